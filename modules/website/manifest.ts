@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { defineManifest } from '../../platform/kernel/manifest';
+
+export default defineManifest({
+  name: 'website',
+  version: '1.0.0',
+  summary: 'The public site: home page, layout and website pages',
+  depends: ['base'],
+  autoInstall: true,
+  server: () => require('./server/website-module').websiteModule,
+  migrations: path.join(__dirname, 'migrations'),
+  groups: [
+    { id: 'website.group_website_publisher', name: 'Website publisher', implies: ['base.group_user'] },
+    { id: 'website.group_website_designer', name: 'Website designer', implies: ['website.group_website_publisher'] },
+  ],
+  access: [
+    { model: 'website.page', read: true },
+    { model: 'website.page', group: 'website.group_website_publisher', read: true, write: true, create: true },
+    { model: 'website.page', group: 'website.group_website_designer', read: true, write: true, create: true, unlink: true },
+  ],
+  rules: [
+    // Visitors and ordinary users see published pages only; publishers see them all.
+    { name: 'website.page: published only', model: 'website.page', groups: ['base.group_public', 'base.group_portal', 'base.group_user'], domain: [['website_published', '=', true]], operations: ['read'] },
+    { name: 'website.page: publishers see all', model: 'website.page', groups: ['website.group_website_publisher'], domain: [], operations: ['read'] },
+  ],
+  data: () => require('./data/website-data').websiteData(),
+  demo: () => require('./demo/website-demo').websiteDemo(),
+});

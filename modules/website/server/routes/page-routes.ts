@@ -1,0 +1,40 @@
+import { injectable } from 'inversify';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import { MissingError } from '../../../../platform/kernel/errors';
+import type { RouteDefinition } from '../../../../platform/http/route-definition';
+import { contentPage } from '../../web/pages/content-page';
+import { homePage } from '../../web/pages/home-page';
+
+import type { Domain } from '../../../../platform/orm/domain-types';
+
+const SITE_PAGES = (siteId: number): Domain => ['|', ['website_id', '=', false], ['website_id', '=', siteId]];
+
+/** The home page and website pages (`/page/<url>`), read with the visitor's rights. */
+@injectable()
+export class PageRoutes implements RouteContribution {
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/', type: 'http', auth: 'public',
+        handler: async (req) => {
+          const pages = await req.env.model('website.page').search_read(
+            ['&', ['website_published', '=', true], ...SITE_PAGES(req.site.id)], ['name', 'url'], { limit: 12 },
+          );
+          return homePage({ siteName: req.site.name, pages: pages.map((p) => ({ name: String(p.name), url: String(p.url) })) });
+        },
+      },
+      {
+        path: '/page/:slug', type: 'http', auth: 'public',
+        handler: async (req) => {
+          const url = `/${req.pathParams.slug}`;
+          // Record rules hide unpublished pages from visitors: they get the same 404 as a missing page.
+          const [p] = await req.env.model('website.page').search_read(
+            ['&', ['url', '=', url], ...SITE_PAGES(req.site.id)], ['name', 'content'], { limit: 1 },
+          );
+          if (!p) throw new MissingError('Page not found');
+          return contentPage({ name: String(p.name), content: p.content ? String(p.content) : '' });
+        },
+      },
+    ];
+  }
+}

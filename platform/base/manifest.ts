@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { defineManifest } from '../kernel/manifest';
+import { BASE_ACCESS, BASE_RULES } from './data/access';
+import { baseData } from './data/base-data';
+import { BASE_GROUPS } from './data/groups';
+
+export default defineManifest({
+  name: 'base',
+  version: '1.0.0',
+  summary: 'Contacts, users, groups, countries, languages and websites: what every module stands on',
+  depends: [],
+  autoInstall: true,
+  server: () => require('./server/base-module').baseModule,
+  migrations: path.join(__dirname, 'migrations'),
+  groups: BASE_GROUPS,
+  access: BASE_ACCESS,
+  rules: BASE_RULES,
+  data: baseData,
+});

@@ -1,0 +1,16 @@
+import { injectable } from 'inversify';
+import type { ModelContribution } from '../../kernel/contribution-points';
+import type { ModelDefinition } from '../../orm/model-definition';
+import { ResCountry, ResCountryState } from './models/res-country';
+import { ResGroups } from './models/res-groups';
+import { ResLang } from './models/res-lang';
+import { ResPartner } from './models/res-partner';
+import { ResUsers } from './models/res-users';
+import { Website } from './models/website';
+
+@injectable()
+export class BaseModels implements ModelContribution {
+  models(): ModelDefinition[] {
+    return [ResLang, ResCountry, ResCountryState, ResPartner, ResGroups, ResUsers, Website];
+  }
+}

@@ -1,0 +1,33 @@
+import { ContainerModule } from 'inversify';
+import type { Knex } from 'knex';
+import type { Config } from '../../kernel/config';
+import { JobContribution, ModelContribution, RouteContribution } from '../../kernel/contribution-points';
+import { ConfigToken, DatabaseToken } from '../../kernel/tokens';
+import { EnvFactory } from '../../orm/env-factory';
+import { AuthService } from '../../http/auth-service';
+import { RateLimiter } from '../../http/rate-limiter';
+import { UserDirectory } from '../../http/user-directory';
+import { BaseModels } from './base-models';
+import { MaintenanceJobs } from './maintenance-jobs';
+import { DatasetRoutes } from './routes/dataset-routes';
+import { SessionRoutes } from './routes/session-routes';
+import { SystemRoutes } from './routes/system-routes';
+import { UserAccounts } from './services/user-accounts';
+
+export const baseModule = new ContainerModule(({ bind }) => {
+  bind(AuthService).toDynamicValue((ctx) => new AuthService(
+    ctx.get<Knex>(DatabaseToken), ctx.get(RateLimiter), ctx.get(UserDirectory), ctx.get<Config>(ConfigToken),
+  ));
+  bind(UserAccounts).toDynamicValue((ctx) => {
+    const envs = ctx.get(EnvFactory);
+    return new UserAccounts(() => envs.superuser());
+  });
+  bind(BaseModels).toSelf();
+  bind(ModelContribution).toService(BaseModels);
+  for (const routes of [SessionRoutes, DatasetRoutes, SystemRoutes]) {
+    bind(routes).toSelf();
+    bind(RouteContribution).toService(routes);
+  }
+  bind(MaintenanceJobs).toSelf();
+  bind(JobContribution).toService(MaintenanceJobs);
+});

@@ -1,0 +1,25 @@
+import { defineModel } from '../../../orm/model-definition';
+import { fields } from '../../../orm/fields';
+
+export const ResCountry = defineModel({
+  name: 'res.country',
+  description: 'Country',
+  order: 'name',
+  fields: {
+    name: fields.char({ required: true, translate: true }),
+    code: fields.char({ required: true, size: 2 }),
+    phone_code: fields.integer(),
+    state_ids: fields.one2many('res.country.state', 'country_id'),
+  },
+});
+
+export const ResCountryState = defineModel({
+  name: 'res.country.state',
+  description: 'Country state',
+  order: 'code',
+  fields: {
+    name: fields.char({ required: true }),
+    code: fields.char({ required: true, size: 16 }),
+    country_id: fields.many2one('res.country', { required: true, ondelete: 'cascade' }),
+  },
+});

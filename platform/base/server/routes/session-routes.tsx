@@ -1,0 +1,130 @@
+import { inject, injectable } from 'inversify';
+import { object, string } from 'yup';
+import type { Config } from '../../../kernel/config';
+import type { RouteContribution } from '../../../kernel/contribution-points';
+import { AccessDenied, UserError } from '../../../kernel/errors';
+import { ConfigToken } from '../../../kernel/tokens';
+import { AuthService } from '../../../http/auth-service';
+import type { RequestState } from '../../../http/request-state';
+import type { RequestContext, RouteDefinition } from '../../../http/route-definition';
+import { safeRedirect } from '../../../http/safe-redirect';
+import { SessionStore } from '../../../http/session-store';
+import type { UserInfo } from '../../../http/user-directory';
+import { UserAccounts } from '../services/user-accounts';
+import { loginPage, signupPage } from './login-page';
+import { sessionInfo } from '../session-info';
+
+/** Login, logout, sign-up and the session calls external JSON-RPC clients use. */
+@injectable()
+export class SessionRoutes implements RouteContribution {
+  constructor(
+    @inject(AuthService) private readonly auth: AuthService,
+    @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(UserAccounts) private readonly accounts: UserAccounts,
+    @inject(ConfigToken) private readonly config: Config,
+  ) {}
+
+  private async logIn(req: RequestContext, user: UserInfo): Promise<void> {
+    await this.sessions.rotate(req.session); // a new id at login: a planted id is worthless
+    req.session.uid = user.id;
+    req.session.dirty = true;
+    const state = req.koa.state as RequestState;
+    state.user = user;
+    state.isPublic = false;
+  }
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/web/login', type: 'http', auth: 'public', methods: ['GET'],
+        handler: (req) => {
+          const state = req.koa.state as RequestState;
+          const redirect = safeRedirect(req.params.redirect, '/');
+          if (!state.isPublic) return req.koa.redirect(redirect);
+          return loginPage({ csrfToken: req.csrfToken(), redirect });
+        },
+      },
+      {
+        path: '/web/login', type: 'http', auth: 'public', methods: ['POST'],
+        handler: async (req) => {
+          const redirect = safeRedirect(req.params.redirect, '/');
+          try {
+            const user = await this.auth.authenticate(req.params.login, req.params.password, req.ip);
+            await this.logIn(req, user);
+            req.koa.redirect(redirect);
+          } catch (err) {
+            if (!(err instanceof AccessDenied)) throw err;
+            req.koa.status = err.message.startsWith('Too many') ? 429 : 401;
+            return loginPage({ csrfToken: req.csrfToken(), redirect, login: String(req.params.login ?? ''), error: err.message });
+          }
+        },
+      },
+      {
+        path: '/web/session/logout', type: 'http', auth: 'none', methods: ['GET', 'POST'], csrf: false,
+        handler: (req) => {
+          req.session.uid = null;
+          req.session.data = {};
+          req.session.dirty = true;
+          req.koa.redirect(safeRedirect(req.params.redirect, '/'));
+        },
+      },
+      {
+        path: '/web', type: 'http', auth: 'public', methods: ['GET'],
+        handler: (req) => {
+          const state = req.koa.state as RequestState;
+          const target = safeRedirect(req.params.redirect, '/', req.koa.host);
+          req.koa.redirect(state.isPublic ? `/web/login?redirect=${encodeURIComponent(target)}` : target);
+        },
+      },
+      {
+        path: '/web/signup', type: 'http', auth: 'public', methods: ['GET'],
+        handler: (req) => signupPage({ csrfToken: req.csrfToken(), redirect: safeRedirect(req.params.redirect, '/'), values: {} }),
+      },
+      {
+        path: '/web/signup', type: 'http', auth: 'public', methods: ['POST'],
+        rateLimit: { name: 'signup', limit: 10, windowSeconds: 3600 },
+        handler: async (req) => {
+          const p = req.params as Record<string, string>;
+          const redirect = safeRedirect(p.redirect, '/');
+          try {
+            if (p.password !== p.confirm_password) throw new UserError('Passwords do not match; please retype them.');
+            const uid = await this.accounts.create({ name: p.name, login: p.login, password: p.password });
+            const user = await this.auth.authenticate(p.login, p.password, req.ip);
+            if (user.id !== uid) throw new UserError('Sign-up failed');
+            await this.logIn(req, user);
+            req.koa.redirect(redirect);
+          } catch (err) {
+            if (!(err instanceof UserError)) throw err;
+            req.koa.status = 400;
+            return signupPage({ csrfToken: req.csrfToken(), redirect, values: { name: p.name, login: p.login }, error: err.message });
+          }
+        },
+      },
+      {
+        path: '/web/session/authenticate', type: 'json', auth: 'none',
+        params: object({ db: string(), login: string().required(), password: string().required(), base_location: string() }),
+        handler: async (req) => {
+          const user = await this.auth.authenticate(req.params.login, req.params.password, req.ip);
+          await this.logIn(req, user);
+          return sessionInfo(user, (req.koa.state as RequestState).lang, this.config, req.session.sid);
+        },
+      },
+      {
+        path: '/web/session/get_session_info', type: 'json', auth: 'user', params: object({}),
+        handler: (req) => {
+          const state = req.koa.state as RequestState;
+          return sessionInfo(state.user, state.lang, this.config, req.session.sid);
+        },
+      },
+      {
+        path: '/web/session/destroy', type: 'json', auth: 'none', params: object({}),
+        handler: (req) => {
+          req.session.uid = null;
+          req.session.data = {};
+          req.session.dirty = true;
+          return true;
+        },
+      },
+    ];
+  }
+}

@@ -1,0 +1,75 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { array, number, object, string } from 'yup';
+import type { RouteContribution } from '../../../kernel/contribution-points';
+import { AccessError } from '../../../kernel/errors';
+import type { Kernel } from '../../../kernel/kernel';
+import { DatabaseToken, KernelToken } from '../../../kernel/tokens';
+import type { RouteDefinition } from '../../../http/route-definition';
+import { SiteService } from '../../../http/site-service';
+import { SITE_CSS } from '../../../web/site-css';
+import crypto from 'node:crypto';
+
+const CSS_ETAG = `"${crypto.createHash('sha1').update(SITE_CSS).digest('hex').slice(0, 16)}"`;
+
+/** Health check, the base stylesheet, and site/module administration for admins. */
+@injectable()
+export class SystemRoutes implements RouteContribution {
+  constructor(
+    @inject(DatabaseToken) private readonly db: Knex,
+    @inject(SiteService) private readonly sites: SiteService,
+    @inject(KernelToken) private readonly kernel: Kernel,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    const requireAdmin = (env: { hasGroup(g: string): boolean }) => {
+      if (!env.hasGroup('base.group_system')) throw new AccessError('Only administrators can manage sites and modules.');
+    };
+    return [
+      {
+        path: '/health', type: 'http', auth: 'none',
+        handler: async (req) => {
+          req.koa.type = 'application/json';
+          try {
+            await this.db.raw('select 1');
+            req.koa.body = { status: 'ok', database: 'ok' };
+          } catch {
+            req.koa.status = 503;
+            req.koa.body = { status: 'error', database: 'unreachable' };
+          }
+        },
+      },
+      {
+        path: '/web/static/site.css', type: 'http', auth: 'none',
+        handler: (req) => {
+          req.koa.set('Cache-Control', 'public, max-age=86400');
+          req.koa.set('ETag', CSS_ETAG);
+          if (req.koa.get('if-none-match') === CSS_ETAG) {
+            req.koa.status = 304;
+            return;
+          }
+          req.koa.type = 'text/css';
+          req.koa.body = SITE_CSS;
+        },
+      },
+      {
+        path: '/web/site/list', type: 'json', auth: 'user', params: object({}),
+        handler: async (req) => {
+          requireAdmin(req.env);
+          return (await this.sites.all()).map((s) => ({ id: s.id, name: s.name, domain: s.domain, modules: [...s.modules].sort() }));
+        },
+      },
+      {
+        path: '/web/site/modules', type: 'json', auth: 'user',
+        params: object({ website_id: number().integer().required(), enable: array(string().required()), disable: array(string().required()) }),
+        handler: async (req) => {
+          requireAdmin(req.env);
+          const { website_id, enable, disable } = req.params as { website_id: number; enable?: string[]; disable?: string[] };
+          const enabled = enable?.length ? await this.sites.enable(website_id, enable, this.kernel.installedNames) : [];
+          const disabled = disable?.length ? await this.sites.disable(website_id, disable) : [];
+          return { enabled, disabled, modules: [...(await this.sites.get(website_id)).modules].sort() };
+        },
+      },
+    ];
+  }
+}

@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+import { resolveXmlid } from '../../../kernel/data-loader';
+import { UserError, ValidationError } from '../../../kernel/errors';
+import type { Env } from '../../../orm/environment';
+import { hashPassword } from '../../../http/password';
+
+export const EMAIL_RE = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,63}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export interface NewUser {
+  name: string;
+  login: string;
+  email?: string;
+  password: string;
+  /** Group external ids; default: portal user. */
+  groups?: string[];
+}
+
+/** Creating users and changing passwords, shared by sign-up, the CLI and tests. */
+export class UserAccounts {
+  constructor(private readonly envSudo: () => Env) {}
+
+  async create(input: NewUser): Promise<number> {
+    const name = input.name?.trim();
+    const login = input.login?.trim();
+    if (!name) throw new ValidationError('A name is required');
+    if (!login) throw new ValidationError('A login is required');
+    if (login.length > 128) throw new ValidationError('The login is too long');
+    const email = input.email ?? (EMAIL_RE.test(login) ? login : undefined);
+    if (email && !EMAIL_RE.test(email)) throw new ValidationError('Invalid e-mail address');
+    checkPassword(input.password);
+    return this.envSudo().transaction(async (env) => {
+      if (await this.loginTaken(env.db, login)) throw new UserError('Another user is already registered using this login.');
+      const groupIds = await Promise.all((input.groups ?? ['base.group_portal']).map((g) => resolveXmlid(env, g)));
+      const partnerId = await env.model('res.partner').create({ name, email: email ?? false });
+      const uid = await env.model('res.users').create({
+        name, login, email: email ?? false, partner_id: partnerId, share: !(input.groups ?? []).some((g) => g !== 'base.group_portal'),
+        groups_id: [[6, 0, groupIds]],
+      });
+      await env.db('res_users').where({ id: uid }).update({ password_hash: await hashPassword(input.password) });
+      return uid;
+    });
+  }
+
+  async setPassword(login: string, password: string): Promise<void> {
+    checkPassword(password);
+    const db = this.envSudo().db;
+    const updated = await db('res_users').whereRaw('LOWER(login) = ?', [login.trim().toLowerCase()]).update({ password_hash: await hashPassword(password) });
+    if (!updated) throw new UserError(`No user with login '${login}'`);
+  }
+
+  private async loginTaken(db: Knex, login: string): Promise<boolean> {
+    return Boolean(await db('res_users').whereRaw('LOWER(login) = ?', [login.toLowerCase()]).first());
+  }
+}
+
+function checkPassword(password: unknown): void {
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
+    throw new ValidationError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+}

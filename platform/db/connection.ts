@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+// Timestamps are stored as UTC wall-clock values; keep PostgreSQL's text as is instead of making
+// local-time Date objects, so both databases hand the ORM the same strings.
+pg.types.setTypeParser(1114, (v: string) => v);
+pg.types.setTypeParser(1082, (v: string) => v);
+pg.types.setTypeParser(20, (v: string) => Number(v)); // bigint counts
+pg.types.setTypeParser(1700, (v: string) => Number(v)); // numeric sums
+
+export function dialectOf(url: string): Dialect {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got '${url}'`);
+}
+
+/** Opens the database named by a DATABASE_URL. SQLite gets WAL and foreign keys. */
+export function openDatabase(url: string): Knex {
+  if (dialectOf(url) === 'postgres') {
+    return knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+  }
+  const file = url.slice('sqlite:'.length) || ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: file },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('synchronous = NORMAL');
+        conn.pragma('busy_timeout = 5000');
+        // LIKE is case-sensitive on PostgreSQL; make SQLite agree so `like` and `ilike` mean the same on both.
+        conn.pragma('case_sensitive_like = ON');
+        done(null, conn);
+      },
+    },
+  });
+}
+
+export function knexDialect(knex: Knex): Dialect {
+  return knex.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+}

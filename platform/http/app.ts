@@ -1,0 +1,57 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { Kernel } from '../kernel/kernel';
+import { LoggerToken } from '../kernel/tokens';
+import { EnvFactory } from '../orm/env-factory';
+import { renderErrorPage, renderRouteResult } from '../web/render';
+import { requestContext, requestLogging } from './pipeline';
+import { RateLimiter } from './rate-limiter';
+import type { RequestState } from './request-state';
+import { dispatch } from './route-dispatcher';
+import { loadDatabaseSecret } from './secret';
+import { securityHeaders } from './security-headers';
+import { SessionStore } from './session-store';
+import { SiteService } from './site-service';
+import { UserDirectory } from './user-directory';
+
+/** Builds the Koa application serving every route of the loaded modules. */
+export async function createApp(kernel: Kernel): Promise<Koa> {
+  const c = kernel.container;
+  const logger = c.get<Logger>(LoggerToken);
+  const secret = await loadDatabaseSecret(kernel.db);
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  app.silent = true;
+  app.on('error', (err) => logger.error({ err }, 'koa error'));
+
+  app.use(requestLogging(logger));
+  app.use(securityHeaders());
+  app.use(requestContext({
+    sites: c.get(SiteService), sessions: c.get(SessionStore), users: c.get(UserDirectory), envs: c.get(EnvFactory), logger,
+  }));
+
+  const router = new Router();
+  const services = {
+    limiter: c.get(RateLimiter),
+    logger,
+    secret: () => secret,
+    renderPage: (req: Parameters<typeof renderRouteResult>[1], body: unknown) => renderRouteResult(kernel, req, body),
+    renderError: (req: Parameters<typeof renderErrorPage>[1], status: number, message: string) => renderErrorPage(kernel, req, status, message),
+  };
+  for (const owned of kernel.routes()) {
+    const methods = owned.route.methods ?? [owned.route.type === 'json' ? 'POST' : 'GET'];
+    router.register(owned.route.path, methods, dispatch(owned, services));
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use(async (ctx) => {
+    // Nothing matched (or the module is disabled on this site): the site's 404 page.
+    if (ctx.status === 404 && !ctx.body) {
+      const state = ctx.state as RequestState;
+      ctx.status = 404;
+      ctx.type = 'html';
+      ctx.body = renderErrorPage(kernel, { koa: ctx, env: state.env, session: state.session, site: state.site, params: {}, pathParams: {}, ip: ctx.ip, csrfToken: () => '' }, 404, 'Page not found');
+    }
+  });
+  return app;
+}

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import type { EnvFactory } from '../orm/env-factory';
+import type { RequestState } from './request-state';
+import { Session } from './session';
+import type { SessionStore } from './session-store';
+import type { SiteService } from './site-service';
+import type { UserDirectory } from './user-directory';
+
+export const SESSION_COOKIE = 'session_id';
+export const LANG_COOKIE = 'frontend_lang';
+
+export interface PipelineServices {
+  sites: SiteService;
+  sessions: SessionStore;
+  users: UserDirectory;
+  envs: EnvFactory;
+  logger: Logger;
+}
+
+/** Request id + access log; turns anything unhandled into a plain 500 without internals. */
+export function requestLogging(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const requestId = (ctx.get('x-request-id') || '').replace(/[^\w-]/g, '').slice(0, 64) || crypto.randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } catch (err) {
+      logger.error({ err, requestId, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.type = 'text/plain';
+      ctx.body = `Internal Server Error (request ${requestId})`;
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (logger.isLevelEnabled('debug')) logger.debug({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+    }
+  };
+}
+
+/** Resolves site, session, user, language and the ORM environment, then saves the session. */
+export function requestContext(s: PipelineServices): Koa.Middleware {
+  return async (ctx, next) => {
+    const state = ctx.state as RequestState;
+    state.site = await s.sites.resolve(ctx.get('host'));
+    const sid = ctx.cookies.get(SESSION_COOKIE) || ctx.get('x-openerp-session-id') || undefined;
+    let session = sid ? await s.sessions.load(sid) : null;
+    state.sessionExpired = Boolean(sid) && !session;
+    session ??= Session.fresh();
+    state.session = session;
+
+    let user = session.uid !== null ? await s.users.get(session.uid) : null;
+    if (session.uid !== null && (!user || !user.active)) {
+      session.uid = null;
+      session.dirty = true;
+      state.sessionExpired = true;
+      user = null;
+    }
+    state.isPublic = !user;
+    state.user = user ?? (await s.users.get(state.site.publicUserId))!;
+    state.lang = pickLang(ctx, state);
+    state.env = s.envs.forUser(state.user, state.site.id, state.lang);
+
+    await next();
+    await persistSession(ctx, s.sessions, session);
+  };
+}
+
+function pickLang(ctx: Koa.Context, state: RequestState): string {
+  const wanted = (ctx.state.urlLang as string | undefined) ?? ctx.cookies.get(LANG_COOKIE);
+  return wanted && state.site.langs.includes(wanted) ? wanted : state.site.defaultLang;
+}
+
+async function persistSession(ctx: Koa.Context, store: SessionStore, session: Session): Promise<void> {
+  if (!session.worthKeeping) {
+    if (!session.isNew) {
+      await store.destroy(session);
+      ctx.cookies.set(SESSION_COOKIE, null);
+    }
+    return;
+  }
+  const isNew = session.isNew;
+  await store.save(session);
+  if (isNew) {
+    ctx.cookies.set(SESSION_COOKIE, session.sid, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      overwrite: true,
+      maxAge: 7 * 24 * 3600 * 1000,
+    });
+  }
+}

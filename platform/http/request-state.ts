@@ -1,0 +1,18 @@
+import type { Env } from '../orm/environment';
+import type { Session } from './session';
+import type { Site } from './site';
+import type { UserInfo } from './user-directory';
+
+/** What the pipeline attaches to `ctx.state` before a route runs. */
+export interface RequestState {
+  requestId: string;
+  site: Site;
+  session: Session;
+  /** The session pointed to a session that no longer exists (expired or logged out elsewhere). */
+  sessionExpired: boolean;
+  /** The logged-in user, or the site's public user. */
+  user: UserInfo;
+  isPublic: boolean;
+  lang: string;
+  env: Env;
+}

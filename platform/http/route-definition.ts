@@ -1,0 +1,52 @@
+import type Koa from 'koa';
+import type { AnyObject, ObjectSchema } from 'yup';
+import type { Env } from '../orm/environment';
+import type { Session } from './session';
+import type { Site } from './site';
+
+export type AuthLevel = 'none' | 'public' | 'user';
+export type RouteType = 'http' | 'json';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a handler gets: the request's environment (user, site, language), its session and its parameters. */
+export interface RequestContext<P = Record<string, unknown>> {
+  koa: Koa.Context;
+  env: Env;
+  session: Session;
+  site: Site;
+  params: P;
+  /** Path parameters (`/r/:code` -> { code }). */
+  pathParams: Record<string, string>;
+  /** A CSRF token for forms rendered in this response. */
+  csrfToken(): string;
+  /** Client address (first hop), used by rate limits and click logs. */
+  ip: string;
+}
+
+export interface RateLimit {
+  /** Bucket name, e.g. `newsletter.subscribe`. */
+  name: string;
+  /** Requests allowed per IP within the window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * A route as a module declares it. `auth` decides who may call it; `type: 'json'` routes speak the
+ * JSON-RPC envelope and validate their `params` with the yup schema (unknown keys are refused).
+ */
+export interface RouteDefinition<P = any> {
+  path: string;
+  methods?: HttpMethod[];
+  type: RouteType;
+  auth: AuthLevel;
+  params?: ObjectSchema<AnyObject>;
+  /** http POST routes check a CSRF token unless this is false (e.g. one-click unsubscribe from mail clients). */
+  csrf?: boolean;
+  rateLimit?: RateLimit;
+  /**
+   * json: the JSON-RPC result. http: render into `req.koa` (body, redirect) and return nothing,
+   * or return a string/React element for the helper in platform/web to render.
+   */
+  handler(req: RequestContext<P>): Promise<unknown> | unknown;
+}

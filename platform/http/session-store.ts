@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { nowUtc } from '../orm/sql-values';
+import { hashSessionId, newSessionId, Session } from './session';
+
+const TABLE = 'http_session';
+/** Sessions live 7 days after their last use; the expiry is pushed forward at most once an hour. */
+const LIFETIME_MS = 7 * 24 * 3600 * 1000;
+const TOUCH_EVERY_MS = 3600 * 1000;
+
+export class SessionStore {
+  constructor(private readonly db: Knex) {}
+
+  async load(sid: string): Promise<Session | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(sid)) return null;
+    const row = await this.db(TABLE).where({ id: hashSessionId(sid) }).first();
+    if (!row) return null;
+    const expires = Date.parse(String(row.expires_at).replace(' ', 'T') + 'Z');
+    if (expires < Date.now()) {
+      await this.db(TABLE).where({ id: row.id }).delete();
+      return null;
+    }
+    const touched = expires - LIFETIME_MS;
+    return new Session(sid, row.uid ?? null, JSON.parse(row.data || '{}'), false, touched);
+  }
+
+  async save(session: Session): Promise<void> {
+    const now = Date.now();
+    const needsTouch = now - session.touchedAt > TOUCH_EVERY_MS;
+    if (!session.isNew && !session.dirty && !needsTouch) return;
+    const row = {
+      id: hashSessionId(session.sid),
+      uid: session.uid,
+      data: JSON.stringify(session.data),
+      expires_at: expiry(now),
+    };
+    if (session.isNew) await this.db(TABLE).insert({ ...row, create_date: nowUtc() });
+    else await this.db(TABLE).where({ id: row.id }).update(row);
+    session.isNew = false;
+    session.dirty = false;
+    session.touchedAt = now;
+  }
+
+  /** Gives the session a new id (at login), so an id planted before login is worthless after it. */
+  async rotate(session: Session): Promise<void> {
+    if (!session.isNew) await this.db(TABLE).where({ id: hashSessionId(session.sid) }).delete();
+    session.sid = newSessionId();
+    session.isNew = true;
+    session.dirty = true;
+  }
+
+  async destroy(session: Session): Promise<void> {
+    await this.db(TABLE).where({ id: hashSessionId(session.sid) }).delete();
+  }
+
+  async collectExpired(): Promise<number> {
+    return this.db(TABLE).where('expires_at', '<', nowUtc()).delete();
+  }
+}
+
+function expiry(now: number): string {
+  return new Date(now + LIFETIME_MS).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+/** Process configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  databaseUrl: string;
+  /** Password given to `admin` when the database is created; generated and printed when absent. */
+  adminPassword?: string;
+  demo: boolean;
+  workers: number;
+  logLevel: string;
+  smtpUrl?: string;
+  /** Root of the repository (where platform/ and modules/ live). */
+  repoRoot: string;
+  /** Login throttling: failures allowed per IP and per account within the window. */
+  loginLimits: { perIp: number; perAccount: number; windowSeconds: number };
+}
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8069);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  const workers = Number(env.WORKERS ?? 1);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`WORKERS must be a positive integer, got '${env.WORKERS}'`);
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(REPO_ROOT, 'data', 'site.sqlite')}`,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demo: parseBool(env.DEMO, true),
+    workers,
+    logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    repoRoot: REPO_ROOT,
+    loginLimits: { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 },
+  };
+}
+
+function parseBool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}

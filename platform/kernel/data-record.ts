@@ -1,0 +1,21 @@
+/**
+ * A record a module ships as data or demo, identified by an external id (`module.name`) so that an
+ * upgrade updates it instead of creating it again. Values may reference other records by external id.
+ */
+export interface DataRecord {
+  /** `name` (prefixed with the module) or `module.name`. */
+  id: string;
+  model: string;
+  values: Record<string, unknown>;
+  /** Do not overwrite on upgrade once created (user may have edited it). */
+  noupdate?: boolean;
+}
+
+/** A reference to another data record, resolved to its database id at load time. */
+export class XmlRef {
+  constructor(readonly xmlid: string) {}
+}
+
+export function ref(xmlid: string): XmlRef {
+  return new XmlRef(xmlid);
+}

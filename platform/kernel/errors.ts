@@ -1,0 +1,36 @@
+/**
+ * Errors that cross the wire. Their class names are the `data.name` values that JSON-RPC clients
+ * (ours and the original platform's) switch on, so they must not be renamed.
+ */
+export class UserError extends Error {
+  override name = 'UserError';
+  /** JSON-RPC error code; 100 is reserved for an expired session. */
+  readonly code: number = 200;
+}
+export class ValidationError extends UserError {
+  override name = 'ValidationError';
+}
+export class AccessError extends UserError {
+  override name = 'AccessError';
+}
+export class AccessDenied extends UserError {
+  override name = 'AccessDenied';
+}
+export class MissingError extends UserError {
+  override name = 'MissingError';
+}
+export class SessionExpired extends UserError {
+  override name = 'SessionExpiredException';
+  override readonly code = 100;
+  constructor(message = 'Session expired') {
+    super(message);
+  }
+}
+
+/** Raised at boot when the set of modules cannot be loaded; always names the module and the reason. */
+export class ModuleLoadError extends Error {
+  override name = 'ModuleLoadError';
+  constructor(readonly moduleName: string, reason: string) {
+    super(`module '${moduleName}': ${reason}`);
+  }
+}

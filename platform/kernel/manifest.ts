@@ -1,0 +1,51 @@
+import type { ContainerModule } from 'inversify';
+import type { DataRecord } from './data-record';
+import type { AccessRight, RecordRule, GroupDefinition } from '../orm/access-types';
+
+/**
+ * What a module says about itself. Everything the kernel needs to load, install and gate a module
+ * is here; behaviour lives in the server entry's ContainerModule.
+ */
+export interface ModuleManifest {
+  /** Technical name, equal to the folder name (e.g. `link_tracker`). */
+  name: string;
+  version: string;
+  summary: string;
+  /** Modules that must be installed and loaded first (`base` is implicit). */
+  depends: string[];
+  /** Installed by `db init` without being asked for. */
+  autoInstall?: boolean;
+  /** Bindings of the module: models, routes, services, contributions. Loaded in dependency order. */
+  server?: () => ContainerModule;
+  /** Browser side: island name -> module-relative source file, bundled per site by platform/web. */
+  web?: WebEntry;
+  /** Folder (relative to the module) of timestamp-named knex migrations. */
+  migrations?: string;
+  /** Groups the module adds (res.groups records). */
+  groups?: GroupDefinition[];
+  /** Access rights as data: model x group x read/write/create/unlink. */
+  access?: AccessRight[];
+  /** Record rules: a domain per group and operation. */
+  rules?: RecordRule[];
+  /** Records loaded at install and re-applied at upgrade. */
+  data?: () => DataRecord[] | Promise<DataRecord[]>;
+  /** Records loaded once, at install, when DEMO is on. */
+  demo?: () => DataRecord[] | Promise<DataRecord[]>;
+}
+
+export interface WebEntry {
+  /** island name -> absolute path of its source (a module exports a React component as default). */
+  islands?: Record<string, string>;
+}
+
+/** A manifest together with where it was found. */
+export interface DiscoveredModule {
+  manifest: ModuleManifest;
+  /** Absolute folder of the module. */
+  path: string;
+}
+
+/** Identity helper so manifests are type-checked where they are written. */
+export function defineManifest(manifest: ModuleManifest): ModuleManifest {
+  return manifest;
+}

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import { migrateModule } from '../db/migrator';
+import type { EnvFactory } from '../orm/env-factory';
+import { ref, type DataRecord } from './data-record';
+import { DataLoader, ensureDataTable } from './data-loader';
+import type { DiscoveredModule } from './manifest';
+import type { ModuleState } from './module-state';
+import path from 'node:path';
+
+export interface InstallReport {
+  installed: string[];
+  upgraded: string[];
+  migrations: string[];
+}
+
+/**
+ * Brings the database in line with the loaded modules, in dependency order: a new module gets its
+ * migrations, groups, data and (when DEMO is on) demo data; an installed one only its new migrations,
+ * plus its data again when its version changed or an upgrade was asked for.
+ */
+export class ModuleInstaller {
+  constructor(private readonly db: Knex, private readonly state: ModuleState, private readonly envs: EnvFactory) {}
+
+  async sync(modules: DiscoveredModule[], opts: { demo: boolean; upgrade?: ReadonlySet<string> }): Promise<InstallReport> {
+    const report: InstallReport = { installed: [], upgraded: [], migrations: [] };
+    await ensureDataTable(this.envs.superuser());
+    const installed = await this.state.installed();
+    for (const mod of modules) {
+      const { name, version } = mod.manifest;
+      const current = installed.get(name);
+      const folder = mod.manifest.migrations ? path.resolve(mod.path, mod.manifest.migrations) : undefined;
+      const ran = await migrateModule(this.db, name, folder);
+      report.migrations.push(...ran.map((r) => `${name}/${r}`));
+      if (!current) {
+        await this.loadData(mod, 'install', opts.demo);
+        report.installed.push(name);
+        await this.enableOnAllSites(name);
+      } else if (current.version !== version || opts.upgrade?.has(name)) {
+        await this.loadData(mod, 'update', false);
+        report.upgraded.push(name);
+      } else continue;
+      await this.state.markInstalled(this.db, name, version, opts.demo);
+    }
+    return report;
+  }
+
+  private async loadData(mod: DiscoveredModule, mode: 'install' | 'update', demo: boolean): Promise<void> {
+    const m = mod.manifest;
+    await this.envs.superuser().transaction(async (env) => {
+      const loader = new DataLoader(env, m.name);
+      const groups: DataRecord[] = (m.groups ?? []).map((g) => ({
+        id: g.id,
+        model: 'res.groups',
+        values: { name: g.name, implied_ids: [[6, 0, (g.implies ?? []).map((x) => ref(x))]] },
+      }));
+      await loader.load(groups, mode);
+      if (m.data) await loader.load(await m.data(), mode);
+      if (demo && m.demo) await loader.load(await m.demo(), 'install');
+    });
+  }
+
+  private async enableOnAllSites(name: string): Promise<void> {
+    if (name === 'base' || !(await this.db.schema.hasTable('website_module'))) return;
+    const sites: Array<{ id: number }> = await this.db('website').select('id');
+    for (const s of sites) await this.db('website_module').insert({ website_id: s.id, module: name }).onConflict(['website_id', 'module']).ignore();
+  }
+}

@@ -1,0 +1,39 @@
+import http from 'node:http';
+import { createApp } from '../http/app';
+import { EnvFactory } from '../orm/env-factory';
+import { JobContribution, type JobContribution as JobPoint } from './contribution-points';
+import type { Kernel } from './kernel';
+import { Scheduler } from './scheduler';
+
+export interface RunningServer {
+  server: http.Server;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Serves the kernel's routes over HTTP, starts lifecycle hooks and the job scheduler. */
+export async function startServer(kernel: Kernel, port: number, opts: { scheduler?: boolean } = {}): Promise<RunningServer> {
+  const app = await createApp(kernel);
+  await kernel.runLifecycle('onStart');
+  const scheduler = new Scheduler(
+    kernel.db, kernel.container.get(EnvFactory),
+    kernel.contributions<JobPoint>(JobContribution).flatMap((c) => c.jobs()), kernel.logger,
+  );
+  if (opts.scheduler !== false) scheduler.start();
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  kernel.server = server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve());
+  });
+  const address = server.address();
+  return {
+    server,
+    port: typeof address === 'object' && address ? address.port : port,
+    stop: async () => {
+      await scheduler.stop();
+      await kernel.stop();
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/*
+ * Service identifiers of the platform's own services. Modules inject these (never a string name).
+ */
+export const ConfigToken = Symbol('Config');
+export const DatabaseToken = Symbol('Database');
+export const OrmStateToken = Symbol('OrmState');
+export const LoggerToken = Symbol('Logger');
+export const ModulesToken = Symbol('LoadedModules');
+export const KernelToken = Symbol('Kernel');

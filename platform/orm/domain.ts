@@ -1,0 +1,232 @@
+import type { Dialect } from '../db/connection';
+import { ValidationError } from '../kernel/errors';
+import { OPERATORS, type Domain, type DomainTerm, type Leaf, type Operator } from './domain-types';
+import type { ModelMeta, ModelRegistry } from './registry';
+import type { Field } from './fields';
+import { columnExpr, q, toDb } from './sql-values';
+
+export interface SqlFragment {
+  sql: string;
+  bindings: unknown[];
+}
+
+interface CompileContext {
+  registry: ModelRegistry;
+  dialect: Dialect;
+  lang: string;
+  depth: number;
+}
+
+const TRUE: SqlFragment = { sql: '1=1', bindings: [] };
+const FALSE: SqlFragment = { sql: '1=0', bindings: [] };
+
+/** Checks the shape of a domain coming from outside and returns it typed. */
+export function parseDomain(value: unknown): Domain {
+  if (value === undefined || value === null || value === false) return [];
+  if (!Array.isArray(value)) throw new ValidationError('Invalid domain: expected a list');
+  for (const term of value) {
+    if (term === '&' || term === '|' || term === '!') continue;
+    if (!Array.isArray(term) || term.length !== 3) throw new ValidationError(`Invalid domain term: ${JSON.stringify(term)}`);
+    if (typeof term[0] !== 'string' && typeof term[0] !== 'number') throw new ValidationError(`Invalid domain term: ${JSON.stringify(term)}`);
+    if (!OPERATORS.includes(term[1])) throw new ValidationError(`Invalid operator '${String(term[1])}' in domain`);
+  }
+  return value as Domain;
+}
+
+/** ANDs domains in prefix notation. */
+export function andDomains(...domains: Domain[]): Domain {
+  const parts = domains.filter((d) => d.length > 0);
+  if (parts.length === 0) return [];
+  const result: Domain = [];
+  for (let i = 1; i < parts.length; i++) result.push('&');
+  for (const d of parts) result.push(...normalize(d));
+  return result;
+}
+
+export function orDomains(...domains: Domain[]): Domain {
+  if (domains.some((d) => d.length === 0)) return [];
+  const result: Domain = [];
+  for (let i = 1; i < domains.length; i++) result.push('|');
+  for (const d of domains) result.push(...normalize(d));
+  return result;
+}
+
+/** Adds the implicit '&' between consecutive terms, so every operator has explicit operands. */
+export function normalize(domain: Domain): Domain {
+  if (domain.length === 0) return domain;
+  const result: Domain = [];
+  let expected = 1;
+  for (const term of domain) {
+    if (expected === 0) {
+      result.unshift('&');
+      expected = 1;
+    }
+    result.push(term);
+    if (term === '&' || term === '|') expected += 1;
+    else if (term !== '!') expected -= 1;
+  }
+  if (expected !== 0) throw new ValidationError('Invalid domain: an operator is missing operands');
+  return result;
+}
+
+/** Compiles a domain on `meta` (table aliased as `alias`) into a WHERE fragment. */
+export function compileDomain(domain: Domain, meta: ModelMeta, alias: string, registry: ModelRegistry, dialect: Dialect, lang: string): SqlFragment {
+  const terms = normalize(domain);
+  if (terms.length === 0) return TRUE;
+  const ctx: CompileContext = { registry, dialect, lang, depth: 0 };
+  let pos = 0;
+  const walk = (): SqlFragment => {
+    const term = terms[pos++];
+    if (term === '!') {
+      const inner = walk();
+      return { sql: `NOT (${inner.sql})`, bindings: inner.bindings };
+    }
+    if (term === '&' || term === '|') {
+      const a = walk();
+      const b = walk();
+      return { sql: `(${a.sql} ${term === '&' ? 'AND' : 'OR'} ${b.sql})`, bindings: [...a.bindings, ...b.bindings] };
+    }
+    return compileLeaf(term as Leaf, meta, alias, ctx);
+  };
+  const result = walk();
+  if (pos !== terms.length) throw new ValidationError('Invalid domain');
+  return result;
+}
+
+function compileLeaf(leaf: Leaf, meta: ModelMeta, alias: string, ctx: CompileContext): SqlFragment {
+  const [left, rawOp, value] = leaf;
+  if (typeof left === 'number') {
+    // The original platform's constant leaves (1, '=', 1) and (0, '=', 1).
+    if (rawOp === '=' && value === 1) return left === 1 ? TRUE : FALSE;
+    throw new ValidationError(`Invalid domain term: ${JSON.stringify(leaf)}`);
+  }
+  const op: Operator = rawOp === '<>' ? '!=' : rawOp;
+  const [head, ...rest] = left.split('.');
+  const field = meta.field(head);
+  if (!field) throw new ValidationError(`Invalid field '${head}' in domain of model '${meta.name}'`);
+  if (field.compute && !field.stored) throw new ValidationError(`Field '${meta.name}.${head}' is not stored and cannot be searched`);
+  if (ctx.depth > 8) throw new ValidationError('Domain path is too deep');
+
+  if (rest.length > 0) {
+    if (!field.comodel) throw new ValidationError(`Field '${meta.name}.${head}' is not relational; '${left}' is not a valid path`);
+    const sub = subquery(field, ctx, [rest.join('.'), op, value] as Leaf);
+    return relationalIn(field, meta, alias, ctx, sub, false);
+  }
+  if (field.type === 'one2many' || field.type === 'many2many') return compileToMany(field, meta, alias, ctx, op, value);
+  if (field.type === 'many2one' && typeof value === 'string' && op !== '=' && op !== '!=' && !op.endsWith('in')) {
+    // A name given for a many2one: match the target's display name.
+    const co = ctx.registry.get(field.comodel!)!;
+    if (!co.recName) throw new ValidationError(`Model '${co.name}' has no name to search`);
+    const sub = subquery(field, ctx, [co.recName, op, value]);
+    return { sql: `${q(alias)}.${q(field.name)} IN (${sub.sql})`, bindings: sub.bindings };
+  }
+  return compileScalar(field, columnExpr(field, alias, ctx.dialect, ctx.lang), op, value, ctx);
+}
+
+/** `SELECT id FROM comodel WHERE <leaf>` */
+function subquery(field: Field, ctx: CompileContext, leaf: Leaf): SqlFragment {
+  const co = ctx.registry.get(field.comodel!)!;
+  const a = `t${ctx.depth + 1}`;
+  const inner = compileLeaf(leaf, co, a, { ...ctx, depth: ctx.depth + 1 });
+  return { sql: `SELECT ${q(a)}.id FROM ${q(co.table)} ${q(a)} WHERE ${inner.sql}`, bindings: inner.bindings };
+}
+
+/** Records of `meta` whose relational `field` reaches one of the ids selected by `sub`. */
+function relationalIn(field: Field, meta: ModelMeta, alias: string, ctx: CompileContext, sub: SqlFragment, negate: boolean): SqlFragment {
+  const not = negate ? 'NOT ' : '';
+  if (field.type === 'many2one') return { sql: `${q(alias)}.${q(field.name)} ${not}IN (${sub.sql})`, bindings: sub.bindings };
+  if (field.type === 'one2many') {
+    const co = ctx.registry.get(field.comodel!)!;
+    return {
+      sql: `${q(alias)}.id ${not}IN (SELECT ${q(field.inverse!)} FROM ${q(co.table)} WHERE ${q(field.inverse!)} IS NOT NULL AND id IN (${sub.sql}))`,
+      bindings: sub.bindings,
+    };
+  }
+  return {
+    sql: `${q(alias)}.id ${not}IN (SELECT ${q(field.column1!)} FROM ${q(field.relation!)} WHERE ${q(field.column2!)} IN (${sub.sql}))`,
+    bindings: sub.bindings,
+  };
+}
+
+function compileToMany(field: Field, meta: ModelMeta, alias: string, ctx: CompileContext, op: Operator, value: unknown): SqlFragment {
+  const co = ctx.registry.get(field.comodel!)!;
+  const emptyCheck = value === false || value === null || (Array.isArray(value) && value.length === 0 && op !== 'in' && op !== 'not in');
+  if (emptyCheck && (op === '=' || op === '!=')) {
+    const any = relationalIn(field, meta, alias, ctx, { sql: `SELECT id FROM ${q(co.table)}`, bindings: [] }, false);
+    return op === '=' ? { sql: `NOT (${any.sql})`, bindings: any.bindings } : any;
+  }
+  if (typeof value === 'string' || (Array.isArray(value) && value.some((v) => typeof v === 'string'))) {
+    if (!co.recName) throw new ValidationError(`Model '${co.name}' has no name to search`);
+    const sub = subquery(field, ctx, [co.recName, op, value]);
+    return relationalIn(field, meta, alias, ctx, sub, false);
+  }
+  const ids = Array.isArray(value) ? value : [value];
+  if (!ids.every((v) => Number.isSafeInteger(v))) throw new ValidationError(`Invalid ids for '${meta.name}.${field.name}'`);
+  const negate = op === '!=' || op === 'not in';
+  if (!['=', '!=', 'in', 'not in'].includes(op)) throw new ValidationError(`Operator '${op}' is not supported on '${meta.name}.${field.name}'`);
+  if (ids.length === 0) return negate ? TRUE : FALSE;
+  const sub = { sql: `SELECT id FROM ${q(co.table)} WHERE id IN (${ids.map(() => '?').join(',')})`, bindings: ids };
+  return relationalIn(field, meta, alias, ctx, sub, negate);
+}
+
+function compileScalar(field: Field, col: string, op: Operator, value: unknown, ctx: CompileContext): SqlFragment {
+  const conv = (v: unknown) => toDb(field, v, ctx.dialect);
+  switch (op) {
+    case '=':
+    case '!=': {
+      const isNull = value === false || value === null;
+      if (field.type === 'boolean') {
+        const truthy = !isNull && Boolean(value);
+        const want = truthy === (op === '=');
+        return want ? { sql: `${col} = ?`, bindings: [conv(true)] } : { sql: `(${col} IS NULL OR ${col} = ?)`, bindings: [conv(false)] };
+      }
+      if (isNull) return { sql: `${col} IS ${op === '=' ? '' : 'NOT '}NULL`, bindings: [] };
+      if (Array.isArray(value)) throw new ValidationError(`Operator '${op}' takes a single value, not a list`);
+      return op === '='
+        ? { sql: `${col} = ?`, bindings: [conv(value)] }
+        : { sql: `(${col} <> ? OR ${col} IS NULL)`, bindings: [conv(value)] };
+    }
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      if (value === false || value === null || Array.isArray(value)) throw new ValidationError(`Operator '${op}' needs a single value`);
+      return { sql: `${col} ${op} ?`, bindings: [conv(value)] };
+    case 'in':
+    case 'not in': {
+      if (!Array.isArray(value)) throw new ValidationError(`Operator '${op}' needs a list`);
+      const withNull = value.some((v) => v === false || v === null);
+      const vals = value.filter((v) => v !== false && v !== null).map(conv);
+      const parts: string[] = [];
+      if (vals.length) parts.push(`${col} ${op === 'in' ? 'IN' : 'NOT IN'} (${vals.map(() => '?').join(',')})`);
+      if (op === 'in') {
+        if (withNull) parts.push(`${col} IS NULL`);
+        return parts.length ? { sql: `(${parts.join(' OR ')})`, bindings: vals } : FALSE;
+      }
+      if (withNull) parts.push(`${col} IS NOT NULL`);
+      else if (vals.length) return { sql: `(${parts[0]} OR ${col} IS NULL)`, bindings: vals };
+      return parts.length ? { sql: `(${parts.join(' AND ')})`, bindings: vals } : TRUE;
+    }
+    default:
+      return compileLike(field, col, op, value, ctx);
+  }
+}
+
+function compileLike(field: Field, col: string, op: Operator, value: unknown, ctx: CompileContext): SqlFragment {
+  if (typeof value !== 'string' && typeof value !== 'number') throw new ValidationError(`Operator '${op}' needs a text value`);
+  const text = String(value);
+  const exact = op.startsWith('=');
+  const pattern = exact ? text : `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const insensitive = op.includes('ilike');
+  const negate = op.startsWith('not');
+  const asText = field.type === 'char' || field.type === 'text' || field.type === 'html' || field.type === 'selection' || field.translate
+    ? col
+    : `CAST(${col} AS ${ctx.dialect === 'postgres' ? 'TEXT' : 'TEXT'})`;
+  const lhs = insensitive ? `LOWER(${asText})` : asText;
+  const rhs = insensitive ? 'LOWER(?)' : '?';
+  const esc = exact ? '' : ` ESCAPE '\\'`;
+  const sql = `${lhs} LIKE ${rhs}${esc}`;
+  return negate ? { sql: `(NOT (${sql}) OR ${col} IS NULL)`, bindings: [pattern] } : { sql, bindings: [pattern] };
+}
+
+export type { Domain, DomainTerm };

@@ -1,0 +1,207 @@
+import { AccessError, MissingError, ValidationError } from '../kernel/errors';
+import type { Operation } from './access-types';
+import { andDomains, compileDomain, parseDomain } from './domain';
+import type { Domain } from './domain-types';
+import type { Env } from './environment';
+import type { Field } from './fields';
+import { orderSql } from './order';
+import { readGroup, type ReadGroupOptions } from './read-group';
+import { displayNames, RecordReader, type Row } from './record-reader';
+import { RecordWriter } from './record-writer';
+import type { ModelMeta } from './registry';
+
+export interface SearchOptions {
+  offset?: number;
+  limit?: number | null;
+  order?: string;
+}
+
+const ALIAS = 't0';
+
+/**
+ * The public methods of a model, as `/web/dataset/call_kw` exposes them, always checked against the
+ * environment's user: access rights first, then record rules.
+ */
+export class Model {
+  constructor(readonly env: Env, readonly meta: ModelMeta) {}
+
+  get name(): string {
+    return this.meta.name;
+  }
+
+  checkAccess(op: Operation): void {
+    this.env.orm.access.check(this.env.user, this.meta.name, op);
+  }
+
+  /** A knex query on the table, filtered by the domain and the user's record rules for `op`. */
+  private filtered(domain: Domain, op: Operation = 'read') {
+    const full = andDomains(parseDomain(domain), this.env.orm.access.ruleDomain(this.env.user, this.meta.name, op));
+    const where = compileDomain(full, this.meta, ALIAS, this.env.registry, this.env.dialect, this.env.lang);
+    return this.env.db(`${this.meta.table} as ${ALIAS}`).whereRaw(where.sql, where.bindings as never[]);
+  }
+
+  private paged<T extends { limit(n: number): T; offset(n: number): T; orderByRaw(s: string): T }>(query: T, opts: SearchOptions): T {
+    let q = query.orderByRaw(orderSql(this.meta, opts.order, ALIAS, this.env.dialect, this.env.lang));
+    if (opts.limit !== undefined && opts.limit !== null && opts.limit !== false as unknown) {
+      if (!Number.isInteger(opts.limit) || opts.limit < 0) throw new ValidationError('limit must be a non-negative integer');
+      q = q.limit(opts.limit);
+    }
+    if (opts.offset) {
+      if (!Number.isInteger(opts.offset) || opts.offset < 0) throw new ValidationError('offset must be a non-negative integer');
+      q = q.offset(opts.offset);
+    }
+    return q;
+  }
+
+  async search(domain: Domain = [], opts: SearchOptions = {}): Promise<number[]> {
+    this.checkAccess('read');
+    const rows = await this.paged(this.filtered(domain).select(`${ALIAS}.id`), opts);
+    return rows.map((r: Row) => r.id as number);
+  }
+
+  async search_count(domain: Domain = []): Promise<number> {
+    this.checkAccess('read');
+    const row = await this.filtered(domain).count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+
+  async search_read(domain: Domain = [], fieldNames?: string[] | null, opts: SearchOptions = {}): Promise<Row[]> {
+    this.checkAccess('read');
+    const list = this.resolveFields(fieldNames);
+    const reader = new RecordReader(this.env, this.meta);
+    const rows = await this.paged(this.filtered(domain).select(reader.columnsFor(list).map((c) => `${ALIAS}.${c}`)), opts);
+    return reader.convert(rows, list);
+  }
+
+  async read(ids: number[], fieldNames?: string[] | null): Promise<Row[]> {
+    this.checkAccess('read');
+    const wanted = checkIds(ids);
+    if (wanted.length === 0) return [];
+    const list = this.resolveFields(fieldNames);
+    const reader = new RecordReader(this.env, this.meta);
+    const rows: Row[] = await this.filtered([['id', 'in', wanted]]).select(reader.columnsFor(list).map((c) => `${ALIAS}.${c}`));
+    if (rows.length !== wanted.length) await this.explainMissing(wanted, rows.map((r) => r.id as number), 'read');
+    const byId = new Map(rows.map((r) => [r.id as number, r]));
+    return reader.convert(wanted.map((id) => byId.get(id)!), list);
+  }
+
+  async read_group(domain: Domain, fieldSpecs: string[], groupby: string | string[], opts: ReadGroupOptions = {}): Promise<Row[]> {
+    this.checkAccess('read');
+    const query = this.filtered(domain);
+    return readGroup(this.env, this.meta, query, ALIAS, parseDomain(domain), fieldSpecs, groupby, opts);
+  }
+
+  async create(vals: Row): Promise<number>;
+  async create(vals: Row[]): Promise<number[]>;
+  async create(vals: Row | Row[]): Promise<number | number[]> {
+    this.checkAccess('create');
+    const list = Array.isArray(vals) ? vals : [vals];
+    const ids = await this.env.transaction(async (env) => {
+      const writer = new RecordWriter(env, this.meta);
+      const created: number[] = [];
+      for (const v of list) {
+        const prepared = writer.prepare(await writer.withDefaults(v as Row), 'create');
+        created.push(await writer.insert(prepared));
+      }
+      await writer.recompute(created, 'all');
+      await new Model(env, this.meta).assertRule(created, 'create');
+      return created;
+    });
+    return Array.isArray(vals) ? ids : ids[0];
+  }
+
+  async write(ids: number[], vals: Row): Promise<true> {
+    this.checkAccess('write');
+    const wanted = checkIds(ids);
+    await this.env.transaction(async (env) => {
+      const self = new Model(env, this.meta);
+      await self.assertRule(wanted, 'write');
+      const writer = new RecordWriter(env, this.meta);
+      const prepared = writer.prepare(vals, 'write');
+      if (wanted.length) {
+        await writer.update(wanted, prepared);
+        await writer.recompute(wanted, Object.keys(vals));
+      }
+    });
+    return true;
+  }
+
+  async unlink(ids: number[]): Promise<true> {
+    this.checkAccess('unlink');
+    const wanted = checkIds(ids);
+    await this.env.transaction(async (env) => {
+      await new Model(env, this.meta).assertRule(wanted, 'unlink');
+      if (wanted.length) await env.db(this.meta.table).whereIn('id', wanted).delete();
+    });
+    return true;
+  }
+
+  async name_search(name = '', domain: Domain = [], operator = 'ilike', limit: number | null = 100): Promise<Array<[number, string]>> {
+    const recName = this.meta.recName;
+    const full = name && recName ? andDomains([[recName, operator as never, name]], parseDomain(domain)) : parseDomain(domain);
+    const ids = await this.search(full, { limit: limit ?? undefined });
+    return this.name_get(ids);
+  }
+
+  async name_get(ids: number[]): Promise<Array<[number, string]>> {
+    const names = await displayNames(this.env, this.meta.name, ids);
+    return ids.filter((id) => names.has(id)).map((id) => [id, names.get(id)!]);
+  }
+
+  async name_create(name: string): Promise<[number, string]> {
+    if (!this.meta.recName) throw new ValidationError(`Cannot create a '${this.meta.name}' from a name`);
+    if (typeof name !== 'string' || !name.trim()) throw new ValidationError('A name is required');
+    const id = await this.create({ [this.meta.recName]: name });
+    return (await this.name_get([id]))[0];
+  }
+
+  async default_get(fieldNames: string[]): Promise<Row> {
+    const result: Row = {};
+    for (const name of fieldNames ?? []) {
+      const f = this.meta.field(name);
+      if (!f) throw new ValidationError(`Invalid field '${name}' on model '${this.meta.name}'`);
+      if (f.default === undefined) continue;
+      result[name] = typeof f.default === 'function' ? await (f.default as (env: Env) => unknown)(this.env) : f.default;
+    }
+    return result;
+  }
+
+  /** Fails unless every id exists and passes the user's record rules for `op`. */
+  async assertRule(ids: number[], op: Operation): Promise<void> {
+    if (ids.length === 0) return;
+    const rules = this.env.orm.access.ruleDomain(this.env.user, this.meta.name, op);
+    const base = this.env.db(`${this.meta.table} as ${ALIAS}`);
+    let visible: number[];
+    if (rules.length === 0) visible = (await base.whereIn('id', ids).select('id')).map((r: Row) => r.id as number);
+    else visible = (await this.filtered([['id', 'in', ids]], op).select(`${ALIAS}.id`)).map((r: Row) => r.id as number);
+    if (visible.length !== new Set(ids).size) await this.explainMissing(ids, visible, op);
+  }
+
+  private async explainMissing(ids: number[], found: number[], op: Operation): Promise<never> {
+    const existing: Row[] = await this.env.db(this.meta.table).whereIn('id', ids).select('id');
+    if (existing.length < new Set(ids).size) {
+      const missing = ids.filter((id) => !existing.some((r) => r.id === id));
+      throw new MissingError(`Record does not exist or has been deleted. (Records: ${this.meta.name}(${missing.join(', ')}))`);
+    }
+    const hidden = ids.filter((id) => !found.includes(id));
+    throw new AccessError(`The requested operation (${op}) cannot be completed due to security restrictions on '${this.meta.name}' (records: ${hidden.join(', ')}).`);
+  }
+
+  private resolveFields(names?: string[] | null): Field[] {
+    if (!names || names.length === 0) return [...this.meta.fields.values()];
+    if (!Array.isArray(names)) throw new ValidationError('fields must be a list of field names');
+    return names.map((n) => {
+      const f = typeof n === 'string' ? this.meta.field(n) : undefined;
+      if (!f) throw new ValidationError(`Invalid field '${String(n)}' on model '${this.meta.name}'`);
+      return f;
+    });
+  }
+}
+
+function checkIds(ids: unknown): number[] {
+  const list = typeof ids === 'number' ? [ids] : ids;
+  if (!Array.isArray(list) || !list.every((id) => Number.isSafeInteger(id) && id > 0)) {
+    throw new ValidationError('ids must be a list of positive integers');
+  }
+  return [...new Set(list as number[])];
+}
