@@ -25,12 +25,16 @@ export class ModuleInstaller {
     const report: InstallReport = { installed: [], upgraded: [], migrations: [] };
     await ensureDataTable(this.envs.superuser());
     const installed = await this.state.installed();
+    // Every table and column first: the registry already holds all loaded modules' fields, so data of
+    // a module (and its defaults) may touch columns that a module extending it adds.
+    for (const mod of modules) {
+      const folder = mod.manifest.migrations ? path.resolve(mod.path, mod.manifest.migrations) : undefined;
+      const ran = await migrateModule(this.db, mod.manifest.name, folder);
+      report.migrations.push(...ran.map((r) => `${mod.manifest.name}/${r}`));
+    }
     for (const mod of modules) {
       const { name, version } = mod.manifest;
       const current = installed.get(name);
-      const folder = mod.manifest.migrations ? path.resolve(mod.path, mod.manifest.migrations) : undefined;
-      const ran = await migrateModule(this.db, name, folder);
-      report.migrations.push(...ran.map((r) => `${name}/${r}`));
       if (!current) {
         await this.loadData(mod, 'install', opts.demo);
         report.installed.push(name);
