@@ -26,3 +26,23 @@ describe('a module extending another module\'s model', () => {
     expect(rows.map((r: { name: string }) => r.name)).to.deep.equal(['20261121000000_partner_fields']);
   });
 });
+
+describe('html fields', () => {
+  let tk: TestKernel;
+  before(async () => {
+    tk = await bootTestKernel({ modules: ['website'] });
+  });
+  after(async () => tk?.stop());
+
+  it('are sanitised on write, in every language', async () => {
+    const pages = tk.sudo().model('website.page');
+    const id = await pages.create({
+      name: 'X', url: '/x',
+      content: { en_US: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">a</a></p>', fr_FR: '<img src=x onerror="alert(3)">' },
+    });
+    const [en] = await pages.read([id], ['content']);
+    expect(en.content).to.equal('<p>Hi<a rel="noopener noreferrer">a</a></p>');
+    const [fr] = await tk.sudo().withLang('fr_FR').model('website.page').read([id], ['content']);
+    expect(fr.content).to.equal('<img src="x" />');
+  });
+});

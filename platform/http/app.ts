@@ -50,7 +50,7 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
       const state = ctx.state as RequestState;
       ctx.status = 404;
       ctx.type = 'html';
-      ctx.body = renderErrorPage(kernel, { koa: ctx, env: state.env, session: state.session, site: state.site, params: {}, pathParams: {}, ip: ctx.ip, csrfToken: () => '' }, 404, 'Page not found');
+      ctx.body = renderErrorPage(kernel, { koa: ctx, env: state.env, session: state.session, site: state.site, params: {}, pathParams: {}, ip: ctx.ip, csrfToken: () => '' }, 404, 'The page you are looking for does not exist.');
     }
   });
   return app;

@@ -4,6 +4,7 @@ import type { Field } from './fields';
 import type { ModelMeta } from './registry';
 import { nowUtc, toDb } from './sql-values';
 import { parseTranslations, type Row } from './record-reader';
+import { sanitizeFieldHtml } from './html-sanitizer';
 
 const AUDIT = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date']);
 
@@ -23,8 +24,9 @@ export class RecordWriter {
   prepare(vals: unknown, mode: 'create' | 'write'): Prepared {
     if (!vals || typeof vals !== 'object' || Array.isArray(vals)) throw new ValidationError('Values must be an object');
     const prepared: Prepared = { columns: {}, translations: [], relations: [] };
-    for (const [name, value] of Object.entries(vals as Row)) {
+    for (const [name, raw] of Object.entries(vals as Row)) {
       const f = this.meta.field(name);
+      const value = f?.type === 'html' ? cleanHtml(raw) : raw;
       if (!f) throw new ValidationError(`Invalid field '${name}' on model '${this.meta.name}'`);
       const sudo = this.env.isSuperuser;
       if (name === 'id') throw new ValidationError(`Field 'id' cannot be written`);
@@ -176,6 +178,14 @@ export class RecordWriter {
       await this.env.db(this.meta.table).where('id', rec.id as number).update(update);
     }
   }
+}
+
+function cleanHtml(value: unknown): unknown {
+  if (typeof value === 'string') return sanitizeFieldHtml(value);
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([lang, v]) => [lang, typeof v === 'string' ? sanitizeFieldHtml(v) : v]));
+  }
+  return value;
 }
 
 function requiredMessage(f: Field): string {

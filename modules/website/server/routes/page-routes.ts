@@ -31,7 +31,7 @@ export class PageRoutes implements RouteContribution {
           const [p] = await req.env.model('website.page').search_read(
             ['&', ['url', '=', url], ...SITE_PAGES(req.site.id)], ['name', 'content'], { limit: 1 },
           );
-          if (!p) throw new MissingError('Page not found');
+          if (!p) throw new MissingError('The page you are looking for does not exist.');
           return contentPage({ name: String(p.name), content: p.content ? String(p.content) : '' });
         },
       },
