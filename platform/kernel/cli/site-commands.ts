@@ -1,0 +1,66 @@
+import { SiteService } from '../../http/site-service';
+import { EnvFactory } from '../../orm/env-factory';
+import { resolveXmlid } from '../data-loader';
+import { UserError } from '../errors';
+import type { Kernel } from '../kernel';
+import { parseArgs, requirePositionals, stringOption } from './args';
+import { print, table, withKernel } from './boot';
+
+/** `site list`: the sites served, with the host that selects each and the modules enabled on it. */
+export async function siteList(argv: string[]): Promise<void> {
+  parseArgs(argv, {});
+  await withKernel({}, async (kernel) => {
+    const sites = await kernel.container.get(SiteService).all();
+    const rows = sites.map((s) => [
+      String(s.id), s.name, s.domain ?? '(default)', s.langs.join(','), [...s.modules].filter((m) => m !== 'base').join(',') || '-',
+    ]);
+    for (const line of table([['ID', 'NAME', 'DOMAIN', 'LANGS', 'MODULES'], ...rows])) print(line);
+  });
+}
+
+/** `site create <name> [--domain host] [--lang code]`: a new site with every installed module enabled. */
+export async function siteCreate(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { domain: 'string', lang: 'string' });
+  const [name] = requirePositionals(args, 1, 'site name');
+  const domain = stringOption(args, 'domain')?.trim().toLowerCase() || false;
+  const lang = stringOption(args, 'lang') ?? 'en_US';
+  await withKernel({}, async (kernel) => {
+    const env = kernel.container.get(EnvFactory).superuser();
+    const [langId] = await env.model('res.lang').search([['code', '=', lang]], { limit: 1 });
+    if (!langId) throw new UserError(`Unknown language '${lang}'`);
+    if (domain && (await env.db('website').where({ domain }).first())) throw new UserError(`A website already uses domain '${domain}'`);
+    const siteId = await env.model('website').create({
+      name, domain, default_lang_id: langId, language_ids: [[6, 0, [langId]]], user_id: await resolveXmlid(env, 'base.public_user'),
+    });
+    const sites = kernel.container.get(SiteService);
+    sites.invalidate();
+    const modules = [...kernel.installedNames].filter((n) => n !== 'base');
+    const enabled = await sites.enable(siteId, modules, kernel.installedNames);
+    print(`created website ${siteId} '${name}'${domain ? ` for ${domain}` : ''}`);
+    print(`enabled: ${enabled.join(', ') || '(none)'}`);
+  });
+}
+
+/** `site enable <site-id> <module...>`: turns modules (and their dependencies) on for one site. */
+export async function siteEnable(argv: string[]): Promise<void> {
+  const [id, ...names] = requirePositionals(parseArgs(argv, {}), 2, 'site id and module name(s)');
+  await withKernel({}, async (kernel) => {
+    const changed = await kernel.container.get(SiteService).enable(siteId(id), names, kernel.installedNames);
+    print(`enabled: ${changed.join(', ') || '(nothing changed)'}`);
+  });
+}
+
+/** `site disable <site-id> <module...>`: turns modules (and their dependents) off for one site. */
+export async function siteDisable(argv: string[]): Promise<void> {
+  const [id, ...names] = requirePositionals(parseArgs(argv, {}), 2, 'site id and module name(s)');
+  await withKernel({}, async (kernel: Kernel) => {
+    const changed = await kernel.container.get(SiteService).disable(siteId(id), names);
+    print(`disabled: ${changed.join(', ') || '(nothing changed)'}`);
+  });
+}
+
+function siteId(value: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw new UserError(`'${value}' is not a website id`);
+  return id;
+}
