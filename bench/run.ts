@@ -40,7 +40,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err);
+    // Knex puts the whole SQL in the message (a batch insert is megabytes): keep the head and the stack.
+    const e = err instanceof Error ? err : new Error(String(err));
+    const frames = (e.stack ?? '').split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 10);
+    console.error([`${e.name}: ${e.message.length > 500 ? `${e.message.slice(0, 500)}...` : e.message}`, ...frames].join('\n'));
     process.exit(1);
   },
 );
