@@ -27,7 +27,8 @@ export const PUBLIC_METHODS = Object.keys(SIGNATURES);
  * including private helpers of the Model class, is refused.
  */
 export async function callKw(env: Env, model: string, method: string, args: Args = [], kwargs: Kwargs = {}): Promise<unknown> {
-  const signature = SIGNATURES[method];
+  // Own keys only: `constructor`, `toString`, `__proto__`... must not reach the dispatch below.
+  const signature = Object.hasOwn(SIGNATURES, method) ? SIGNATURES[method] : undefined;
   if (!signature) throw new ValidationError(`Method '${method}' does not exist or is not callable on '${model}'`);
   if (!Array.isArray(args)) throw new ValidationError('args must be a list');
   if (!kwargs || typeof kwargs !== 'object' || Array.isArray(kwargs)) throw new ValidationError('kwargs must be an object');

@@ -79,7 +79,8 @@ export function compileDomain(domain: Domain, meta: ModelMeta, alias: string, re
     const term = terms[pos++];
     if (term === '!') {
       const inner = walk();
-      return { sql: `NOT (${inner.sql})`, bindings: inner.bindings };
+      // NOT of an unknown (NULL) comparison must be true, as for `!=`: ['!', ['qty', '=', 1]] keeps empty qty.
+      return { sql: `(CASE WHEN ${inner.sql} THEN 0 ELSE 1 END) = 1`, bindings: inner.bindings };
     }
     if (term === '&' || term === '|') {
       const a = walk();
@@ -97,7 +98,7 @@ function compileLeaf(leaf: Leaf, meta: ModelMeta, alias: string, ctx: CompileCon
   const [left, rawOp, value] = leaf;
   if (typeof left === 'number') {
     // The original platform's constant leaves (1, '=', 1) and (0, '=', 1).
-    if (rawOp === '=' && value === 1) return left === 1 ? TRUE : FALSE;
+    if (rawOp === '=' && value === 1 && (left === 0 || left === 1)) return left === 1 ? TRUE : FALSE;
     throw new ValidationError(`Invalid domain term: ${JSON.stringify(leaf)}`);
   }
   const op: Operator = rawOp === '<>' ? '!=' : rawOp;
@@ -195,6 +196,13 @@ function compileScalar(field: Field, col: string, op: Operator, value: unknown, 
     case 'in':
     case 'not in': {
       if (!Array.isArray(value)) throw new ValidationError(`Operator '${op}' needs a list`);
+      if (field.type === 'boolean') {
+        // A boolean is true, or false/not set (as `= false` means): `in [false]` must match stored false too.
+        const t = value.some((v) => Boolean(v));
+        const f = value.some((v) => !v);
+        if (t === f) return t === (op === 'in') ? TRUE : FALSE;
+        return compileScalar(field, col, op === 'in' ? '=' : '!=', t, ctx);
+      }
       const withNull = value.some((v) => v === false || v === null);
       const vals = value.filter((v) => v !== false && v !== null).map(conv);
       const parts: string[] = [];
