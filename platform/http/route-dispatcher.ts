@@ -25,11 +25,12 @@ const formBody = koaBody({ multipart: true, urlencoded: true, json: false, formL
 /** Wraps a route: module gate, auth level, CSRF, rate limit, parameter validation and error shape. */
 export function dispatch(owned: OwnedRoute, s: DispatchServices): Koa.Middleware {
   const { route, module } = owned;
-  return async (ctx) => {
+  return async (ctx, next) => {
     const state = ctx.state as RequestState;
     if (!state.site.modules.has(module)) {
-      ctx.status = 404; // the module is disabled on this site: as if it did not exist
-      return;
+      // The module is disabled on this site: as if it did not exist (the app's 404 page answers).
+      ctx.status = 404;
+      return next();
     }
     const req = makeRequest(ctx, state, s);
     if (route.type === 'json') await runJson(ctx, req, route, s);
