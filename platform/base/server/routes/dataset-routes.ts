@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { array, mixed, object, string } from 'yup';
 import type { RouteContribution } from '../../../kernel/contribution-points';
 import { ValidationError } from '../../../kernel/errors';
-import { callKw, PUBLIC_METHODS } from '../../../orm/call-kw';
+import { callKw } from '../../../orm/call-kw';
 import type { RouteDefinition } from '../../../http/route-definition';
 
 const callKwParams = object({
@@ -22,8 +22,6 @@ export class DatasetRoutes implements RouteContribution {
       if ((pathModel && pathModel !== model) || (pathMethod && pathMethod !== method)) {
         throw new ValidationError('The model and method in the URL do not match the parameters');
       }
-      // Only the listed methods: names inherited from Object.prototype ('constructor', 'toString') are not methods.
-      if (!PUBLIC_METHODS.includes(method)) throw new ValidationError(`Method '${method}' does not exist or is not callable on '${model}'`);
       // One transaction per call: a failing create/write leaves nothing half-written.
       return req.env.transaction((env) => callKw(env, model, method, args ?? [], kwargs ?? {}));
     };
