@@ -1,0 +1,5 @@
+import type { DataRecord } from '../../../platform/kernel/data-record';
+
+export function websiteData(): DataRecord[] {
+  return [];
+}
