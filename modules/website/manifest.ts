@@ -8,6 +8,13 @@ export default defineManifest({
   depends: ['base'],
   autoInstall: true,
   server: () => require('./server/website-module').websiteModule,
+  contributionPoints: () => [require('./server/record-widgets').RecordWidgetContribution],
+  web: {
+    islands: {
+      'website.publish_toggle': path.join(__dirname, 'web/islands/publish-toggle.tsx'),
+    },
+    styles: [path.join(__dirname, 'web/website.css')],
+  },
   migrations: path.join(__dirname, 'migrations'),
   groups: [
     { id: 'website.group_website_publisher', name: 'Website publisher', implies: ['base.group_user'] },

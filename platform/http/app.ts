@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import type { Kernel } from '../kernel/kernel';
 import { LoggerToken } from '../kernel/tokens';
 import { EnvFactory } from '../orm/env-factory';
-import { renderErrorPage, renderRouteResult } from '../web/render';
+import { PageRenderer } from '../web/page-renderer';
+import { LanguageCatalog } from '../web/language-catalog';
+import type { RequestContext } from './route-definition';
 import { requestContext, requestLogging } from './pipeline';
 import { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
@@ -28,15 +30,17 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
   app.use(securityHeaders());
   app.use(requestContext({
     sites: c.get(SiteService), sessions: c.get(SessionStore), users: c.get(UserDirectory), envs: c.get(EnvFactory), logger,
+    languages: c.get(LanguageCatalog),
   }));
+  const pages = c.get(PageRenderer);
 
   const router = new Router();
   const services = {
     limiter: c.get(RateLimiter),
     logger,
     secret: () => secret,
-    renderPage: (req: Parameters<typeof renderRouteResult>[1], body: unknown) => renderRouteResult(kernel, req, body),
-    renderError: (req: Parameters<typeof renderErrorPage>[1], status: number, message: string) => renderErrorPage(kernel, req, status, message),
+    renderPage: (req: RequestContext, body: unknown) => pages.render(req, body),
+    renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
   };
   for (const owned of kernel.routes()) {
     const methods = owned.route.methods ?? [owned.route.type === 'json' ? 'POST' : 'GET'];
@@ -50,7 +54,7 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
       const state = ctx.state as RequestState;
       ctx.status = 404;
       ctx.type = 'html';
-      ctx.body = renderErrorPage(kernel, { koa: ctx, env: state.env, session: state.session, site: state.site, params: {}, pathParams: {}, ip: ctx.ip, csrfToken: () => '' }, 404, 'The page you are looking for does not exist.');
+      ctx.body = await pages.renderError({ koa: ctx, env: state.env, session: state.session, site: state.site, params: {}, pathParams: {}, ip: ctx.ip, csrfToken: () => '' }, 404, 'The page you are looking for does not exist.');
     }
   });
   return app;

@@ -7,6 +7,8 @@ import { Session } from './session';
 import type { SessionStore } from './session-store';
 import type { SiteService } from './site-service';
 import type { UserDirectory } from './user-directory';
+import type { LanguageCatalog } from '../web/language-catalog';
+import type { Site } from './site';
 
 export const SESSION_COOKIE = 'session_id';
 export const LANG_COOKIE = 'frontend_lang';
@@ -17,6 +19,7 @@ export interface PipelineServices {
   users: UserDirectory;
   envs: EnvFactory;
   logger: Logger;
+  languages: LanguageCatalog;
 }
 
 /** Request id + access log; turns anything unhandled into a plain 500 without internals. */
@@ -45,6 +48,7 @@ export function requestContext(s: PipelineServices): Koa.Middleware {
   return async (ctx, next) => {
     const state = ctx.state as RequestState;
     state.site = await s.sites.resolve(ctx.get('host'));
+    if (await stripLanguagePrefix(ctx, state.site, s.languages)) return;
     const sid = ctx.cookies.get(SESSION_COOKIE) || ctx.get('x-openerp-session-id') || undefined;
     let session = sid ? await s.sessions.load(sid) : null;
     state.sessionExpired = Boolean(sid) && !session;
@@ -68,8 +72,31 @@ export function requestContext(s: PipelineServices): Koa.Middleware {
   };
 }
 
+/**
+ * `/fr/page/x` on a site that has French: the request is routed as `/page/x` in French. The default
+ * language never carries a prefix: `/en/page/x` permanently redirects to `/page/x`. Returns true when
+ * the response is already decided (redirect).
+ */
+async function stripLanguagePrefix(ctx: Koa.Context, site: Site, languages: LanguageCatalog): Promise<boolean> {
+  const match = /^\/([a-zA-Z]{2,3}(?:[_-][a-zA-Z0-9]{2,4})?)(\/.*)?$/.exec(ctx.path);
+  if (!match) return false;
+  const lang = (await languages.all()).find((l) => l.urlCode === match[1] && site.langs.includes(l.code));
+  if (!lang) return false;
+  const rest = match[2] || '/';
+  if (lang.code === site.defaultLang) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+    ctx.status = 301;
+    ctx.redirect(rest + (ctx.querystring ? `?${ctx.querystring}` : ''));
+    return true;
+  }
+  ctx.state.urlLang = lang.code;
+  ctx.state.unprefixedPath = rest;
+  ctx.path = rest;
+  return false;
+}
+
 function pickLang(ctx: Koa.Context, state: RequestState): string {
-  const wanted = (ctx.state.urlLang as string | undefined) ?? ctx.cookies.get(LANG_COOKIE);
+  const wanted = state.urlLang ?? ctx.cookies.get(LANG_COOKIE);
   return wanted && state.site.langs.includes(wanted) ? wanted : state.site.defaultLang;
 }
 

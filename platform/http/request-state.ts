@@ -15,4 +15,10 @@ export interface RequestState {
   isPublic: boolean;
   lang: string;
   env: Env;
+  /** Nonce of this response's Content-Security-Policy, for the page's script tag. */
+  cspNonce: string;
+  /** Language from the URL prefix (`/fr/...`), when there was one. */
+  urlLang?: string;
+  /** The request path without its language prefix. */
+  unprefixedPath?: string;
 }

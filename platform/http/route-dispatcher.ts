@@ -16,8 +16,8 @@ export interface DispatchServices {
   logger: Logger;
   secret: () => string;
   /** Renders an http handler's return value (React element or string) as a page. */
-  renderPage: (req: RequestContext, body: unknown) => string;
-  renderError: (req: RequestContext, status: number, message: string) => string;
+  renderPage: (req: RequestContext, body: unknown) => Promise<string>;
+  renderError: (req: RequestContext, status: number, message: string) => Promise<string>;
 }
 
 const formBody = koaBody({ multipart: true, urlencoded: true, json: false, formLimit: '2mb', formidable: { maxFileSize: 26 * 1024 * 1024 } });
@@ -109,7 +109,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       if (route.csrf !== false && !checkCsrfToken(s.secret(), state.session, body.csrf_token)) {
         ctx.status = 400;
         ctx.type = 'html';
-        ctx.body = s.renderError(req, 400, 'Session expired (invalid CSRF token). Go back, reload the page and try again.');
+        ctx.body = await s.renderError(req, 400, 'Session expired (invalid CSRF token). Go back, reload the page and try again.');
         return;
       }
       delete body.csrf_token;
@@ -121,14 +121,14 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     const result = await route.handler(req);
     if (result !== undefined) {
       ctx.type = 'html';
-      ctx.body = s.renderPage(req, result);
+      ctx.body = await s.renderPage(req, result);
     }
   } catch (err) {
     const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403 : err instanceof UserError ? (err instanceof TooManyRequests ? 429 : 400) : 500;
     if (status === 500) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'http route failed');
     ctx.status = status;
     ctx.type = 'html';
-    ctx.body = s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
+    ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
   }
 }
 

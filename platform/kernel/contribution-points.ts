@@ -1,6 +1,7 @@
 import type { ModelDefinition } from '../orm/model-definition';
 import type { RouteDefinition } from '../http/route-definition';
 import type { Env } from '../orm/environment';
+import type http from 'node:http';
 
 /*
  * Contribution points: an interface plus a Symbol of the same name. Modules bind implementations in
@@ -55,3 +56,13 @@ export interface SitemapContribution {
   sitemapUrls(env: Env): Promise<string[]>;
 }
 export const SitemapContribution = Symbol('SitemapContribution');
+
+/**
+ * Hooks on the raw HTTP server, e.g. a WebSocket endpoint answering `upgrade` requests. `close` runs
+ * before the server stops, so long-lived connections are ended instead of holding the shutdown.
+ */
+export interface ServerContribution {
+  attach(server: http.Server): void;
+  close?(): Promise<void> | void;
+}
+export const ServerContribution = Symbol('ServerContribution');

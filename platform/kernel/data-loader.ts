@@ -19,7 +19,9 @@ export class DataLoader {
         const existing = await this.env.db(TABLE).where({ module, name }).first();
         const model = this.env.model(rec.model);
         if (existing && (await model.search([['id', '=', existing.res_id]], { limit: 1 })).length) {
-          if (mode === 'update' && !rec.noupdate) await model.write([existing.res_id], values);
+          // Another module's record (e.g. website giving the admin its groups) is amended at install too.
+          const foreign = module !== this.moduleName;
+          if ((mode === 'update' || foreign) && !rec.noupdate) await model.write([existing.res_id], values);
           continue;
         }
         const id = await model.create(values);

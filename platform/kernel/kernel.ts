@@ -17,7 +17,7 @@ import { UserDirectory } from '../http/user-directory';
 import type { Config } from './config';
 import { ContainerContributionProvider, ContributionOwners, type ContributionProvider } from './contribution';
 import {
-  JobContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, SitemapContribution,
+  JobContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, ServerContribution, SitemapContribution,
 } from './contribution-points';
 import { orderModules, withDependencies } from './dependency-graph';
 import { defaultModuleRoots, discoverModules } from './discovery';
@@ -26,6 +26,10 @@ import type { DiscoveredModule } from './manifest';
 import { ModuleInstaller, type InstallReport } from './module-installer';
 import { ModuleState } from './module-state';
 import { checkSchema } from './schema-check';
+import { LanguageCatalog } from '../web/language-catalog';
+import { PageRenderer } from '../web/page-renderer';
+import { TranslationCatalog } from '../web/translation-catalog';
+import { WebAssets } from '../web/web-assets';
 import { ConfigToken, DatabaseToken, KernelToken, LoggerToken, ModulesToken, OrmStateToken } from './tokens';
 
 export interface BootOptions {
@@ -46,7 +50,7 @@ export interface OwnedRoute {
   module: string;
 }
 
-const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution];
+const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution];
 
 /**
  * The kernel: discovers modules, loads the installed ones into one inversify container in dependency
@@ -119,6 +123,12 @@ export class Kernel {
     c.bind(RateLimiter).toConstantValue(new RateLimiter(this.db));
     c.bind(UserDirectory).toConstantValue(new UserDirectory(this.db));
     c.bind(SiteService).toConstantValue(new SiteService(this.db, this.allModules));
+    c.bind(LanguageCatalog).toConstantValue(new LanguageCatalog(this.db));
+    c.bind(TranslationCatalog).toConstantValue(new TranslationCatalog(this.modules));
+    c.bind(WebAssets).toConstantValue(new WebAssets(this.modules, this.logger));
+    c.bind(PageRenderer).toDynamicValue((ctx) => new PageRenderer(
+      this.provider<MenuContribution>(MenuContribution), ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog),
+    ));
     for (const point of POINTS) this.providers.set(point, new ContainerContributionProvider(this.container, point, this.owners));
   }
 
@@ -126,6 +136,10 @@ export class Kernel {
   private loadModules(): void {
     for (const mod of this.modules) {
       const { name } = mod.manifest;
+      // Points a module defines for its dependents (e.g. website's record widgets) get a provider first.
+      for (const point of mod.manifest.contributionPoints?.() ?? []) {
+        if (!this.providers.has(point)) this.providers.set(point, new ContainerContributionProvider(this.container, point, this.owners));
+      }
       if (mod.manifest.server) {
         try {
           this.container.load(mod.manifest.server());

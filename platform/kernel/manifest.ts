@@ -17,6 +17,8 @@ export interface ModuleManifest {
   autoInstall?: boolean;
   /** Bindings of the module: models, routes, services, contributions. Loaded in dependency order. */
   server?: () => ContainerModule;
+  /** Contribution points (Symbols) this module defines for the modules that depend on it. */
+  contributionPoints?: () => symbol[];
   /** Browser side: island name -> module-relative source file, bundled per site by platform/web. */
   web?: WebEntry;
   /** Folder (relative to the module) of timestamp-named knex migrations. */
@@ -36,6 +38,8 @@ export interface ModuleManifest {
 export interface WebEntry {
   /** island name -> absolute path of its source (a module exports a React component as default). */
   islands?: Record<string, string>;
+  /** Absolute paths of CSS files added to the site stylesheet where the module is enabled. */
+  styles?: string[];
 }
 
 /** A manifest together with where it was found. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { createApp } from '../http/app';
 import { EnvFactory } from '../orm/env-factory';
-import { JobContribution, type JobContribution as JobPoint } from './contribution-points';
+import { JobContribution, ServerContribution, type JobContribution as JobPoint, type ServerContribution as ServerPoint } from './contribution-points';
 import type { Kernel } from './kernel';
 import { Scheduler } from './scheduler';
 
@@ -22,6 +22,8 @@ export async function startServer(kernel: Kernel, port: number, opts: { schedule
   if (opts.scheduler !== false) scheduler.start();
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  const hooks = kernel.contributions<ServerPoint>(ServerContribution);
+  for (const hook of hooks) hook.attach(server);
   kernel.server = server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -33,6 +35,7 @@ export async function startServer(kernel: Kernel, port: number, opts: { schedule
     port: typeof address === 'object' && address ? address.port : port,
     stop: async () => {
       await scheduler.stop();
+      for (const hook of hooks) await hook.close?.();
       await kernel.stop();
     },
   };

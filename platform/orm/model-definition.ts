@@ -1,4 +1,11 @@
+import type { Env } from './environment';
 import type { FieldDefinition } from './fields';
+
+/**
+ * Checked after every create and write, inside the call's transaction (like the original platform's
+ * `@api.constrains`): throw a UserError to refuse the values; nothing of the call is then written.
+ */
+export type ModelConstraint = (env: Env, ids: number[]) => Promise<void>;
 
 /**
  * A model as a module declares it. `name` creates a model; `inherit` adds fields to a model another
@@ -17,6 +24,8 @@ export interface ModelDefinition {
   recName?: string;
   /** Adds create_uid/create_date/write_uid/write_date (default true). */
   logAccess?: boolean;
+  /** Rules the stored values must follow, run after create and write. */
+  constraints?: ModelConstraint[];
 }
 
 export function defineModel(def: ModelDefinition & { name: string }): ModelDefinition {

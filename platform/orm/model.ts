@@ -104,6 +104,7 @@ export class Model {
         created.push(await writer.insert(prepared));
       }
       await writer.recompute(created, 'all');
+      for (const check of this.meta.constraints) await check(env, created);
       await new Model(env, this.meta).assertRule(created, 'create');
       return created;
     });
@@ -121,6 +122,7 @@ export class Model {
       if (wanted.length) {
         await writer.update(wanted, prepared);
         await writer.recompute(wanted, Object.keys(vals));
+        for (const check of this.meta.constraints) await check(env, wanted);
       }
     });
     return true;

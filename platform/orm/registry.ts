@@ -1,6 +1,6 @@
 import { ModuleLoadError } from '../kernel/errors';
 import type { Field, FieldDefinition } from './fields';
-import type { ModelDefinition } from './model-definition';
+import type { ModelConstraint, ModelDefinition } from './model-definition';
 
 /** A model with all fields its modules gave it. */
 export class ModelMeta {
@@ -9,6 +9,7 @@ export class ModelMeta {
   recName?: string;
   logAccess = true;
   description?: string;
+  readonly constraints: ModelConstraint[] = [];
   constructor(readonly name: string, readonly table: string, readonly module: string) {}
 
   field(name: string): Field | undefined {
@@ -49,6 +50,7 @@ export class ModelRegistry {
       const meta = this.models.get(def.inherit);
       if (!meta) throw new ModuleLoadError(moduleName, `extends unknown model '${def.inherit}'`);
       this.addFields(meta, moduleName, def.fields);
+      meta.constraints.push(...(def.constraints ?? []));
       return;
     }
     if (!def.name || !/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/.test(def.name)) {
@@ -60,6 +62,7 @@ export class ModelRegistry {
     meta.order = def.order ?? 'id';
     meta.logAccess = def.logAccess ?? true;
     meta.description = def.description;
+    meta.constraints.push(...(def.constraints ?? []));
     this.addFields(meta, moduleName, { ...MAGIC, ...(meta.logAccess ? LOG_ACCESS : {}) });
     this.addFields(meta, moduleName, def.fields);
     meta.recName = def.recName ?? (meta.fields.has('name') ? 'name' : undefined);

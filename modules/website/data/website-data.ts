@@ -1,5 +1,9 @@
 import type { DataRecord } from '../../../platform/kernel/data-record';
+import { ref } from '../../../platform/kernel/data-record';
 
+/** The administrator designs and publishes the site (as in the original platform). */
 export function websiteData(): DataRecord[] {
-  return [];
+  return [
+    { id: 'base.user_admin', model: 'res.users', values: { groups_id: [[4, ref('website.group_website_designer')]] } },
+  ];
 }

@@ -9,6 +9,7 @@ import { RateLimiter } from '../../http/rate-limiter';
 import { UserDirectory } from '../../http/user-directory';
 import { BaseModels } from './base-models';
 import { MaintenanceJobs } from './maintenance-jobs';
+import { AssetRoutes } from './routes/asset-routes';
 import { DatasetRoutes } from './routes/dataset-routes';
 import { SessionRoutes } from './routes/session-routes';
 import { SystemRoutes } from './routes/system-routes';
@@ -24,7 +25,7 @@ export const baseModule = new ContainerModule(({ bind }) => {
   });
   bind(BaseModels).toSelf();
   bind(ModelContribution).toService(BaseModels);
-  for (const routes of [SessionRoutes, DatasetRoutes, SystemRoutes]) {
+  for (const routes of [SessionRoutes, DatasetRoutes, SystemRoutes, AssetRoutes]) {
     bind(routes).toSelf();
     bind(RouteContribution).toService(routes);
   }

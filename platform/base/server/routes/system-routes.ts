@@ -7,12 +7,8 @@ import type { Kernel } from '../../../kernel/kernel';
 import { DatabaseToken, KernelToken } from '../../../kernel/tokens';
 import type { RouteDefinition } from '../../../http/route-definition';
 import { SiteService } from '../../../http/site-service';
-import { SITE_CSS } from '../../../web/site-css';
-import crypto from 'node:crypto';
 
-const CSS_ETAG = `"${crypto.createHash('sha1').update(SITE_CSS).digest('hex').slice(0, 16)}"`;
-
-/** Health check, the base stylesheet, and site/module administration for admins. */
+/** Health check and site/module administration for admins. */
 @injectable()
 export class SystemRoutes implements RouteContribution {
   constructor(
@@ -37,19 +33,6 @@ export class SystemRoutes implements RouteContribution {
             req.koa.status = 503;
             req.koa.body = { status: 'error', database: 'unreachable' };
           }
-        },
-      },
-      {
-        path: '/web/static/site.css', type: 'http', auth: 'none',
-        handler: (req) => {
-          req.koa.set('Cache-Control', 'public, max-age=86400');
-          req.koa.set('ETag', CSS_ETAG);
-          if (req.koa.get('if-none-match') === CSS_ETAG) {
-            req.koa.status = 304;
-            return;
-          }
-          req.koa.type = 'text/css';
-          req.koa.body = SITE_CSS;
         },
       },
       {

@@ -1,0 +1,36 @@
+import { inject, injectable } from 'inversify';
+import type { ReactNode } from 'react';
+import { Fragment } from 'react';
+import type { Kernel } from '../../../platform/kernel/kernel';
+import { KernelToken } from '../../../platform/kernel/tokens';
+import type { RequestContext } from '../../../platform/http/route-definition';
+
+/** The record a page shows (`website.page` 3, an event, a product...). */
+export interface RecordRef {
+  model: string;
+  id: number;
+}
+
+/**
+ * Widgets other modules put under a record's page: follow (website_mail), comments and ratings
+ * (website_mail), share buttons (website). Each says what it renders for a given record, or null.
+ */
+export interface RecordWidgetContribution {
+  sequence: number;
+  renderFor(req: RequestContext, record: RecordRef): Promise<ReactNode | null>;
+}
+export const RecordWidgetContribution = Symbol('RecordWidgetContribution');
+
+/** Collects the record widgets of the modules enabled on the request's site, in sequence order. */
+@injectable()
+export class RecordWidgets {
+  constructor(@inject(KernelToken) private readonly kernel: Kernel) {}
+
+  async render(req: RequestContext, record: RecordRef): Promise<ReactNode> {
+    const widgets = this.kernel.provider<RecordWidgetContribution>(RecordWidgetContribution)
+      .getContributionsFor((m) => req.site.modules.has(m))
+      .sort((a, b) => a.sequence - b.sequence);
+    const nodes = await Promise.all(widgets.map((w) => w.renderFor(req, record)));
+    return <>{nodes.map((n, i) => (n ? <Fragment key={i}>{n}</Fragment> : null))}</>;
+  }
+}

@@ -1,0 +1,32 @@
+import { injectable } from 'inversify';
+import { number, object, string } from 'yup';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import { AccessError, ValidationError } from '../../../../platform/kernel/errors';
+import type { RouteDefinition } from '../../../../platform/http/route-definition';
+
+export const PUBLISHER_GROUP = 'website.group_website_publisher';
+
+/**
+ * `/website/publish` flips `website_published` on any model that has it. Only publishers may (checked
+ * here, not just in the browser); the write itself still goes through the model's access rights and
+ * record rules, so a publisher cannot publish what they could not edit.
+ */
+@injectable()
+export class PublishRoutes implements RouteContribution {
+  routes(): RouteDefinition[] {
+    return [{
+      path: '/website/publish', type: 'json', auth: 'public',
+      params: object({ id: number().integer().positive().required(), object: string().required().max(128) }),
+      handler: async (req) => {
+        const { id, object: modelName } = req.params as { id: number; object: string };
+        if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('You are not allowed to publish or unpublish this content. Ask a website publisher.');
+        const model = req.env.model(modelName);
+        if (!model.meta.field('website_published')) throw new ValidationError(`Records of '${modelName}' cannot be published.`);
+        const [record] = await model.read([id], ['website_published']);
+        const published = !record.website_published;
+        await model.write([id], { website_published: published });
+        return published;
+      },
+    }];
+  }
+}

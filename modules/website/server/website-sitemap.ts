@@ -1,0 +1,14 @@
+import { injectable } from 'inversify';
+import type { SitemapContribution } from '../../../platform/kernel/contribution-points';
+import type { Env } from '../../../platform/orm/environment';
+
+/** Published website pages of the site (the env is the site's public user, so rules filter drafts). */
+@injectable()
+export class WebsiteSitemap implements SitemapContribution {
+  async sitemapUrls(env: Env): Promise<string[]> {
+    const pages = await env.model('website.page').search_read(
+      ['|', ['website_id', '=', false], ['website_id', '=', env.user.siteId]], ['url'], { order: 'url' },
+    );
+    return pages.map((p) => `/page${String(p.url)}`);
+  }
+}

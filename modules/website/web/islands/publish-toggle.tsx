@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { defineIsland } from '../../../../platform/web/island';
+import { showErrorDialog } from '../../../../platform/web/client/dialog';
+import { rpc, RpcError } from '../../../../platform/web/client/rpc';
+import { useT } from '../../../../platform/web/client/web-context';
+
+export interface PublishToggleProps {
+  id: number;
+  object: string;
+  published: boolean;
+}
+
+/**
+ * The publish toggle: flips the displayed state and takes the published flag from the server's answer;
+ * a refusal (not a publisher any more, record gone) opens an error dialog with the server's message.
+ */
+function PublishToggle({ id, object, published: initial }: PublishToggleProps) {
+  const _t = useT();
+  const [published, setPublished] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      setPublished(await rpc<boolean>('/website/publish', { id, object }));
+    } catch (err) {
+      showErrorDialog(_t('Error'), err instanceof RpcError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={`publish-toggle ${published ? 'is-published' : 'is-unpublished'}`}>
+      <span className="publish-state" role="status">{published ? _t('Published') : _t('Unpublished')}</span>
+      <button type="button" className="btn-publish" onClick={toggle} disabled={busy} aria-pressed={published}>
+        {published ? _t('Unpublish') : _t('Publish')}
+      </button>
+    </div>
+  );
+}
+
+export default defineIsland('website.publish_toggle', PublishToggle);

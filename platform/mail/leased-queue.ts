@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { knexDialect } from '../db/connection';
+import type { MailDeliveryError } from './mail-transport';
+import type { MailQueueSettings } from './mail-settings';
+
+export interface QueueRow {
+  id: number;
+  attempts: number;
+  lease_owner: string;
+  [column: string]: unknown;
+}
+
+export type FailureOutcome = 'retry' | 'bounced' | 'failed';
+
+/**
+ * Per-row work queue in a table with the columns of `addQueueColumns`. A worker claims rows by
+ * writing its lease (owner + expiry) in one conditional UPDATE, so two workers never hold the same row;
+ * rows whose worker died come back once the lease expires. A row is marked sent only by the holder
+ * of its lease, right after the SMTP server accepted it: a crash loses nothing (the lease expires and
+ * the row is claimed again) and doubles nothing that was recorded as sent.
+ */
+export class LeasedQueue {
+  private readonly owner = crypto.randomBytes(8).toString('hex');
+  private seq = 0;
+
+  constructor(private readonly db: Knex, readonly table: string, readonly settings: MailQueueSettings) {}
+
+  /** Claims up to `limit` rows of `scope` that are due (or whose lease expired), oldest first. */
+  async claim(scope: Record<string, unknown>, limit: number, now = Date.now()): Promise<QueueRow[]> {
+    const token = `${this.owner}:${++this.seq}`;
+    const claimable = (qb: Knex.QueryBuilder) => qb.where(scope).andWhere((w) => w
+      .where((p) => p.where('state', 'pending').andWhere('next_attempt_at', '<=', now))
+      .orWhere((s) => s.where('state', 'sending').andWhere('lease_until', '<', now)));
+    const ids = this.db(this.table).select('id').modify(claimable).orderBy('id').limit(limit);
+    if (knexDialect(this.db) === 'postgres') ids.forUpdate().skipLocked();
+    // The state condition is repeated outside the sub-select: PostgreSQL re-checks it on rows another
+    // worker changed meanwhile, so a row claimed concurrently is skipped rather than taken twice.
+    const claimed = await this.db(this.table).whereIn('id', ids).modify(claimable).update({
+      state: 'sending', lease_owner: token, lease_until: now + this.settings.leaseSeconds * 1000,
+      attempts: this.db.raw('attempts + 1'),
+    });
+    if (!claimed) return [];
+    return this.db(this.table).where({ lease_owner: token, state: 'sending' }).orderBy('id');
+  }
+
+  /** Pushes the lease of rows still being worked on forward. */
+  async renew(rows: QueueRow[], now = Date.now()): Promise<void> {
+    const tokens = [...new Set(rows.map((r) => r.lease_owner))];
+    if (!tokens.length) return;
+    await this.db(this.table).whereIn('lease_owner', tokens).andWhere('state', 'sending')
+      .update({ lease_until: now + this.settings.leaseSeconds * 1000 });
+  }
+
+  /** Records an accepted message; false if the lease was lost meanwhile (another worker owns the row). */
+  async markSent(row: QueueRow, extra: Record<string, unknown> = {}, now = Date.now()): Promise<boolean> {
+    const n = await this.db(this.table).where({ id: row.id, lease_owner: row.lease_owner, state: 'sending' })
+      .update({ ...extra, state: 'sent', sent_at: now, lease_owner: null, lease_until: null, last_error: null });
+    return n === 1;
+  }
+
+  /** A permanent error bounces the row; a temporary one schedules a retry with exponential backoff. */
+  async markFailed(row: QueueRow, error: MailDeliveryError, now = Date.now()): Promise<FailureOutcome> {
+    const outcome: FailureOutcome = error.permanent ? 'bounced' : row.attempts >= this.settings.maxAttempts ? 'failed' : 'retry';
+    const delay = this.settings.retryBaseSeconds * 1000 * 2 ** Math.max(0, row.attempts - 1);
+    await this.db(this.table).where({ id: row.id, lease_owner: row.lease_owner, state: 'sending' }).update({
+      state: outcome === 'retry' ? 'pending' : outcome,
+      next_attempt_at: outcome === 'retry' ? now + delay : 0,
+      lease_owner: null, lease_until: null,
+      last_error: `${error.responseCode ?? ''} ${error.message}`.trim().slice(0, 1000),
+    });
+    return outcome;
+  }
+
+  /** Earliest time a row of `scope` becomes claimable, or null when nothing is left to do. */
+  async nextDue(scope: Record<string, unknown>): Promise<number | null> {
+    const row = await this.db(this.table).where(scope).whereIn('state', ['pending', 'sending'])
+      .min({ pending: this.db.raw("CASE WHEN state = 'pending' THEN next_attempt_at ELSE lease_until END") }).first();
+    const value = row?.pending;
+    return value === null || value === undefined ? null : Number(value);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import { nowUtc } from '../orm/sql-values';
+import type { MailTransport, OutgoingMail, SentMail } from './mail-transport';
+
+/** Without SMTP_URL: messages are kept in `mail_outbox` (model mail.outbox), which administrators can read. */
+export class OutboxTransport implements MailTransport {
+  readonly kind = 'outbox' as const;
+  constructor(private readonly db: Knex) {}
+
+  async send(mail: OutgoingMail): Promise<SentMail> {
+    await this.db('mail_outbox').insert({
+      create_date: nowUtc(),
+      write_date: nowUtc(),
+      email_from: mail.from,
+      email_to: mail.to,
+      subject: mail.subject,
+      body_html: mail.html,
+      headers: JSON.stringify(mail.headers ?? {}),
+      message_id: mail.messageId,
+    });
+    return { messageId: mail.messageId, response: 'outbox' };
+  }
+
+  async close(): Promise<void> {}
+}

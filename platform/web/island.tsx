@@ -1,0 +1,23 @@
+import { createElement, type ComponentType, type ReactElement } from 'react';
+
+/**
+ * An island: a React component rendered on the server inside a marker element and hydrated in the
+ * browser by the client runtime. The marker carries the island's name and its props as JSON, so the
+ * browser renders exactly what the server rendered and then takes over.
+ */
+export interface Island<P> {
+  (props: P): ReactElement;
+  islandName: string;
+  component: ComponentType<P>;
+}
+
+const NAME = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
+
+/** Declares an island; the name must be `<module>.<widget>` and match the module manifest's `web.islands`. */
+export function defineIsland<P extends object>(name: string, component: ComponentType<P>): Island<P> {
+  if (!NAME.test(name)) throw new Error(`Island name '${name}' must look like 'module.widget_name'`);
+  const island = (props: P) =>
+    createElement('div', { 'data-island': name, 'data-props': JSON.stringify(props), className: 'island' },
+      createElement(component, props));
+  return Object.assign(island, { islandName: name, component });
+}

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import type { LanguageInfo } from './client/web-context';
+
+export interface Language extends LanguageInfo {
+  id: number;
+  name: string;
+}
+
+const TTL_MS = 2000;
+
+/** Active res.lang rows as pages need them (URL codes, formats), cached briefly like the sites. */
+export class LanguageCatalog {
+  private cache?: { langs: Language[]; at: number };
+
+  constructor(private readonly db: Knex) {}
+
+  async all(): Promise<Language[]> {
+    if (this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.langs;
+    const rows: Array<Record<string, unknown>> = await this.db('res_lang').where({ active: true }).orderBy('id')
+      .select('id', 'name', 'code', 'url_code', 'direction', 'date_format', 'time_format');
+    const langs = rows.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      code: String(r.code),
+      urlCode: String(r.url_code),
+      direction: r.direction === 'rtl' ? 'rtl' as const : 'ltr' as const,
+      dateFormat: String(r.date_format || 'MM/DD/YYYY'),
+      timeFormat: String(r.time_format || 'HH:mm:ss'),
+    }));
+    this.cache = { langs, at: Date.now() };
+    return langs;
+  }
+
+  /** The language with this code (`fr_FR`) or URL code (`fr`). */
+  async find(codeOrUrlCode: string): Promise<Language | undefined> {
+    return (await this.all()).find((l) => l.code === codeOrUrlCode || l.urlCode === codeOrUrlCode);
+  }
+
+  invalidate(): void {
+    this.cache = undefined;
+  }
+}

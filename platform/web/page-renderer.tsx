@@ -1,0 +1,122 @@
+import type { ReactElement } from 'react';
+import { isValidElement } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { MenuContribution, type MenuContribution as MenuPoint } from '../kernel/contribution-points';
+import type { ContributionProvider } from '../kernel/contribution';
+import type { RequestState } from '../http/request-state';
+import type { RequestContext } from '../http/route-definition';
+import type { WebContextValue } from './client/web-context';
+import { WebContext } from './client/web-context';
+import type { LanguageCatalog } from './language-catalog';
+import { Layout } from './layout';
+import { isPage, type Page } from './render';
+import { localizedPath } from './localized-path';
+import type { TranslationCatalog } from './translation-catalog';
+import type { WebAssets } from './web-assets';
+
+const PUBLISHER_GROUP = 'website.group_website_publisher';
+
+const ERROR_TITLES: Record<number, string> = {
+  400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 429: 'Too many requests', 500: 'Internal error',
+};
+
+/** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Renders pages in the site layout on the server. Pages are readable without JavaScript; when the
+ * rendered body contains islands, the page also carries the web context (session, language,
+ * translations) as JSON and the site's module script, allowed by the request's CSP nonce.
+ */
+export class PageRenderer {
+  constructor(
+    private readonly menus: ContributionProvider<MenuPoint>,
+    private readonly assets: WebAssets,
+    private readonly translations: TranslationCatalog,
+    private readonly languages: LanguageCatalog,
+  ) {}
+
+  /** Renders a route's result (strings are sent as they are). */
+  async render(req: RequestContext, result: unknown): Promise<string> {
+    if (typeof result === 'string') return result;
+    if (isPage(result)) {
+      if (result.status) req.koa.status = result.status;
+      return this.renderPage(req, result);
+    }
+    if (isValidElement(result)) return this.renderPage(req, { title: '', body: result });
+    throw new Error('An http route returned something that is not a page');
+  }
+
+  async renderError(req: RequestContext, status: number, message: string): Promise<string> {
+    const lang = (req.koa.state as RequestState).lang ?? req.site.defaultLang;
+    const _t = (source: string) => this.translations.translate(req.site.modules, lang, source);
+    const title = _t(ERROR_TITLES[status] ?? 'Error');
+    try {
+      return await this.renderPage(req, {
+        title,
+        body: (
+          <section className="error-page">
+            <h1>{title}</h1>
+            <p>{_t(message)}</p>
+            <p><a href="/">{_t('Back to the home page')}</a></p>
+          </section>
+        ),
+      });
+    } catch {
+      return `<!DOCTYPE html><title>${status}</title><h1>${title}</h1>`;
+    }
+  }
+
+  async context(req: RequestContext): Promise<WebContextValue> {
+    const state = req.koa.state as RequestState;
+    const lang = state.lang ?? req.site.defaultLang;
+    const language = (await this.languages.find(lang)) ?? { code: lang, urlCode: lang.slice(0, 2), direction: 'ltr' as const, dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm:ss' };
+    return {
+      session: {
+        uid: state.isPublic ? null : state.user.id,
+        name: state.isPublic ? '' : state.user.name,
+        partnerId: state.isPublic ? null : state.user.partnerId,
+        email: state.isPublic ? null : state.user.email,
+        isPublic: state.isPublic,
+        lang,
+        // Only sessions that already exist get a token: an anonymous page view must not create one.
+        csrfToken: state.isPublic && state.session.isNew ? '' : req.csrfToken(),
+        isPublisher: !state.isPublic && (state.user.groups.has(PUBLISHER_GROUP) || state.user.groups.has('base.group_system')),
+      },
+      language: {
+        code: language.code, urlCode: language.urlCode, direction: language.direction, dateFormat: language.dateFormat, timeFormat: language.timeFormat,
+        urlPrefix: language.code === req.site.defaultLang ? null : language.urlCode,
+      },
+      translations: this.translations.forModules(req.site.modules, lang),
+    };
+  }
+
+  private async renderPage(req: RequestContext, p: Page): Promise<string> {
+    const state = req.koa.state as RequestState;
+    const context = await this.context(req);
+    const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
+    const urlCode = (code: string) => (code === req.site.defaultLang ? null : langs.find((l) => l.code === code)?.urlCode ?? null);
+    const prefix = urlCode(context.session.lang);
+    const menu = this.menus
+      .getContributionsFor((m) => req.site.modules.has(m))
+      .flatMap((c) => c.menuEntries())
+      .sort((a, b) => a.sequence - b.sequence)
+      .map((m) => ({ ...m, url: localizedPath(m.url, prefix) }));
+    const bundle = await this.assets.bundleFor(req.site.modules);
+    const currentPath = (state.unprefixedPath ?? req.koa.path) + (req.koa.querystring ? `?${req.koa.querystring}` : '');
+    const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
+    const hasIslands = body.includes('data-island="');
+    const element: ReactElement = (
+      <Layout
+        title={p.title} description={p.description} siteName={req.site.name} language={context.language}
+        translations={context.translations} languages={langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) }))}
+        menu={menu} user={state.isPublic ? null : { name: state.user.name }} currentPath={currentPath} signInPath={state.unprefixedPath ?? req.koa.path} homeUrl={localizedPath('/', prefix)}
+        stylesheet={bundle.stylesheet} bodyHtml={body}
+        script={hasIslands ? { src: bundle.script, nonce: state.cspNonce, context: jsonForScript(context) } : null}
+      />
+    );
+    return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+  }
+}
