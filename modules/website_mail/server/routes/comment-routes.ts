@@ -1,0 +1,87 @@
+import { inject, injectable } from 'inversify';
+import { number, object, string } from 'yup';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import { AccessError, MissingError, ValidationError } from '../../../../platform/kernel/errors';
+import type { RequestState } from '../../../../platform/http/request-state';
+import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import { safeRedirect } from '../../../../platform/http/safe-redirect';
+import { CommentService, MAX_COMMENT_LENGTH } from '../services/comment-service';
+import { ThreadRegistry } from '../services/thread-registry';
+
+const POST_LIMIT = { name: 'website_mail.post', limit: 10, windowSeconds: 60 };
+
+/**
+ * Public comments: signed-in users post on records they can see (visitors read them); the author and
+ * the model's moderators delete. Bodies are plain text turned into escaped HTML, then sanitised again
+ * by the html field on write.
+ */
+@injectable()
+export class CommentRoutes implements RouteContribution {
+  constructor(
+    @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
+    @inject(CommentService) private readonly comments: CommentService,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/website_mail/post/json', type: 'json', auth: 'user', rateLimit: POST_LIMIT,
+        params: object({
+          res_model: string().required().max(128),
+          res_id: number().integer().positive().required(),
+          message: string().default('').max(MAX_COMMENT_LENGTH, `A comment is limited to ${MAX_COMMENT_LENGTH} characters.`),
+          rating: number().integer().min(1, 'A rating is 1 to 5 stars.').max(5, 'A rating is 1 to 5 stars.').nullable(),
+        }),
+        handler: async (req) => {
+          const { res_model, res_id, message, rating } = req.params as { res_model: string; res_id: number; message?: string; rating?: number | null };
+          const opts = this.threads.require(req.site, res_model, 'comments');
+          await this.threads.assertVisible(req.env, res_model, res_id);
+          if (!message || !message.trim()) throw new ValidationError('The message is empty.');
+          const ratingEnabled = await this.ratingEnabled(req, res_model, res_id, opts.ratingField);
+          if (rating != null && !ratingEnabled) throw new ValidationError('This record does not take ratings.');
+          const state = req.koa.state as RequestState;
+          const view = await this.comments.post(res_model, res_id, state.user.partnerId, message, rating ?? null);
+          return { ...view, rating_default_value: view.rating ?? 0, rating_disabled: view.rating !== null, stats: await this.comments.stats(res_model, res_id) };
+        },
+      },
+      {
+        path: '/website_mail/message/delete', type: 'json', auth: 'user',
+        params: object({ message_id: number().integer().positive().required() }),
+        handler: async (req) => {
+          const found = await this.deletable(req, req.params.message_id as number);
+          await this.comments.remove(req.params.message_id as number);
+          return { deleted: true, stats: await this.comments.stats(found.model, found.resId) };
+        },
+      },
+      {
+        // The same delete for the no-JavaScript form (CSRF-checked by the dispatcher).
+        path: '/website_mail/message/:id/delete', type: 'http', methods: ['POST'], auth: 'user',
+        handler: async (req) => {
+          const id = Number(req.pathParams.id);
+          if (!Number.isInteger(id) || id <= 0) throw new MissingError('No such comment.');
+          await this.deletable(req, id);
+          await this.comments.remove(id);
+          const back = safeRedirect(req.params.redirect, '/');
+          req.koa.redirect(`${back.split('#')[0]}#comments`);
+        },
+      },
+    ];
+  }
+
+  private async ratingEnabled(req: RequestContext, model: string, id: number, field?: string): Promise<boolean> {
+    if (!field) return false;
+    const [row] = await req.env.sudo().model(model).read([id], [field]);
+    return Boolean(row?.[field]);
+  }
+
+  private async deletable(req: RequestContext, messageId: number): Promise<{ model: string; resId: number }> {
+    const found = await this.comments.find(messageId);
+    if (!found) throw new MissingError('No such comment.');
+    const opts = this.threads.optionsFor(req.site, found.model);
+    const state = req.koa.state as RequestState;
+    const isAuthor = found.authorId === state.user.partnerId;
+    const isModerator = !!opts && req.env.hasGroup(opts.moderatorGroup);
+    if (!isAuthor && !isModerator) throw new AccessError('Only the author of a comment or a moderator can delete it.');
+    return found;
+  }
+}

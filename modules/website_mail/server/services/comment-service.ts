@@ -1,0 +1,87 @@
+import { inject, injectable } from 'inversify';
+import { EnvFactory } from '../../../../platform/orm/env-factory';
+import { nowUtc } from '../../../../platform/orm/sql-values';
+
+export const MAX_COMMENT_LENGTH = 5000;
+
+/** A comment as the page and the comment form's result show it. */
+export interface CommentView {
+  id: number;
+  body: string;
+  date: string;
+  author: string;
+  author_id: number | null;
+  rating: number | null;
+}
+
+export interface RatingStats {
+  average: number;
+  count: number;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** Plain text typed by a visitor -> safe HTML: escaped, newlines become line breaks. */
+export function textToHtml(text: string): string {
+  return escapeHtml(text.trim()).replace(/\r\n|\r|\n/g, '<br>');
+}
+
+/** Public comments and their ratings; the routes check who may post and delete before calling it. */
+@injectable()
+export class CommentService {
+  constructor(@inject(EnvFactory) private readonly envs: EnvFactory) {}
+
+  async post(model: string, id: number, authorId: number, text: string, rating: number | null): Promise<CommentView> {
+    return this.envs.superuser().transaction(async (env) => {
+      const messageId = await env.model('mail.message').create({
+        model, res_id: id, body: textToHtml(text), author_id: authorId, message_type: 'comment', date: nowUtc(), website_published: true,
+      });
+      if (rating !== null) {
+        await env.model('rating.rating').create({ res_model: model, res_id: id, rating, partner_id: authorId, message_id: messageId, consumed: true });
+      }
+      const [view] = await this.viewsOf(env, [['id', '=', messageId]]);
+      return view;
+    });
+  }
+
+  async list(model: string, id: number, limit = 100): Promise<CommentView[]> {
+    return this.viewsOf(this.envs.superuser(), [['model', '=', model], ['res_id', '=', id], ['message_type', '=', 'comment'], ['website_published', '=', true]], limit);
+  }
+
+  async stats(model: string, id: number): Promise<RatingStats> {
+    const rows = await this.envs.superuser().model('rating.rating').read_group(
+      [['res_model', '=', model], ['res_id', '=', id], ['consumed', '=', true], ['rating', '>=', 1]], ['rating:avg'], [], { lazy: false },
+    );
+    const row = rows[0] ?? {};
+    const count = Number(row.__count ?? 0);
+    return { average: count ? Math.round(Number(row.rating) * 10) / 10 : 0, count };
+  }
+
+  /** The message's record and author, or null when it is not a comment. */
+  async find(messageId: number): Promise<{ model: string; resId: number; authorId: number | null } | null> {
+    const [m] = await this.envs.superuser().model('mail.message').search_read([['id', '=', messageId], ['message_type', '=', 'comment']], ['model', 'res_id', 'author_id']);
+    if (!m || !m.model) return null;
+    return { model: String(m.model), resId: Number(m.res_id), authorId: Array.isArray(m.author_id) ? Number(m.author_id[0]) : null };
+  }
+
+  async remove(messageId: number): Promise<void> {
+    await this.envs.superuser().model('mail.message').unlink([messageId]);
+  }
+
+  private async viewsOf(env: ReturnType<EnvFactory['superuser']>, domain: unknown[], limit = 100): Promise<CommentView[]> {
+    const messages = await env.model('mail.message').search_read(domain as never, ['body', 'date', 'author_id'], { limit, order: 'id desc' });
+    const ids = messages.map((m) => Number(m.id));
+    const ratings = ids.length ? await env.model('rating.rating').search_read([['message_id', 'in', ids]], ['message_id', 'rating']) : [];
+    const ratingOf = new Map(ratings.map((r) => [Number((r.message_id as [number, string])[0]), Number(r.rating)]));
+    return messages.map((m) => ({
+      id: Number(m.id),
+      body: String(m.body ?? ''),
+      date: String(m.date ?? ''),
+      author: Array.isArray(m.author_id) ? String(m.author_id[1]) : '',
+      author_id: Array.isArray(m.author_id) ? Number(m.author_id[0]) : null,
+      rating: ratingOf.get(Number(m.id)) ?? null,
+    }));
+  }
+}

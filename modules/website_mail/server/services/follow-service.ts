@@ -1,0 +1,47 @@
+import { inject, injectable } from 'inversify';
+import { EnvFactory } from '../../../../platform/orm/env-factory';
+
+/** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
+export const SESSION_FOLLOWED = 'website_mail.followed';
+/** Session key of the e-mail the visitor last followed with (shown back to them). */
+export const SESSION_EMAIL = 'website_mail.email';
+
+/** Anything with an at-sign and text on both sides (the spec's rule); no spaces. */
+export const FOLLOW_EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+
+/** Followers of records; writes run as superuser once the route has checked the caller. */
+@injectable()
+export class FollowService {
+  constructor(@inject(EnvFactory) private readonly envs: EnvFactory) {}
+
+  async isFollower(model: string, id: number, partnerId: number): Promise<boolean> {
+    const n = await this.envs.superuser().model('mail.followers')
+      .search_count([['res_model', '=', model], ['res_id', '=', id], ['partner_id', '=', partnerId]]);
+    return n > 0;
+  }
+
+  async follow(model: string, id: number, partnerId: number): Promise<void> {
+    if (await this.isFollower(model, id, partnerId)) return;
+    await this.envs.superuser().model('mail.followers').create({ res_model: model, res_id: id, partner_id: partnerId });
+  }
+
+  async unfollow(model: string, id: number, partnerId: number): Promise<void> {
+    const env = this.envs.superuser();
+    const ids = await env.model('mail.followers').search([['res_model', '=', model], ['res_id', '=', id], ['partner_id', '=', partnerId]]);
+    if (ids.length) await env.model('mail.followers').unlink(ids);
+  }
+
+  /** The partner with this e-mail (compared case-insensitively), created when there is none. */
+  async partnerForEmail(email: string): Promise<number> {
+    const env = this.envs.superuser();
+    const normalized = email.trim().toLowerCase();
+    // Plain equality on lower(email): a LIKE pattern would let `_` and `%` in an address match others.
+    const found = await env.db('res_partner').whereRaw('lower(email) = ?', [normalized]).orderBy('id').first('id');
+    if (found) return Number(found.id);
+    return env.model('res.partner').create({ name: normalized.split('@')[0], email: normalized });
+  }
+
+  async followerCount(model: string, id: number): Promise<number> {
+    return this.envs.superuser().model('mail.followers').search_count([['res_model', '=', model], ['res_id', '=', id]]);
+  }
+}

@@ -1,0 +1,33 @@
+import { inject, injectable } from 'inversify';
+import type { Kernel } from '../../../../platform/kernel/kernel';
+import { KernelToken } from '../../../../platform/kernel/tokens';
+import { MissingError, ValidationError } from '../../../../platform/kernel/errors';
+import type { Site } from '../../../../platform/http/site';
+import type { Env } from '../../../../platform/orm/environment';
+import { MailThreadContribution, type ThreadOptions } from '../thread-options';
+
+/** Which models take part in followers/comments on a site, and the visibility check they share. */
+@injectable()
+export class ThreadRegistry {
+  constructor(@inject(KernelToken) private readonly kernel: Kernel) {}
+
+  optionsFor(site: Site, model: string): ThreadOptions | undefined {
+    return this.kernel.provider<MailThreadContribution>(MailThreadContribution)
+      .getContributionsFor((m) => site.modules.has(m))
+      .flatMap((c) => c.threads())
+      .find((t) => t.model === model);
+  }
+
+  /** The options of a model that allows `what`, or a ValidationError naming the model. */
+  require(site: Site, model: string, what: 'follow' | 'comments'): ThreadOptions {
+    const opts = this.optionsFor(site, model);
+    if (!opts || !opts[what]) throw new ValidationError(`Records of '${model}' cannot be ${what === 'follow' ? 'followed' : 'commented'}.`);
+    return opts;
+  }
+
+  /** The record must exist and be readable by the caller (record rules: visitors see published ones only). */
+  async assertVisible(env: Env, model: string, id: number): Promise<void> {
+    const found = await env.model(model).search_count([['id', '=', id]]);
+    if (!found) throw new MissingError('This record does not exist or is not visible to you.');
+  }
+}

@@ -1,0 +1,53 @@
+import { inject, injectable } from 'inversify';
+import type { RequestState } from '../../../platform/http/request-state';
+import type { RequestContext } from '../../../platform/http/route-definition';
+import type { RecordRef, RecordWidgetContribution } from '../../website/server/record-widgets';
+import FollowButton from '../web/islands/follow-button';
+import Comments from '../web/islands/comments';
+import { CommentService } from './services/comment-service';
+import { FollowService, SESSION_EMAIL, SESSION_FOLLOWED } from './services/follow-service';
+import { ThreadRegistry } from './services/thread-registry';
+
+/** Follow button and comment thread under the pages of records that opted in. */
+@injectable()
+export class ThreadWidgets implements RecordWidgetContribution {
+  sequence = 20;
+
+  constructor(
+    @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
+    @inject(FollowService) private readonly followers: FollowService,
+    @inject(CommentService) private readonly comments: CommentService,
+  ) {}
+
+  async renderFor(req: RequestContext, record: RecordRef) {
+    const opts = this.threads.optionsFor(req.site, record.model);
+    if (!opts) return null;
+    const state = req.koa.state as RequestState;
+    const parts = [];
+    if (opts.follow) {
+      const followed = req.session.get<string[]>(SESSION_FOLLOWED) ?? [];
+      const isFollower = state.isPublic
+        ? followed.includes(`${record.model}:${record.id}`)
+        : await this.followers.isFollower(record.model, record.id, state.user.partnerId);
+      const email = state.isPublic ? (req.session.get<string>(SESSION_EMAIL) ?? '') : (state.user.email ?? '');
+      parts.push(<FollowButton key="follow" model={record.model} id={record.id} isFollower={isFollower} isUser={!state.isPublic} email={email} />);
+    }
+    if (opts.comments) {
+      let ratingEnabled = false;
+      if (opts.ratingField) {
+        const [row] = await req.env.sudo().model(record.model).read([record.id], [opts.ratingField]);
+        ratingEnabled = Boolean(row?.[opts.ratingField]);
+      }
+      parts.push(
+        <Comments
+          key="comments" model={record.model} id={record.id} messages={await this.comments.list(record.model, record.id)}
+          stats={await this.comments.stats(record.model, record.id)} ratingEnabled={ratingEnabled}
+          canPost={!state.isPublic} partnerId={state.isPublic ? null : state.user.partnerId}
+          isModerator={!state.isPublic && req.env.hasGroup(opts.moderatorGroup)}
+          loginUrl={`/web/login?redirect=${encodeURIComponent((state.unprefixedPath ?? req.koa.path) + '#comments')}`}
+        />,
+      );
+    }
+    return <>{parts}</>;
+  }
+}

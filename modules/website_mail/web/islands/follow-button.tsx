@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { defineIsland } from '../../../../platform/web/island';
+import { rpc, RpcError } from '../../../../platform/web/client/rpc';
+import { useT } from '../../../../platform/web/client/web-context';
+
+export interface FollowButtonProps {
+  model: string;
+  id: number;
+  isFollower: boolean;
+  isUser: boolean;
+  email: string;
+}
+
+/** Same rule as the server: text, an at-sign, text. */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+
+/** Follow widget: one click for users; visitors type an e-mail (flagged, and not sent, when invalid). */
+function FollowButton({ model, id, isFollower: initial, isUser, email: initialEmail }: FollowButtonProps) {
+  const _t = useT();
+  const [following, setFollowing] = useState(initial);
+  const [email, setEmail] = useState(initialEmail);
+  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!isUser && !following && !EMAIL_RE.test(email.trim())) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setBusy(true);
+    try {
+      const state = await rpc<boolean>('/website_mail/follow', { id, object: model, message_is_follower: following ? 'on' : 'off', email: isUser ? undefined : email.trim() });
+      setFollowing(state);
+    } catch (err) {
+      setError(err instanceof RpcError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="follow-widget" onSubmit={submit} noValidate>
+      {!isUser ? (
+        <label className="follow-email">
+          <span className="visually-hidden">{_t('Your e-mail')}</span>
+          <input
+            type="email" name="email" value={email} placeholder={_t('your-email@example.com')} aria-invalid={invalid}
+            className={invalid ? 'is-invalid' : undefined} disabled={following} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }}
+          />
+        </label>
+      ) : null}
+      <button type="submit" className={following ? 'btn-unfollow' : 'btn-follow'} disabled={busy}>
+        {following ? _t('Unfollow') : _t('Follow')}
+      </button>
+      {following ? <span className="follow-state" role="status">{_t('You are following this page.')}</span> : null}
+      {error ? <p className="alert" role="alert">{error}</p> : null}
+    </form>
+  );
+}
+
+export default defineIsland('website_mail.follow', FollowButton);
