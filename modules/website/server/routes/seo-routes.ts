@@ -38,7 +38,7 @@ export class SeoRoutes implements RouteContribution {
           const contributions = this.kernel.provider<SitemapContribution>(SitemapContribution).getContributionsFor((m) => req.site.modules.has(m));
           const paths = ['/', ...(await Promise.all(contributions.map((c) => c.sitemapUrls(env)))).flat()];
           const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
-          const origin = req.koa.origin;
+          const origin = `${req.koa.protocol}://${req.koa.host}`;
           const locs = langs.flatMap((l) => paths.map((p) => origin + localizedPath(p, l.code === req.site.defaultLang ? null : l.urlCode)));
           req.koa.type = 'application/xml; charset=utf-8';
           req.koa.body = [
@@ -54,7 +54,7 @@ export class SeoRoutes implements RouteContribution {
         path: '/robots.txt', type: 'http', auth: 'none',
         handler: (req) => {
           req.koa.type = 'text/plain; charset=utf-8';
-          req.koa.body = `User-agent: *\nDisallow: /web/\nDisallow: /my/\nSitemap: ${req.koa.origin}/sitemap.xml\n`;
+          req.koa.body = `User-agent: *\nDisallow: /web/\nDisallow: /my/\nSitemap: ${`${req.koa.protocol}://${req.koa.host}`}/sitemap.xml\n`;
         },
       },
       {

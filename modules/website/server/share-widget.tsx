@@ -1,0 +1,26 @@
+import { injectable } from 'inversify';
+import type { RequestState } from '../../../platform/http/request-state';
+import type { RequestContext } from '../../../platform/http/route-definition';
+import ShareButtons from '../web/islands/share-buttons';
+import type { RecordRef, RecordWidgetContribution } from './record-widgets';
+import { readShareCounts } from './routes/share-routes';
+
+/** Models whose public pages get share buttons (other modules' records may join this list). */
+const SHAREABLE = new Set(['website.page']);
+
+/**
+ * Share buttons under a record's page. Counts are the page's own (by path without the language
+ * prefix, so every translation of a page adds to one count); the shared link is the page's full URL.
+ */
+@injectable()
+export class ShareWidget implements RecordWidgetContribution {
+  sequence = 30;
+
+  async renderFor(req: RequestContext, record: RecordRef) {
+    if (!SHAREABLE.has(record.model)) return null;
+    const state = req.koa.state as RequestState;
+    const urlPath = state.unprefixedPath ?? req.koa.path;
+    const counts = await readShareCounts(req.env, urlPath);
+    return <ShareButtons url={`${req.koa.origin}${req.koa.path}`} path={urlPath} counts={counts} />;
+  }
+}
