@@ -16,4 +16,5 @@ button,.btn{font:inherit;padding:.5rem 1rem;border:0;border-radius:6px;backgroun
 .alert{padding:.6rem .8rem;border-radius:6px;background:#ffebe9;color:#82071e;border:1px solid #ffcecb}
 .features{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem}
 .features article{border:1px solid var(--line);border-radius:8px;padding:1rem}
+.island{display:flow-root}
 `;
