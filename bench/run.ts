@@ -10,10 +10,16 @@ interface BenchEntry {
 }
 
 const BENCHES: Record<string, BenchEntry> = {
+  home: {
+    description: 'home page req/s vs a bare Koa static handler; JavaScript an anonymous visitor downloads on the home page',
+    load: () => import('./home'),
+  },
   orm: {
     description: 'install/boot time, ORM search_read and read_group vs raw knex on 100k partners (SQLite, PostgreSQL)',
     load: () => import('./orm'),
   },
+  redirect: { description: 'GET /r/<code> rate vs a bare 302 server (autocannon), read_group by day over 1M clicks', load: () => import('./redirect') },
+  mailing: { description: 'send 10,000 mails of a mailing to a local SMTP sink vs nodemailer alone (pooled) on the same sink', load: () => import('./mailing') },
 };
 
 function usage(): string {

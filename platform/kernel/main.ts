@@ -1,3 +1,4 @@
+import './production-env';
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { Kernel } from './kernel';

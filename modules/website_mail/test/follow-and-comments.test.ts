@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SiteService } from '../../../platform/http/site-service';
 import { UserAccounts } from '../../../platform/base/server/services/user-accounts';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
@@ -94,6 +95,30 @@ describe('website_mail: follow, comments, ratings', () => {
       expect((await v.rpc('/website_mail/follow', { id: 1, object: 'res.partner', email: 'x@y.z' })).error?.data.name).to.equal('ValidationError');
       expect((await v.rpc('/website_mail/is_follower', { model: 'website.page', res_id: -1 })).error?.data.name).to.equal('ValidationError');
       expect((await v.rpc('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'x@y.z', extra: 1 })).error?.data.name).to.equal('ValidationError');
+    });
+  });
+
+  describe('per-site code', () => {
+    it('a site where website_mail is disabled gets no widget and no website_mail code', async () => {
+      const sites = tk.kernel.container.get(SiteService);
+      const entryOf = async () => {
+        const html = await (await admin.get('/page/reviews')).text();
+        const src = /<script type="module" src="([^"]+)"/.exec(html)![1];
+        return { html, js: await (await admin.fetch(src)).text() };
+      };
+      const enabled = await entryOf();
+      expect(enabled.html).to.contain('data-island="website_mail.comments"');
+      expect(enabled.js).to.contain('website_mail.comments');
+      await sites.disable(1, ['website_mail']);
+      try {
+        const disabled = await entryOf();
+        expect(disabled.html).not.to.contain('website_mail');
+        expect(disabled.js).to.contain('website.publish_toggle').and.not.to.contain('website_mail');
+        const res = await admin.fetch('/website_mail/is_follower', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        expect(res.status).to.equal(404);
+      } finally {
+        await sites.enable(1, ['website_mail'], tk.kernel.installedNames);
+      }
     });
   });
 
