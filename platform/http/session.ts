@@ -6,17 +6,29 @@ import crypto from 'node:crypto';
  */
 export class Session {
   dirty = false;
+  private id: string | null;
   constructor(
-    public sid: string,
+    sid: string | null,
     public uid: number | null,
     public data: Record<string, unknown>,
     public isNew: boolean,
     /** When the stored expiry was last pushed forward (ms). */
     public touchedAt: number,
-  ) {}
+  ) {
+    this.id = sid;
+  }
+
+  /** A new session draws its random id only when it is first needed (most visitors never store one). */
+  get sid(): string {
+    this.id ??= newSessionId();
+    return this.id;
+  }
+  set sid(value: string) {
+    this.id = value;
+  }
 
   static fresh(): Session {
-    return new Session(newSessionId(), null, {}, true, Date.now());
+    return new Session(null, null, {}, true, Date.now());
   }
 
   get<T>(key: string): T | undefined {
