@@ -12,6 +12,9 @@ export default defineManifest({
   web: {
     islands: {
       'website.publish_toggle': path.join(__dirname, 'web/islands/publish-toggle.tsx'),
+      'website.share_buttons': path.join(__dirname, 'web/islands/share-buttons.tsx'),
+      'website.gallery': path.join(__dirname, 'web/islands/gallery.tsx'),
+      'website.image_zoom': path.join(__dirname, 'web/islands/image-zoom.tsx'),
     },
     styles: [path.join(__dirname, 'web/website.css')],
   },

@@ -20,7 +20,10 @@ export class ShareWidget implements RecordWidgetContribution {
     if (!SHAREABLE.has(record.model)) return null;
     const state = req.koa.state as RequestState;
     const urlPath = state.unprefixedPath ?? req.koa.path;
-    const counts = await readShareCounts(req.env, urlPath);
-    return <ShareButtons url={`${req.koa.origin}${req.koa.path}`} path={urlPath} counts={counts} />;
+    const [counts, [[, title]]] = await Promise.all([
+      readShareCounts(req.env, urlPath),
+      req.env.model(record.model).name_get([record.id]),
+    ]);
+    return <ShareButtons url={`${req.koa.protocol}://${req.koa.host}${req.koa.path}`} title={title} path={urlPath} counts={counts} />;
   }
 }

@@ -2,10 +2,11 @@ import { injectable } from 'inversify';
 import type { ModelContribution } from '../../../platform/kernel/contribution-points';
 import type { ModelDefinition } from '../../../platform/orm/model-definition';
 import { WebsitePage } from './models/website-page';
+import { WebsiteShareCount } from './models/website-share-count';
 
 @injectable()
 export class WebsiteModels implements ModelContribution {
   models(): ModelDefinition[] {
-    return [WebsitePage];
+    return [WebsitePage, WebsiteShareCount];
   }
 }

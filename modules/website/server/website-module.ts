@@ -1,6 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { ModelContribution, RouteContribution, SitemapContribution } from '../../../platform/kernel/contribution-points';
-import { RecordWidgets } from './record-widgets';
+import { RecordWidgetContribution, RecordWidgets } from './record-widgets';
+import { GalleryRoutes } from './routes/gallery-routes';
+import { ShareRoutes } from './routes/share-routes';
+import { ShareWidget } from './share-widget';
 import { LanguageRoutes } from './routes/language-routes';
 import { PageRoutes } from './routes/page-routes';
 import { PublishRoutes } from './routes/publish-routes';
@@ -15,6 +18,12 @@ export const websiteModule = new ContainerModule(({ bind }) => {
     bind(routes).toSelf();
     bind(RouteContribution).toService(routes);
   }
+  for (const routes of [ShareRoutes, GalleryRoutes]) {
+    bind(routes).toSelf();
+    bind(RouteContribution).toService(routes);
+  }
+  bind(ShareWidget).toSelf();
+  bind(RecordWidgetContribution).toService(ShareWidget);
   bind(RecordWidgets).toSelf();
   bind(WebsiteSitemap).toSelf();
   bind(SitemapContribution).toService(WebsiteSitemap);

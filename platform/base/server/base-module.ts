@@ -11,6 +11,7 @@ import { BaseModels } from './base-models';
 import { MaintenanceJobs } from './maintenance-jobs';
 import { AssetRoutes } from './routes/asset-routes';
 import { DatasetRoutes } from './routes/dataset-routes';
+import { ImageRoutes } from './routes/image-routes';
 import { SessionRoutes } from './routes/session-routes';
 import { SystemRoutes } from './routes/system-routes';
 import { UserAccounts } from './services/user-accounts';
@@ -25,7 +26,7 @@ export const baseModule = new ContainerModule(({ bind }) => {
   });
   bind(BaseModels).toSelf();
   bind(ModelContribution).toService(BaseModels);
-  for (const routes of [SessionRoutes, DatasetRoutes, SystemRoutes, AssetRoutes]) {
+  for (const routes of [SessionRoutes, DatasetRoutes, SystemRoutes, AssetRoutes, ImageRoutes]) {
     bind(routes).toSelf();
     bind(RouteContribution).toService(routes);
   }

@@ -49,9 +49,15 @@ export class BusConnection {
   /** The channels changed: tell the server (re-subscribe, or restart the pending poll). */
   refresh(): void {
     if (this.stopped) return;
-    if (this.socket?.readyState === WebSocket.OPEN) this.subscribe(this.socket);
-    else if (this.poll) {
-      this.poll.abort();
+    if (this.socket) {
+      // A new socket rather than a new subscribe: the server reads the session cookie at the upgrade,
+      // and a visitor's first chat may just have created that session. It resumes from the last id.
+      const old = this.socket;
+      this.socket = undefined;
+      old.close();
+      this.connect();
+    } else {
+      this.poll?.abort();
     }
   }
 

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { defineManifest } from '../../platform/kernel/manifest';
+
+export default defineManifest({
+  name: 'portal',
+  version: '1.0.0',
+  summary: 'Customer portal: a signed-in user edits their own contact details at /my/account',
+  depends: ['website'],
+  autoInstall: true,
+  server: () => require('./server/portal-module').portalModule,
+  web: {
+    islands: {
+      'portal.address_selects': path.join(__dirname, 'web/islands/address-selects.tsx'),
+    },
+    styles: [path.join(__dirname, 'web/portal.css')],
+  },
+});

@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { defineIsland } from '../../../../platform/web/island';
+import { rpc } from '../../../../platform/web/client/rpc';
+import { useT } from '../../../../platform/web/client/web-context';
+
+export interface AddressSelectsProps {
+  countries: Array<{ id: number; name: string }>;
+  /** States of the selected country, as the server rendered them. */
+  states: Array<{ id: number; name: string }>;
+  countryId: string;
+  stateId: string;
+  countryError: string | null;
+  stateError: string | null;
+}
+
+/**
+ * Country and state selects of the details form. Choosing a country loads its states; a country
+ * without states shows no state select. Without JavaScript the server renders the states of the
+ * posted country and re-checks the pair, so the form still works.
+ */
+function AddressSelects(p: AddressSelectsProps) {
+  const _t = useT();
+  const [countryId, setCountryId] = useState(p.countryId);
+  const [states, setStates] = useState(p.states);
+  const [stateId, setStateId] = useState(p.stateId);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(0);
+
+  const chooseCountry = async (value: string) => {
+    setCountryId(value);
+    setStateId('');
+    setFailed(false);
+    const request = ++latest.current;
+    if (!value) {
+      setStates([]);
+      return;
+    }
+    setLoading(true);
+    try {
+      const loaded = await rpc<Array<{ id: number; name: string }>>('/my/account/states', { country_id: Number(value) });
+      if (request === latest.current) setStates(loaded);
+    } catch {
+      if (request === latest.current) {
+        setStates([]);
+        setFailed(true);
+      }
+    } finally {
+      if (request === latest.current) setLoading(false);
+    }
+  };
+
+  const countryErr = p.countryError && countryId === p.countryId ? p.countryError : null;
+  const stateErr = p.stateError && countryId === p.countryId ? p.stateError : null;
+  return (
+    <div className="address-selects" aria-busy={loading}>
+      <div className={`form-field${countryErr ? ' has-error' : ''}`}>
+        <label htmlFor="portal-country_id">{_t('Country')}<span aria-hidden="true"> *</span></label>
+        <select id="portal-country_id" name="country_id" value={countryId} onChange={(e) => void chooseCountry(e.target.value)}
+          aria-required="true" aria-invalid={countryErr ? 'true' : undefined} aria-describedby={countryErr ? 'portal-country_id-error' : undefined}>
+          <option value="">{_t('Country...')}</option>
+          {p.countries.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+        </select>
+        {countryErr ? <p id="portal-country_id-error" className="field-error">{countryErr === 'missing' ? _t('This field is required.') : _t('This value is not valid.')}</p> : null}
+      </div>
+      {states.length > 0 ? (
+        <div className={`form-field${stateErr ? ' has-error' : ''}`}>
+          <label htmlFor="portal-state_id">{_t('State / Province')}<span aria-hidden="true"> *</span></label>
+          <select id="portal-state_id" name="state_id" value={stateId} onChange={(e) => setStateId(e.target.value)}
+            aria-required="true" aria-invalid={stateErr ? 'true' : undefined} aria-describedby={stateErr ? 'portal-state_id-error' : undefined}>
+            <option value="">{_t('Select...')}</option>
+            {states.map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
+          </select>
+          {stateErr ? <p id="portal-state_id-error" className="field-error">{stateErr === 'missing' ? _t('This field is required.') : _t('This value is not valid.')}</p> : null}
+        </div>
+      ) : null}
+      {failed ? <p className="field-error" role="alert">{_t('The states of this country could not be loaded. Save to see them.')}</p> : null}
+    </div>
+  );
+}
+
+export default defineIsland('portal.address_selects', AddressSelects);

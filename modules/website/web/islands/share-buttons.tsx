@@ -1,0 +1,68 @@
+import { useState, type MouseEvent } from 'react';
+import { defineIsland } from '../../../../platform/web/island';
+import { rpc } from '../../../../platform/web/client/rpc';
+import { useT } from '../../../../platform/web/client/web-context';
+
+type Network = 'facebook' | 'twitter' | 'linkedin' | 'email';
+
+export interface ShareButtonsProps {
+  /** Absolute URL of the page, as shared. */
+  url: string;
+  /** Title of the shared page (tweet text, e-mail subject). */
+  title: string;
+  /** Path the counts belong to. */
+  path: string;
+  counts: Record<Network, number>;
+}
+
+/** The spec's share window. */
+export const SHARE_WINDOW_FEATURES = 'width=500,height=500,menubar=no,toolbar=no,location=yes,resizable=yes,scrollbars=yes,noopener';
+
+const NETWORKS: Array<{ id: Network; label: string; href(url: string, title: string): string }> = [
+  { id: 'facebook', label: 'Share on Facebook', href: (u) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(u)}` },
+  { id: 'twitter', label: 'Share on X (Twitter)', href: (u, t) => `https://x.com/intent/tweet?url=${encodeURIComponent(u)}&text=${encodeURIComponent(t)}` },
+  { id: 'linkedin', label: 'Share on LinkedIn', href: (u) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(u)}` },
+  { id: 'email', label: 'Share by e-mail', href: (u, t) => `mailto:?subject=${encodeURIComponent(t)}&body=${encodeURIComponent(u)}` },
+];
+
+/**
+ * Share links that work without JavaScript (they open the network in a new tab). Hydrated, a click
+ * opens the network in a 500x500 window instead and reports the share, so the counts shown are the
+ * site's own (the networks do not publish theirs any more).
+ */
+function ShareButtons({ url, title, path, counts: initial }: ShareButtonsProps) {
+  const _t = useT();
+  const [counts, setCounts] = useState(initial);
+
+  const share = (network: Network, href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (network !== 'email') {
+      e.preventDefault();
+      window.open(href, `share_${network}`, SHARE_WINDOW_FEATURES);
+    }
+    rpc<Record<Network, number>>('/website/share/record', { url: path, network })
+      .then(setCounts)
+      .catch(() => setCounts((c) => ({ ...c, [network]: c[network] + 1 }))); // rate-limited: still acknowledge the click
+  };
+
+  return (
+    <aside className="share-buttons" aria-label={_t('Share this page')}>
+      <span className="share-title">{_t('Share')}</span>
+      <ul>
+        {NETWORKS.map((n) => {
+          const href = n.href(url, title);
+          return (
+            <li key={n.id}>
+              <a className={`share-${n.id}`} href={href} target={n.id === 'email' ? undefined : '_blank'} rel="noopener noreferrer"
+                onClick={share(n.id, href)} data-network={n.id}>
+                <span className="share-label">{_t(n.label)}</span>
+                <span className="share-count" aria-label={`${counts[n.id]} ${_t('shares')}`}>{counts[n.id]}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </aside>
+  );
+}
+
+export default defineIsland('website.share_buttons', ShareButtons);
