@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { ModelContribution, RouteContribution, SitemapContribution } from '../../../platform/kernel/contribution-points';
+import { MenuContribution, ModelContribution, RouteContribution, SitemapContribution } from '../../../platform/kernel/contribution-points';
 import { RecordWidgetContribution, RecordWidgets } from './record-widgets';
 import { GalleryRoutes } from './routes/gallery-routes';
 import { ShareRoutes } from './routes/share-routes';
@@ -9,6 +9,7 @@ import { PageRoutes } from './routes/page-routes';
 import { PublishRoutes } from './routes/publish-routes';
 import { SeoRoutes } from './routes/seo-routes';
 import { WebsiteModels } from './website-models';
+import { WebsiteMenu } from './website-menu';
 import { WebsiteSitemap } from './website-sitemap';
 
 export const websiteModule = new ContainerModule(({ bind }) => {
@@ -25,6 +26,8 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   bind(ShareWidget).toSelf();
   bind(RecordWidgetContribution).toService(ShareWidget);
   bind(RecordWidgets).toSelf();
+  bind(WebsiteMenu).toSelf();
+  bind(MenuContribution).toService(WebsiteMenu);
   bind(WebsiteSitemap).toSelf();
   bind(SitemapContribution).toService(WebsiteSitemap);
 });

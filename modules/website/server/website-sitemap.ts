@@ -9,6 +9,6 @@ export class WebsiteSitemap implements SitemapContribution {
     const pages = await env.model('website.page').search_read(
       ['|', ['website_id', '=', false], ['website_id', '=', env.user.siteId]], ['url'], { order: 'url' },
     );
-    return pages.map((p) => `/page${String(p.url)}`);
+    return [...pages.map((p) => `/page${String(p.url)}`), '/gallery'];
   }
 }
