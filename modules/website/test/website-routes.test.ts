@@ -104,7 +104,7 @@ describe('website: languages, publishing, SEO routes', () => {
       const adminHtml = await (await admin.get('/page/about-us')).text();
       expect(adminHtml).to.contain('data-island="website.publish_toggle"').and.contain('<script type="module"');
       const publicHtml = await (await new RpcClient(tk.url).get('/page/about-us')).text();
-      expect(publicHtml).not.to.contain('data-island').and.not.to.contain('<script');
+      expect(publicHtml).not.to.contain('website.publish_toggle');
     });
   });
 
