@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { RequestState } from '../../../platform/http/request-state';
 import type { RequestContext } from '../../../platform/http/route-definition';
+import { LanguageCatalog } from '../../../platform/web/language-catalog';
+import { requestDates } from '../../../platform/web/request-dates';
 import type { RecordRef, RecordWidgetContribution } from '../../website/server/record-widgets';
 import FollowButton from '../web/islands/follow-button';
 import Comments from '../web/islands/comments';
-import { CommentService } from './services/comment-service';
+import { CommentService, type CommentView } from './services/comment-service';
 import { FollowService, SESSION_EMAIL, SESSION_FOLLOWED } from './services/follow-service';
 import { ThreadRegistry } from './services/thread-registry';
 
@@ -17,6 +19,7 @@ export class ThreadWidgets implements RecordWidgetContribution {
     @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
     @inject(FollowService) private readonly followers: FollowService,
     @inject(CommentService) private readonly comments: CommentService,
+    @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
   ) {}
 
   async renderFor(req: RequestContext, record: RecordRef) {
@@ -40,7 +43,7 @@ export class ThreadWidgets implements RecordWidgetContribution {
       }
       parts.push(
         <Comments
-          key="comments" model={record.model} id={record.id} messages={await this.comments.list(record.model, record.id)}
+          key="comments" model={record.model} id={record.id} messages={await this.labelled(req, await this.comments.list(record.model, record.id))}
           stats={await this.comments.stats(record.model, record.id)} ratingEnabled={ratingEnabled}
           canPost={!state.isPublic} partnerId={state.isPublic ? null : state.user.partnerId}
           isModerator={!state.isPublic && req.env.hasGroup(opts.moderatorGroup)}
@@ -49,5 +52,10 @@ export class ThreadWidgets implements RecordWidgetContribution {
       );
     }
     return <>{parts}</>;
+  }
+
+  private async labelled(req: RequestContext, messages: CommentView[]): Promise<CommentView[]> {
+    const dates = await requestDates(this.languages, req);
+    return messages.map((m) => ({ ...m, date_label: m.date ? dates.datetime(m.date) : '' }));
   }
 }

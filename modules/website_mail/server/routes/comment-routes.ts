@@ -5,6 +5,8 @@ import { AccessError, MissingError, ValidationError } from '../../../../platform
 import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { safeRedirect } from '../../../../platform/http/safe-redirect';
+import { LanguageCatalog } from '../../../../platform/web/language-catalog';
+import { requestDates } from '../../../../platform/web/request-dates';
 import { CommentService, MAX_COMMENT_LENGTH } from '../services/comment-service';
 import { ThreadRegistry } from '../services/thread-registry';
 
@@ -20,6 +22,7 @@ export class CommentRoutes implements RouteContribution {
   constructor(
     @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
     @inject(CommentService) private readonly comments: CommentService,
+    @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -41,7 +44,8 @@ export class CommentRoutes implements RouteContribution {
           if (rating != null && !ratingEnabled) throw new ValidationError('This record does not take ratings.');
           const state = req.koa.state as RequestState;
           const view = await this.comments.post(res_model, res_id, state.user.partnerId, message, rating ?? null);
-          return { ...view, rating_default_value: view.rating ?? 0, rating_disabled: view.rating !== null, stats: await this.comments.stats(res_model, res_id) };
+          const dates = await requestDates(this.languages, req);
+          return { ...view, date_label: dates.datetime(view.date), rating_default_value: view.rating ?? 0, rating_disabled: view.rating !== null, stats: await this.comments.stats(res_model, res_id) };
         },
       },
       {

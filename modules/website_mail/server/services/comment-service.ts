@@ -12,6 +12,8 @@ export interface CommentView {
   author: string;
   author_id: number | null;
   rating: number | null;
+  /** `date` in the reader's language formats (filled by the route or widget). */
+  date_label?: string;
 }
 
 export interface RatingStats {

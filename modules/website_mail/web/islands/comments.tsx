@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { defineIsland } from '../../../../platform/web/island';
-import { useDates } from '../../../../platform/web/client/dates';
 import { rpc, RpcError } from '../../../../platform/web/client/rpc';
 import { useT } from '../../../../platform/web/client/web-context';
 import type { CommentView, RatingStats } from '../../server/services/comment-service';
@@ -26,10 +25,12 @@ function Stars({ value, label }: { value: number; label: string }) {
   );
 }
 
-/** Comment thread with an optional 1-5 star rating; averages update as comments come and go. */
+/**
+ * Comment thread with an optional 1-5 star rating; averages update as comments come and go.
+ * Dates arrive formatted by the server in the reader's language, so the island needs no date library.
+ */
 function Comments(p: CommentsProps) {
   const _t = useT();
-  const dates = useDates();
   const [messages, setMessages] = useState(p.messages);
   const [stats, setStats] = useState(p.stats);
   const [text, setText] = useState('');
@@ -113,7 +114,7 @@ function Comments(p: CommentsProps) {
         {messages.map((m) => (
           <li key={m.id} id={`message-${m.id}`} className="comment">
             <p className="comment-meta">
-              <strong>{m.author}</strong> · <time dateTime={m.date}>{dates.datetime(m.date)}</time>
+              <strong>{m.author}</strong> · <time dateTime={m.date}>{m.date_label ?? m.date}</time>
               {m.rating ? <> · <Stars value={m.rating} label={`${m.rating} / 5`} /></> : null}
             </p>
             <div className="comment-body" dangerouslySetInnerHTML={{ __html: m.body }} />
