@@ -181,6 +181,10 @@ function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
 
 /* ---- address classification ---- */
 
+function v4ToInt(ip: string): number {
+  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+}
+
 /** IPv4 ranges that are not the public Internet (RFC 6890 and friends). */
 const V4_BLOCKED: Array<[string, number]> = [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
@@ -194,16 +198,19 @@ const V6_BLOCKED: Array<[string, number]> = [
   ['fec0::', 10], ['ff00::', 8],
 ];
 
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
+
+
+/** [first, last] of each blocked IPv4 range, as numbers (checked on every click's address too). */
+const V4_RANGES: Array<[number, number]> = V4_BLOCKED.map(([base, bits]) => {
+  const size = 2 ** (32 - bits);
+  const first = Math.floor(v4ToInt(base) / size) * size;
+  return [first, first + size - 1];
+});
 
 function v4Blocked(ip: string): boolean {
   const n = v4ToInt(ip);
-  return V4_BLOCKED.some(([base, bits]) => {
-    const size = 2 ** (32 - bits);
-    return Math.floor(n / size) === Math.floor(v4ToInt(base) / size);
-  });
+  for (const [first, last] of V4_RANGES) if (n >= first && n <= last) return true;
+  return false;
 }
 
 /** The 128-bit value of an IPv6 address (any textual form, including a dotted IPv4 tail). */

@@ -66,3 +66,37 @@ export interface ServerContribution {
   close?(): Promise<void> | void;
 }
 export const ServerContribution = Symbol('ServerContribution');
+
+/**
+ * A very frequent request answered before the Koa pipeline (no session, user or ORM environment), e.g.
+ * short-link redirects. Only requests whose owning module is enabled on the request's site get here;
+ * `handle` answers (true) or leaves the request to the normal pipeline (false).
+ */
+export interface HotPathContribution {
+  /** Cheap test on method and path (no query string); nothing else is looked at for other requests. */
+  matches(method: string, path: string): boolean;
+  handle(request: HotPathRequest): Promise<boolean>;
+}
+export interface HotPathRequest {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  /** The path without the query string. */
+  path: string;
+  /** The client address, as `RequestContext.ip` has it (X-Forwarded-For first hop behind a trusted proxy). */
+  ip: string;
+}
+export const HotPathContribution = Symbol('HotPathContribution');
+
+/** A command a module adds to `npm run cli` (e.g. `mailing send <id>`), run on a booted kernel. */
+export interface CliCommand {
+  /** Two words, as the built-in commands: `mailing send`. */
+  name: string;
+  /** Line shown by `help`, e.g. `mailing send <id>   send a mailing, showing its progress`. */
+  usage: string;
+  /** Throws UsageError on a bad command line (exit 2), UserError on expected failures (exit 1). */
+  run(argv: string[], env: Env): Promise<void>;
+}
+export interface CliCommandContribution {
+  commands(): CliCommand[];
+}
+export const CliCommandContribution = Symbol('CliCommandContribution');

@@ -17,7 +17,7 @@ import { UserDirectory } from '../http/user-directory';
 import type { Config } from './config';
 import { ContainerContributionProvider, ContributionOwners, type ContributionProvider } from './contribution';
 import {
-  JobContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, ServerContribution, SitemapContribution,
+  JobContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, ServerContribution, SitemapContribution, CliCommandContribution, HotPathContribution,
 } from './contribution-points';
 import { orderModules, withDependencies } from './dependency-graph';
 import { defaultModuleRoots, discoverModules } from './discovery';
@@ -50,7 +50,7 @@ export interface OwnedRoute {
   module: string;
 }
 
-const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution];
+const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution, CliCommandContribution, HotPathContribution];
 
 /**
  * The kernel: discovers modules, loads the installed ones into one inversify container in dependency

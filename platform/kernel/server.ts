@@ -1,7 +1,9 @@
 import http from 'node:http';
 import { createApp } from '../http/app';
+import { withHotPaths } from '../http/hot-path';
+import { SiteService } from '../http/site-service';
 import { EnvFactory } from '../orm/env-factory';
-import { JobContribution, ServerContribution, type JobContribution as JobPoint, type ServerContribution as ServerPoint } from './contribution-points';
+import { HotPathContribution, type HotPathContribution as HotPathPoint, JobContribution, ServerContribution, type JobContribution as JobPoint, type ServerContribution as ServerPoint } from './contribution-points';
 import type { Kernel } from './kernel';
 import { Scheduler } from './scheduler';
 
@@ -20,7 +22,7 @@ export async function startServer(kernel: Kernel, port: number, opts: { schedule
     kernel.contributions<JobPoint>(JobContribution).flatMap((c) => c.jobs()), kernel.logger,
   );
   if (opts.scheduler !== false) scheduler.start();
-  const server = http.createServer(app.callback());
+  const server = http.createServer(withHotPaths(app, kernel.provider<HotPathPoint>(HotPathContribution), kernel.container.get(SiteService), kernel.logger));
   server.keepAliveTimeout = 65_000;
   const hooks = kernel.contributions<ServerPoint>(ServerContribution);
   for (const hook of hooks) hook.attach(server);

@@ -24,7 +24,10 @@ interface GroupBy {
   spec: string;
   field: Field;
   granularity?: Granularity;
+  /** What rows are grouped by. */
   expr: string;
+  /** What the group's value is selected as, when that differs from `expr` (computed once per group). */
+  select?: string;
 }
 
 interface Aggregate {
@@ -48,7 +51,7 @@ export async function readGroup(
   const groupbys = (lazy ? allGroupbys.slice(0, 1) : allGroupbys).map((g) => parseGroupBy(meta, g, alias, env));
   const aggregates = parseAggregates(meta, fieldSpecs ?? [], groupbys);
 
-  const selects = groupbys.map((g, i) => `${g.expr} AS ${q(`gb${i}`)}`);
+  const selects = groupbys.map((g, i) => `${g.select ?? g.expr} AS ${q(`gb${i}`)}`);
   selects.push(`COUNT(*) AS ${q('__count')}`);
   for (const a of aggregates) {
     const col = columnExpr(a.field, alias, env.dialect, env.lang);
@@ -101,6 +104,12 @@ function parseGroupBy(meta: ModelMeta, spec: string, alias: string, env: Env): G
   if (field.type === 'date' || field.type === 'datetime') {
     const granularity = (gran ?? 'month') as Granularity;
     if (!GRANULARITIES.includes(granularity)) throw new ValidationError(`Unknown date granularity '${gran}'`);
+    if (env.dialect === 'postgres') {
+      // Grouping by the truncated timestamp, formatted once per group, lets PostgreSQL estimate the
+      // groups and hash them; grouping by the formatted text made it sort every row (4-5x slower).
+      const trunc = `date_trunc('${granularity}', ${col})`;
+      return { spec, field, granularity, expr: trunc, select: `to_char(${trunc}, 'YYYY-MM-DD')` };
+    }
     return { spec, field, granularity, expr: truncate(col, granularity, env.dialect) };
   }
   if (gran) throw new ValidationError(`Granularity is only for date fields: '${spec}'`);

@@ -105,14 +105,15 @@ export class PageRenderer {
       .sort((a, b) => a.sequence - b.sequence)
       .map((m) => ({ ...m, url: localizedPath(m.url, prefix) }));
     const bundle = await this.assets.bundleFor(req.site.modules);
-    const currentPath = (state.unprefixedPath ?? req.koa.path) + (req.koa.querystring ? `?${req.koa.querystring}` : '');
+    // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
+    const currentPath = state.unprefixedPath ?? req.koa.path;
     const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
     const hasIslands = body.includes('data-island="');
     const element: ReactElement = (
       <Layout
         title={p.title} description={p.description} siteName={req.site.name} language={context.language}
         translations={context.translations} languages={langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) }))}
-        menu={menu} user={state.isPublic ? null : { name: state.user.name }} currentPath={currentPath} signInPath={state.unprefixedPath ?? req.koa.path} homeUrl={localizedPath('/', prefix)}
+        menu={menu} user={state.isPublic ? null : { name: state.user.name }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
         stylesheet={bundle.stylesheet} bodyHtml={body}
         script={hasIslands ? { src: bundle.script, nonce: state.cspNonce, context: jsonForScript(context) } : null}
       />

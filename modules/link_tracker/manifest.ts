@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { defineManifest } from '../../platform/kernel/manifest';
+
+const USER = 'link_tracker.group_link_tracker_user';
+
+export default defineManifest({
+  name: 'link_tracker',
+  version: '1.0.0',
+  summary: 'Short links with UTM campaigns, fast redirects and click statistics',
+  depends: ['website'],
+  // Installed with the site, so `npm start` has the short links and their demo statistics.
+  autoInstall: true,
+  server: () => require('./server/link-tracker-module').linkTrackerModule,
+  web: {
+    islands: {
+      'link_tracker.link_form': path.join(__dirname, 'web/islands/link-form.tsx'),
+      'link_tracker.link_stats': path.join(__dirname, 'web/islands/link-stats.tsx'),
+    },
+    styles: [path.join(__dirname, 'web/link_tracker.css')],
+  },
+  migrations: path.join(__dirname, 'migrations'),
+  groups: [
+    // Granted explicitly (administrators have it through their all-rights group): a short link is a
+    // redirect published under the site's own domain, not something every account should mint.
+    { id: USER, name: 'Link tracker user', implies: ['base.group_user'] },
+  ],
+  access: [
+    { model: 'utm.campaign', group: USER, read: true, create: true },
+    { model: 'utm.medium', group: USER, read: true, create: true },
+    { model: 'utm.source', group: USER, read: true, create: true },
+    // Links and codes are written through /website_links/* only (URL checks, codes, cache invalidation).
+    { model: 'link.tracker', group: USER, read: true },
+    { model: 'link.tracker.code', group: USER, read: true },
+    // Clicks are recorded by the redirect itself, for anyone; reading them is for statistics.
+    { model: 'link.tracker.click', group: USER, read: true },
+  ],
+  demo: () => require('./demo/link-tracker-demo').linkTrackerDemo(),
+});

@@ -1,0 +1,16 @@
+import { injectable } from 'inversify';
+import type { ModelContribution } from '../../../platform/kernel/contribution-points';
+import type { ModelDefinition } from '../../../platform/orm/model-definition';
+import { LinkTracker } from './models/link-tracker';
+import { LinkTrackerClick } from './models/link-tracker-click';
+import { LinkTrackerCode } from './models/link-tracker-code';
+import { UtmCampaign } from './models/utm-campaign';
+import { UtmMedium } from './models/utm-medium';
+import { UtmSource } from './models/utm-source';
+
+@injectable()
+export class LinkTrackerModels implements ModelContribution {
+  models(): ModelDefinition[] {
+    return [UtmCampaign, UtmMedium, UtmSource, LinkTracker, LinkTrackerCode, LinkTrackerClick];
+  }
+}

@@ -1,0 +1,3 @@
+import { utmModel } from './utm-model';
+
+export const UtmCampaign = utmModel('utm.campaign', 'Campaign', 'campaign');

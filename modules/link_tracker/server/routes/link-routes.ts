@@ -1,0 +1,67 @@
+import { inject, injectable } from 'inversify';
+import { mixed, number, object, string } from 'yup';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import type { RouteDefinition, RequestContext } from '../../../../platform/http/route-definition';
+import { LinkService, type NewLinkParams } from '../services/link-service';
+import { linkPage } from '../../web/pages/link-page';
+import { assertCanTrackLinks } from '../access';
+
+const utmId = mixed<number | false>().nullable().test('utm-id', '${path} must be a record id', (v) => v === undefined || v === null || v === false || (Number.isSafeInteger(v) && (v as number) > 0));
+
+const newParams = object({
+  url: mixed<string>().nullable().test('url', 'url must be a string', (v) => v === undefined || v === null || typeof v === 'string'),
+  campaign_id: utmId,
+  medium_id: utmId,
+  source_id: utmId,
+});
+const addCodeParams = object({
+  init_code: string().required(),
+  new_code: mixed<string>().nullable().test('new_code', 'new_code must be a string', (v) => v === undefined || v === null || typeof v === 'string'),
+});
+const recentParams = object({
+  filter: string().required(),
+  limit: number().integer().min(1).max(100),
+});
+
+/** Origin of the short URLs: the address the user reached this site with. */
+const origin = (req: RequestContext) => `${req.koa.protocol}://${req.koa.host}`;
+
+/** The creation page and the JSON calls behind it (`/website_links/*`), for link tracker users. */
+@injectable()
+export class LinkRoutes implements RouteContribution {
+  constructor(@inject(LinkService) private readonly links: LinkService) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/r', type: 'http', auth: 'user',
+        handler: (req) => {
+          assertCanTrackLinks(req.env);
+          return linkPage();
+        },
+      },
+      {
+        path: '/website_links/new', type: 'json', auth: 'user', params: newParams,
+        rateLimit: { name: 'link_tracker.new', limit: 120, windowSeconds: 60 },
+        handler: (req) => {
+          const p = req.params as Partial<NewLinkParams>;
+          return this.links.create(req.env, origin(req), { ...p, url: p.url ?? '' });
+        },
+      },
+      {
+        path: '/website_links/add_code', type: 'json', auth: 'user', params: addCodeParams,
+        handler: (req) => {
+          const p = req.params as { init_code: string; new_code?: string | null };
+          return this.links.addCode(req.env, origin(req), p.init_code, p.new_code ?? '');
+        },
+      },
+      {
+        path: '/website_links/recent_links', type: 'json', auth: 'user', params: recentParams,
+        handler: (req) => {
+          const p = req.params as { filter: string; limit?: number };
+          return this.links.recent(req.env, p.filter, p.limit ?? 20);
+        },
+      },
+    ];
+  }
+}

@@ -1,0 +1,54 @@
+import { inject, injectable } from 'inversify';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import { MissingError } from '../../../../platform/kernel/errors';
+import type { RequestState } from '../../../../platform/http/request-state';
+import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import { linkStatsPage } from '../../web/pages/link-stats-page';
+import { isBot } from '../services/bot-detector';
+import { ClickRecorder } from '../services/click-recorder';
+import { LinkService } from '../services/link-service';
+
+const UNKNOWN_LINK = 'This link does not exist.';
+
+/**
+ * `/r/<code>`: the redirect every visitor of a short link goes through (the hot path), and
+ * `/r/<code>+`: the link's statistics, for link tracker users.
+ */
+@injectable()
+export class RedirectRoutes implements RouteContribution {
+  constructor(
+    @inject(ClickRecorder) private readonly clicks: ClickRecorder,
+    @inject(LinkService) private readonly links: LinkService,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [{
+      path: '/r/:code', type: 'http', auth: 'public',
+      handler: (req) => {
+        const code = req.pathParams.code;
+        return code.endsWith('+') ? this.stats(req, code.slice(0, -1)) : this.redirect(req, code);
+      },
+    }];
+  }
+
+  private async redirect(req: RequestContext, code: string): Promise<void> {
+    const hit = await this.clicks.resolve(code);
+    if (!hit) throw new MissingError(UNKNOWN_LINK);
+    if (!isBot(req.koa.get('user-agent'))) await this.clicks.record(hit.linkId, req.ip);
+    const ctx = req.koa;
+    ctx.redirect(hit.target);
+    ctx.status = 301;
+    // A cached 301 would send the next visits straight to the target, unseen: never cache it.
+    ctx.set('Cache-Control', 'no-store');
+  }
+
+  private async stats(req: RequestContext, code: string): Promise<unknown> {
+    if ((req.koa.state as RequestState).isPublic) {
+      req.koa.redirect(`/web/login?redirect=${encodeURIComponent(req.koa.originalUrl)}`);
+      return undefined;
+    }
+    const link = await this.links.byCode(req.env, code);
+    if (!link) throw new MissingError(UNKNOWN_LINK);
+    return linkStatsPage(link);
+  }
+}

@@ -1,0 +1,40 @@
+export interface UtmNames {
+  campaign?: string | null;
+  medium?: string | null;
+  source?: string | null;
+}
+
+/**
+ * The URL a short link sends visitors to: the target with utm_campaign, utm_medium and utm_source
+ * (names, URL-encoded) added to its query. The target's own query and fragment are kept as they are
+ * (no re-encoding), a parameter of the same name is replaced rather than doubled, and no stray
+ * `?`, `&` or `#` is left behind.
+ */
+export function redirectUrl(target: string, utm: UtmNames): string {
+  const hashAt = target.indexOf('#');
+  const fragment = hashAt >= 0 ? target.slice(hashAt) : '';
+  const beforeHash = hashAt >= 0 ? target.slice(0, hashAt) : target;
+  const queryAt = beforeHash.indexOf('?');
+  const base = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
+  const query = queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '';
+
+  const added: Array<[string, string]> = [];
+  if (utm.campaign) added.push(['utm_campaign', utm.campaign]);
+  if (utm.medium) added.push(['utm_medium', utm.medium]);
+  if (utm.source) added.push(['utm_source', utm.source]);
+  const replaced = new Set(added.map(([k]) => k));
+
+  const kept = query.split('&').filter((pair) => pair !== '' && !replaced.has(decodeKey(pair)));
+  const params = [...kept, ...added.map(([k, v]) => `${k}=${encodeURIComponent(v)}`)];
+  const cleanFragment = fragment === '#' ? '' : fragment;
+  return `${base}${params.length ? `?${params.join('&')}` : ''}${cleanFragment}`;
+}
+
+function decodeKey(pair: string): string {
+  const key = pair.split('=')[0];
+  try {
+    return decodeURIComponent(key.replace(/\+/g, ' '));
+  } catch {
+    return key;
+  }
+}

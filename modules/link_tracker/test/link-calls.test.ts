@@ -1,0 +1,225 @@
+import { expect } from 'chai';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { RpcClient } from '../../../test/support/rpc-client';
+import { allowLoopbackPreviews, LINK_GROUP, startTargetSite, userClient } from './support';
+
+type Link = { id: number; url: string; title: string; code: string; short_url: string; campaign_id: [number, string] | false; count: number };
+
+describe('link_tracker: /website_links calls and UTM models', () => {
+  let tk: TestKernel;
+  let site: Awaited<ReturnType<typeof startTargetSite>>;
+  let marketer: RpcClient;
+  let colleague: RpcClient;
+  let employee: RpcClient;
+  let visitor: RpcClient;
+  let admin: RpcClient;
+
+  before(async () => {
+    tk = await bootTestKernel({ modules: ['link_tracker'], http: true });
+    site = await startTargetSite();
+    allowLoopbackPreviews(tk);
+    marketer = await userClient(tk, 'marketer', [LINK_GROUP]);
+    colleague = await userClient(tk, 'colleague', [LINK_GROUP]);
+    employee = await userClient(tk, 'employee', ['base.group_user']);
+    visitor = new RpcClient(tk.url);
+    admin = new RpcClient(tk.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+  });
+  after(async () => {
+    await site?.close();
+    await tk?.stop();
+  });
+
+  const linkCount = () => tk.sudo().model('link.tracker').search_count([]);
+  const newLink = (client: RpcClient, params: Record<string, unknown>) => client.rpc<Link[] | { error: string }>('/website_links/new', params);
+
+  it('creates a link: short URL with a 3-character code, title fetched from the page', async () => {
+    const [link] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page` });
+    expect(link.url).to.equal(`${site.url}/page`);
+    expect(link.title).to.equal('The & Page');
+    expect(link.code).to.match(/^[A-Za-z0-9]{3}$/);
+    expect(link.short_url).to.equal(`${tk.url}/r/${link.code}`);
+    expect(link.campaign_id).to.equal(false);
+    expect(link.count).to.equal(0);
+  });
+
+  it('the same URL with the same UTM values gives back the same link; other values, another one', async () => {
+    const [a] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page` });
+    const [b] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page` });
+    expect(b.id).to.equal(a.id);
+    const campaign = await marketer.callKw<number>('utm.campaign', 'create', [{ name: 'Dedupe' }]);
+    const [c] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page`, campaign_id: campaign });
+    expect(c.id).to.not.equal(a.id);
+    expect(c.campaign_id).to.deep.equal([campaign, 'Dedupe']);
+  });
+
+  it('follows redirects to read the title; an unreachable or private target falls back to the URL', async () => {
+    const [moved] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/moved` });
+    expect(moved.title).to.equal('The & Page');
+    const [closed] = await marketer.call<Link[]>('/website_links/new', { url: 'http://127.0.0.1:1/nothing' });
+    expect(closed.title).to.equal('http://127.0.0.1:1/nothing');
+    const hitsBefore = site.hits.length;
+    const [meta] = await marketer.call<Link[]>('/website_links/new', { url: 'http://169.254.169.254/latest/meta-data/' });
+    expect(meta.title).to.equal('http://169.254.169.254/latest/meta-data/');
+    expect(site.hits.length).to.equal(hitsBefore);
+  });
+
+  it('empty URL: {error: "empty_url"}; target answering 404: {error: "url_not_found"}; nothing written', async () => {
+    const before = await linkCount();
+    expect((await newLink(marketer, { url: '' })).result).to.deep.equal({ error: 'empty_url' });
+    expect((await newLink(marketer, { url: '   ' })).result).to.deep.equal({ error: 'empty_url' });
+    expect((await newLink(marketer, {})).result).to.deep.equal({ error: 'empty_url' });
+    expect((await newLink(marketer, { url: `${site.url}/missing` })).result).to.deep.equal({ error: 'url_not_found' });
+    expect(await linkCount()).to.equal(before);
+  });
+
+  it('bad input is refused with a clear error and nothing is written', async () => {
+    const before = await linkCount();
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ url: 'javascript:alert(1)' }, /Only http and https/],
+      [{ url: 'ftp://example.com/file' }, /Only http and https/],
+      [{ url: `https://example.com/${'x'.repeat(5000)}` }, /too long/],
+      [{ url: 'http://' }, /not valid/],
+      [{ url: 42 }, /url must be a string/],
+      [{ url: 'https://example.com', campaign_id: 999999 }, /Unknown campaign/],
+      [{ url: 'https://example.com', campaign_id: 'abc' }, /record id/],
+      [{ url: 'https://example.com', owner: 3 }, /Unknown parameter/],
+    ];
+    for (const [params, message] of cases) {
+      const answer = await newLink(marketer, params);
+      expect(answer.error, JSON.stringify(params).slice(0, 60)).to.not.equal(undefined);
+      expect(answer.error!.data.message).to.match(message);
+      expect(answer.error!.data.name).to.equal('ValidationError');
+    }
+    expect(await linkCount()).to.equal(before);
+  });
+
+  it('only link tracker users (and administrators) may use the calls and the page', async () => {
+    const before = await linkCount();
+    const refused = await newLink(employee, { url: 'https://example.com/x' });
+    expect(refused.error!.data.name).to.equal('AccessError');
+    expect((await employee.rpc('/website_links/recent_links', { filter: 'newest', limit: 20 })).error!.data.name).to.equal('AccessError');
+    expect((await employee.rpc('/website_links/add_code', { init_code: 'x', new_code: 'y' })).error!.data.name).to.equal('AccessError');
+    expect((await employee.get('/r')).status).to.equal(403);
+    expect(await linkCount()).to.equal(before);
+
+    const anonymous = await newLink(visitor, { url: 'https://example.com/x' });
+    expect(anonymous.error!.code).to.equal(100); // session expired: log in first
+    const page = await visitor.get('/r');
+    expect(page.status).to.equal(302);
+    expect(page.headers.get('location')).to.match(/^\/web\/login\?redirect=%2Fr/);
+
+    expect((await marketer.get('/r')).status).to.equal(200);
+    const [link] = await admin.call<Link[]>('/website_links/new', { url: `${site.url}/page?from=admin` });
+    expect(link.code).to.be.a('string');
+  });
+
+  it('employees without the group cannot create links or codes through call_kw either', async () => {
+    const answer = await employee.rpc('/web/dataset/call_kw', { model: 'link.tracker', method: 'create', args: [{ url: 'https://evil.example' }], kwargs: {} });
+    expect(answer.error!.data.name).to.equal('AccessError');
+    const direct = await marketer.rpc('/web/dataset/call_kw', { model: 'link.tracker', method: 'create', args: [{ url: 'https://evil.example' }], kwargs: {} });
+    expect(direct.error!.data.name, 'links are made through /website_links/new only').to.equal('AccessError');
+    const code = await marketer.rpc('/web/dataset/call_kw', { model: 'link.tracker.code', method: 'create', args: [{ code: 'zz', link_id: 1 }], kwargs: {} });
+    expect(code.error!.data.name).to.equal('AccessError');
+  });
+
+  describe('add_code', () => {
+    let link: Link;
+    before(async () => {
+      [link] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page?codes=1` });
+    });
+
+    it('gives the link a new code, which becomes its short URL; the old code keeps redirecting', async () => {
+      const [result] = await marketer.call<Array<{ id: number; code: string; link_id: [number, string] }>>('/website_links/add_code', { init_code: link.code, new_code: 'spring-2026' });
+      expect(result.code).to.equal('spring-2026');
+      expect(result.link_id[0]).to.equal(link.id);
+      const [reread] = await tk.sudo().model('link.tracker').read([link.id], ['code', 'short_url']);
+      expect(reread.code).to.equal('spring-2026');
+      expect(reread.short_url).to.equal(`${tk.url}/r/spring-2026`);
+      for (const code of [link.code, 'spring-2026']) {
+        const res = await marketer.get(`/r/${code}`);
+        expect(res.status, code).to.equal(301);
+        expect(res.headers.get('location')).to.equal(`${site.url}/page?codes=1`);
+      }
+    });
+
+    it('an empty code: "The code cannot be left empty"', async () => {
+      for (const new_code of ['', '   ', null]) {
+        const answer = await marketer.rpc('/website_links/add_code', { init_code: 'spring-2026', new_code });
+        expect(answer.error!.data.message).to.equal('The code cannot be left empty');
+      }
+    });
+
+    it('a code of another link: "This code is already taken"', async () => {
+      const [other] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page?other=1` });
+      const before = await tk.sudo().model('link.tracker.code').search_count([]);
+      const answer = await marketer.rpc('/website_links/add_code', { init_code: other.code, new_code: 'spring-2026' });
+      expect(answer.error!.data.message).to.equal('This code is already taken');
+      expect(await tk.sudo().model('link.tracker.code').search_count([])).to.equal(before);
+      const [again] = await tk.sudo().model('link.tracker').read([other.id], ['code']);
+      expect(again.code).to.equal(other.code);
+    });
+
+    it('an older code of the same link becomes current again; unknown and malformed codes are refused', async () => {
+      const [back] = await marketer.call<Array<{ code: string }>>('/website_links/add_code', { init_code: 'spring-2026', new_code: link.code });
+      expect(back.code).to.equal(link.code);
+      expect((await tk.sudo().model('link.tracker').read([link.id], ['code']))[0].code).to.equal(link.code);
+      expect((await marketer.rpc('/website_links/add_code', { init_code: 'no-such-code', new_code: 'abc123' })).error!.data.name).to.equal('MissingError');
+      for (const bad of ['a b', 'slash/code', 'plus+', 'x'.repeat(65), 'é']) {
+        const answer = await marketer.rpc('/website_links/add_code', { init_code: link.code, new_code: bad });
+        expect(answer.error!.data.name, bad).to.equal('ValidationError');
+      }
+    });
+  });
+
+  describe('recent_links', () => {
+    it('lists the caller\'s own links, newest first, limited', async () => {
+      const mine = await marketer.call<Link[]>('/website_links/recent_links', { filter: 'newest', limit: 20 });
+      const own = await tk.sudo().model('link.tracker').search_count([['create_uid.login', '=', 'marketer']]).catch(() => null);
+      expect(mine.length).to.be.greaterThan(3);
+      if (own !== null) expect(mine.length).to.equal(own);
+      const ids = mine.map((l) => l.id);
+      expect(ids).to.deep.equal([...ids].sort((a, b) => b - a));
+      expect(await marketer.call<Link[]>('/website_links/recent_links', { filter: 'newest', limit: 2 })).to.have.length(2);
+      expect(await colleague.call<Link[]>('/website_links/recent_links', { filter: 'newest', limit: 20 })).to.deep.equal([]);
+    });
+
+    it('most-clicked and recently-used list only clicked links, in their order', async () => {
+      const [a] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page?clicks=a` });
+      const [b] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page?clicks=b` });
+      expect(await marketer.call<Link[]>('/website_links/recent_links', { filter: 'most-clicked', limit: 20 })).to.deep.equal([]);
+      await tk.sudo().model('link.tracker').write([a.id], { count: 5, last_click_date: '2026-01-01 10:00:00' });
+      await tk.sudo().model('link.tracker').write([b.id], { count: 2, last_click_date: '2026-02-01 10:00:00' });
+      const most = await marketer.call<Link[]>('/website_links/recent_links', { filter: 'most-clicked', limit: 20 });
+      expect(most.map((l) => l.id)).to.deep.equal([a.id, b.id]);
+      const used = await marketer.call<Link[]>('/website_links/recent_links', { filter: 'recently-used', limit: 20 });
+      expect(used.map((l) => l.id)).to.deep.equal([b.id, a.id]);
+    });
+
+    it('an unknown filter or a bad limit is refused', async () => {
+      expect((await marketer.rpc('/website_links/recent_links', { filter: 'oldest', limit: 20 })).error!.data.message).to.equal("This filter doesn't exist.");
+      expect((await marketer.rpc('/website_links/recent_links', { filter: 'newest', limit: 0 })).error!.data.name).to.equal('ValidationError');
+      expect((await marketer.rpc('/website_links/recent_links', { filter: 'newest', limit: 'all' })).error!.data.name).to.equal('ValidationError');
+    });
+  });
+
+  describe('utm.campaign, utm.medium, utm.source through call_kw', () => {
+    for (const model of ['utm.campaign', 'utm.medium', 'utm.source']) {
+      it(`${model}: search_read and create by name; a name differing only in case is refused`, async () => {
+        const id = await marketer.callKw<number>(model, 'create', [{ name: 'Newsletter' }]);
+        const found = await marketer.callKw<Array<{ id: number; name: string }>>(model, 'search_read', [[['name', 'ilike', 'newsletter']], ['id', 'name']]);
+        expect(found).to.deep.equal([{ id, name: 'Newsletter' }]);
+        const before = await tk.sudo().model(model).search_count([]);
+        for (const twin of ['NEWSLETTER', 'newsletter']) {
+          const answer = await marketer.rpc('/web/dataset/call_kw', { model, method: 'create', args: [{ name: twin }], kwargs: {} });
+          expect(answer.error!.data.name).to.equal('ValidationError');
+          expect(answer.error!.data.message).to.match(/already exists/);
+        }
+        expect(await tk.sudo().model(model).search_count([])).to.equal(before);
+        const denied = await employee.rpc('/web/dataset/call_kw', { model, method: 'create', args: [{ name: 'Sneaky' }], kwargs: {} });
+        expect(denied.error!.data.name).to.equal('AccessError');
+        expect((await visitor.rpc('/web/dataset/call_kw', { model, method: 'search_read', args: [[], ['name']], kwargs: {} })).error!.data.name).to.equal('AccessError');
+      });
+    }
+  });
+});

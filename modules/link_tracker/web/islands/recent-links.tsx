@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from 'react';
+import { rpc } from '../../../../platform/web/client/rpc';
+import { useT } from '../../../../platform/web/client/web-context';
+import { CodeEditor } from './code-editor';
+import { absoluteShortUrl, type TrackedLink } from './link-types';
+
+export type RecentFilter = 'newest' | 'most-clicked' | 'recently-used';
+
+export interface RecentLinksProps {
+  limit: number;
+  /** Changes when a link was just made, to reload the list. */
+  refreshKey: number;
+}
+
+/** The user's recent links, filtered by newest, most clicked or recently used. */
+export function RecentLinks({ limit, refreshKey }: RecentLinksProps) {
+  const _t = useT();
+  const [filter, setFilter] = useState<RecentFilter>('newest');
+  const [links, setLinks] = useState<TrackedLink[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setLinks(await rpc<TrackedLink[]>('/website_links/recent_links', { filter, limit }));
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [filter, limit]);
+  useEffect(() => {
+    void load();
+  }, [load, refreshKey]);
+
+  return (
+    <section className="recent-links" aria-labelledby="recent-links-title">
+      <div className="recent-links-head">
+        <h2 id="recent-links-title">{_t('Recently generated links')}</h2>
+        <label>
+          {_t('Filter')}{' '}
+          <select value={filter} onChange={(e) => setFilter(e.target.value as RecentFilter)}>
+            <option value="newest">{_t('Newest')}</option>
+            <option value="most-clicked">{_t('Most clicked')}</option>
+            <option value="recently-used">{_t('Recently used')}</option>
+          </select>
+        </label>
+      </div>
+      {failed && <p className="link-error" role="alert">{_t('Unable to get recent links')}</p>}
+      {!failed && links !== null && links.length === 0 && <p>{_t("You don't have any recent links.")}</p>}
+      {!failed && links && links.length > 0 && (
+        <ul className="recent-links-list">
+          {links.map((l) => (
+            <li key={l.id}>
+              <div className="recent-link-title">
+                <a href={l.url} rel="noopener noreferrer">{l.title || l.url}</a>
+              </div>
+              <div className="recent-link-short">
+                <span>{absoluteShortUrl(l.short_url).replace(/[^/]+$/, '')}</span>
+                {l.code && <CodeEditor code={l.code} onChanged={() => void load()} />}
+              </div>
+              <div className="recent-link-meta">
+                <span>{l.count} {_t('clicks')}</span>
+                {' · '}
+                <a href={`/r/${l.code}+`}>{_t('Stats')}</a>
+                {[l.campaign_id, l.medium_id, l.source_id].filter(Boolean).map((v) => (
+                  <span key={String((v as [number, string])[1])} className="utm-tag">{(v as [number, string])[1]}</span>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
