@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { defineManifest } from '../../platform/kernel/manifest';
+
+export default defineManifest({
+  name: 'bus',
+  version: '1.0.0',
+  summary: 'Real-time notifications: long-polling and WebSocket, resumable by id, across processes',
+  depends: ['base'],
+  autoInstall: true,
+  server: () => require('./server/bus-module').busModule,
+  migrations: path.join(__dirname, 'migrations'),
+});

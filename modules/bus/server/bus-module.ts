@@ -1,0 +1,36 @@
+import { ContainerModule } from 'inversify';
+import {
+  JobContribution, LifecycleContribution, RouteContribution, ServerContribution,
+} from '../../../platform/kernel/contribution-points';
+import { PartnerChannels } from './bus-channels';
+import { BusJobs } from './bus-jobs';
+import { BusLifecycle } from './bus-lifecycle';
+import { BusOptions, defaultBusOptions } from './bus-options';
+import { PollRoutes } from './routes/poll-routes';
+import { BusDispatcher } from './services/bus-dispatcher';
+import { BusPoller } from './services/bus-poller';
+import { BusService } from './services/bus-service';
+import { BusChannelContribution, ChannelAuthority } from './services/channel-authority';
+import { PgBusListener } from './services/pg-listener';
+import { PresenceService } from './services/presence-service';
+import { BusWebSocket } from './websocket/bus-websocket';
+
+export const busModule = new ContainerModule(({ bind }) => {
+  bind(BusOptions).toConstantValue(defaultBusOptions());
+  bind(BusDispatcher).toSelf();
+  bind(BusService).toSelf();
+  bind(BusPoller).toSelf();
+  bind(PresenceService).toSelf();
+  bind(ChannelAuthority).toSelf();
+  bind(PgBusListener).toSelf();
+  bind(PartnerChannels).toSelf();
+  bind(BusChannelContribution).toService(PartnerChannels);
+  bind(PollRoutes).toSelf();
+  bind(RouteContribution).toService(PollRoutes);
+  bind(BusJobs).toSelf();
+  bind(JobContribution).toService(BusJobs);
+  bind(BusLifecycle).toSelf();
+  bind(LifecycleContribution).toService(BusLifecycle);
+  bind(BusWebSocket).toSelf();
+  bind(ServerContribution).toService(BusWebSocket);
+});

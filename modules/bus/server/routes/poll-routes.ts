@@ -1,0 +1,66 @@
+import { inject, injectable } from 'inversify';
+import * as yup from 'yup';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RequestState } from '../../../../platform/http/request-state';
+import { BusOptions, type Notification } from '../bus-options';
+import { BusPoller } from '../services/bus-poller';
+import { ChannelAuthority, type BusRequester } from '../services/channel-authority';
+import { PresenceService } from '../services/presence-service';
+import { pollParams, type PollParams } from './poll-params';
+
+export const PRESENCE_CHANNEL = 'bus.presence';
+
+/** `/longpolling/poll` (held until something arrives) and `/longpolling/im_status`. */
+@injectable()
+export class PollRoutes implements RouteContribution {
+  constructor(
+    @inject(BusPoller) private readonly poller: BusPoller,
+    @inject(ChannelAuthority) private readonly authority: ChannelAuthority,
+    @inject(PresenceService) private readonly presence: PresenceService,
+    @inject(BusOptions) private readonly options: BusOptions,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/longpolling/poll', type: 'json', auth: 'public', params: pollParams,
+        handler: (req: RequestContext<PollParams>) => this.poll(req),
+      },
+      {
+        path: '/longpolling/im_status', type: 'json', auth: 'user',
+        params: yup.object({ partner_ids: yup.array(yup.number().integer().min(1).required()).max(500).required() }),
+        handler: async (req: RequestContext<{ partner_ids: number[] }>) => {
+          const statuses = await this.presence.imStatus(req.params.partner_ids);
+          return [...statuses].map(([id, im_status]) => ({ id, im_status }));
+        },
+      },
+    ];
+  }
+
+  private async poll(req: RequestContext<PollParams>): Promise<Notification[]> {
+    const state = req.koa.state as RequestState;
+    // yup does not apply defaults in strict mode.
+    const channels = req.params.channels ?? [];
+    const last = req.params.last ?? 0;
+    const options = req.params.options ?? {};
+    if (!state.isPublic) await this.presence.update(state.user.id, options.bus_inactivity);
+    const requester: BusRequester = { user: state.user, isPublic: state.isPublic, session: req.session, siteId: req.site.id, siteModules: req.site.modules };
+    const allowed = await this.authority.resolve(requester, channels);
+    const abort = new AbortController();
+    const res = req.koa.res;
+    const onClose = () => {
+      if (!res.writableFinished) abort.abort();
+    };
+    res.once('close', onClose);
+    try {
+      const notifications = await this.poller.poll(allowed, last, { timeoutMs: this.options.pollTimeoutMs, signal: abort.signal, peek: options.peek });
+      const partnerIds = options.bus_presence_partner_ids ?? [];
+      if (state.isPublic || partnerIds.length === 0) return notifications;
+      const statuses = await this.presence.imStatus(partnerIds);
+      return [...notifications, ...[...statuses].map(([id, im_status]) => ({ id: -1, channel: PRESENCE_CHANNEL, message: { id, im_status } }))];
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import type { Session } from '../../../../platform/http/session';
+import type { UserInfo } from '../../../../platform/http/user-directory';
+import { ContainerContributionProvider, ContributionOwners } from '../../../../platform/kernel/contribution';
+import { KernelToken } from '../../../../platform/kernel/tokens';
+import type { Kernel } from '../../../../platform/kernel/kernel';
+
+/** Who is listening: resolved from the request (long-poll) or the upgrade request (WebSocket). */
+export interface BusRequester {
+  user: UserInfo;
+  isPublic: boolean;
+  session: Session;
+  siteId: number;
+  siteModules: ReadonlySet<string>;
+}
+
+/**
+ * Modules say which channels a requester may listen to: the ones it always gets (e.g. its partner
+ * channel) and, among those it asked for, the ones it is entitled to (e.g. a chat session it owns).
+ * They return the channel names to listen on; anything not returned is silently not listened to.
+ */
+export interface BusChannelContribution {
+  channels(requester: BusRequester, requested: string[]): Promise<string[]>;
+}
+export const BusChannelContribution = Symbol('BusChannelContribution');
+
+const MAX_CHANNELS = 1000;
+
+/** Decides, on the server, what a poll or a WebSocket listens to. The browser never decides. */
+@injectable()
+export class ChannelAuthority {
+  private readonly provider: ContainerContributionProvider<BusChannelContribution>;
+
+  constructor(@inject(KernelToken) kernel: Kernel) {
+    // Owners are not tracked for this bus-specific point; module gating uses the requester's site instead.
+    this.provider = new ContainerContributionProvider(kernel.container, BusChannelContribution, new ContributionOwners());
+  }
+
+  async resolve(requester: BusRequester, requested: string[]): Promise<string[]> {
+    const wanted = [...new Set(requested.filter((c) => typeof c === 'string'))];
+    const allowed = new Set<string>();
+    for (const contribution of this.provider.getContributions()) {
+      for (const c of await contribution.channels(requester, wanted)) allowed.add(c);
+    }
+    return [...allowed].slice(0, MAX_CHANNELS);
+  }
+}
+
+export function partnerChannel(partnerId: number): string {
+  return `res.partner:${partnerId}`;
+}

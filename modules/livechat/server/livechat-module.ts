@@ -1,0 +1,30 @@
+import { ContainerModule } from 'inversify';
+import { JobContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
+import { BusChannelContribution } from '../../bus/server/services/channel-authority';
+import { LivechatChannels } from './livechat-channels';
+import { LivechatJobs } from './livechat-jobs';
+import { LivechatModels } from './livechat-models';
+import { LivechatEmbed } from './routes/livechat-embed';
+import { LivechatPages } from './routes/livechat-pages';
+import { LivechatRoutes } from './routes/livechat-routes';
+import { LivechatSessions } from './services/livechat-sessions';
+import { RuleMatcher } from './services/rule-matcher';
+import { LivechatVisitorCountry } from './services/visitor-country';
+
+export const livechatModule = new ContainerModule(({ bind }) => {
+  bind(LivechatModels).toSelf();
+  bind(ModelContribution).toService(LivechatModels);
+  bind(LivechatSessions).toSelf();
+  bind(RuleMatcher).toSelf();
+  bind(LivechatVisitorCountry).toSelf();
+  bind(LivechatRoutes).toSelf();
+  bind(RouteContribution).toService(LivechatRoutes);
+  bind(LivechatPages).toSelf();
+  bind(RouteContribution).toService(LivechatPages);
+  bind(LivechatEmbed).toSelf();
+  bind(RouteContribution).toService(LivechatEmbed);
+  bind(LivechatChannels).toSelf();
+  bind(BusChannelContribution).toService(LivechatChannels);
+  bind(LivechatJobs).toSelf();
+  bind(JobContribution).toService(LivechatJobs);
+});

@@ -1,0 +1,48 @@
+import { inject, injectable } from 'inversify';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import { MissingError } from '../../../../platform/kernel/errors';
+import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { Env } from '../../../../platform/orm/environment';
+import { page } from '../../../../platform/web/render';
+import type { LivechatOptions } from '../../web/islands/visitor-chat';
+import { OperatorPage } from '../../web/pages/operator-page';
+import { SupportPage } from '../../web/pages/support-page';
+import { LivechatSessions } from '../services/livechat-sessions';
+
+/** The options a chat window needs, from the livechat channel (SPEC defaults when a text is empty). */
+export async function livechatOptions(env: Env, channelId: number): Promise<LivechatOptions> {
+  const [c] = await env.sudo().model('im_livechat.channel').search_read([['id', '=', channelId]], ['name', 'button_text', 'input_placeholder', 'default_message']);
+  if (!c) throw new MissingError('This live chat channel does not exist.');
+  return {
+    channel_id: channelId,
+    channel_name: String(c.name),
+    button_text: c.button_text ? String(c.button_text) : 'Chat with one of our collaborators',
+    input_placeholder: c.input_placeholder ? String(c.input_placeholder) : 'Ask something ...',
+    default_message: c.default_message ? String(c.default_message) : 'How may I help you?',
+    default_username: 'Visitor',
+  };
+}
+
+/** The support page of a channel (visitor side) and the operator's page. */
+@injectable()
+export class LivechatPages implements RouteContribution {
+  constructor(@inject(LivechatSessions) private readonly sessions: LivechatSessions) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/im_livechat/support/:channel_id', type: 'http', auth: 'public',
+        handler: async (req: RequestContext) => {
+          const id = Number(req.pathParams.channel_id);
+          if (!Number.isInteger(id) || id <= 0) throw new MissingError('This live chat channel does not exist.');
+          const options = await livechatOptions(req.env, id);
+          return page(options.channel_name, <SupportPage options={options} />);
+        },
+      },
+      {
+        path: '/im_livechat/operator', type: 'http', auth: 'user',
+        handler: async () => page('Live chat', <OperatorPage title="Live chat" />),
+      },
+    ];
+  }
+}

@@ -1,0 +1,103 @@
+import { inject, injectable } from 'inversify';
+import * as yup from 'yup';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import type { RequestState } from '../../../../platform/http/request-state';
+import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import { LivechatSessions, HISTORY_LIMIT, type ChatCaller } from '../services/livechat-sessions';
+import { RuleMatcher } from '../services/rule-matcher';
+import { LivechatVisitorCountry } from '../services/visitor-country';
+
+const uuidParam = yup.string().required().max(64);
+const channelIdParam = yup.number().integer().min(1).required();
+
+function caller(req: RequestContext): ChatCaller {
+  const state = req.koa.state as RequestState;
+  return { env: req.env, session: req.session, user: state.user, isPublic: state.isPublic };
+}
+
+/**
+ * The live chat calls: availability and rule of a page, opening a session, posting, history, rating,
+ * leaving, and the operator's list of conversations. None of them trusts a uuid on its own.
+ */
+@injectable()
+export class LivechatRoutes implements RouteContribution {
+  constructor(
+    @inject(LivechatSessions) private readonly sessions: LivechatSessions,
+    @inject(RuleMatcher) private readonly rules: RuleMatcher,
+    @inject(LivechatVisitorCountry) private readonly countries: LivechatVisitorCountry,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/im_livechat/init', type: 'json', auth: 'public',
+        params: yup.object({ channel_id: channelIdParam }),
+        handler: async (req: RequestContext<{ channel_id: number }>) => {
+          await this.sessions.assertChannel(req.env, req.params.channel_id);
+          const available = (await this.sessions.availableOperators(req.params.channel_id)).length;
+          if (!available) return { available_for_me: false, rule: {} };
+          const url = req.koa.get('referer') || req.koa.href;
+          const rule = await this.rules.match(req.env, req.params.channel_id, url, await this.countries.countryId(req.ip));
+          return { available_for_me: !rule || rule.action !== 'hide_button', rule: rule ?? {} };
+        },
+      },
+      {
+        path: '/im_livechat/get_session', type: 'json', auth: 'public',
+        params: yup.object({
+          channel_id: channelIdParam,
+          anonymous_name: yup.string().max(64, 'The name is too long'),
+          embedded: yup.boolean(),
+        }),
+        rateLimit: { name: 'livechat.get_session', limit: 30, windowSeconds: 600 },
+        handler: async (req: RequestContext<{ channel_id: number; anonymous_name?: string; embedded?: boolean }>) => {
+          const info = await this.sessions.open(caller(req), req.params.channel_id, req.params.anonymous_name ?? 'Visitor', await this.countries.countryId(req.ip));
+          // The chat embedded on another site runs where this site's cookie is not sent: a visitor that came
+          // without any session gets the id of the one just made for it, to send back in a header. Never for a
+          // logged-in user, never for a session that existed before this call.
+          const state = req.koa.state as RequestState;
+          if (info && req.params.embedded && state.isPublic && req.session.isNew) return { ...info, session_id: req.session.sid };
+          return info;
+        },
+      },
+      {
+        path: '/mail/chat_post', type: 'json', auth: 'public',
+        params: yup.object({ uuid: uuidParam, message_content: yup.string().required('The message is empty.') }),
+        rateLimit: { name: 'livechat.post', limit: 120, windowSeconds: 60 },
+        handler: (req: RequestContext<{ uuid: string; message_content: string }>) => this.sessions.post(caller(req), req.params.uuid, req.params.message_content),
+      },
+      {
+        path: '/mail/chat_history', type: 'json', auth: 'public',
+        params: yup.object({
+          uuid: uuidParam,
+          last_id: yup.mixed<number | false>().test('id-or-false', 'last_id must be a message id or false', (v) => v === undefined || v === false || v === null || (Number.isInteger(v) && (v as number) > 0)),
+          limit: yup.number().integer().min(1).max(HISTORY_LIMIT),
+        }),
+        handler: (req: RequestContext<{ uuid: string; last_id?: number | false | null; limit?: number }>) =>
+          this.sessions.history(caller(req), req.params.uuid, req.params.last_id || null, req.params.limit ?? HISTORY_LIMIT),
+      },
+      {
+        path: '/im_livechat/feedback', type: 'json', auth: 'public',
+        params: yup.object({
+          uuid: uuidParam,
+          rate: yup.number().required().oneOf([1, 5, 10], 'The rating must be 1, 5 or 10'),
+          reason: yup.string().max(2000, 'The reason is too long'),
+        }),
+        handler: (req: RequestContext<{ uuid: string; rate: number; reason?: string }>) => this.sessions.feedback(caller(req), req.params.uuid, req.params.rate, req.params.reason),
+      },
+      {
+        path: '/im_livechat/session_status', type: 'json', auth: 'public',
+        params: yup.object({ uuid: uuidParam }),
+        handler: (req: RequestContext<{ uuid: string }>) => this.sessions.status(caller(req), req.params.uuid),
+      },
+      {
+        path: '/im_livechat/visitor_leave_session', type: 'json', auth: 'public',
+        params: yup.object({ uuid: uuidParam }),
+        handler: (req: RequestContext<{ uuid: string }>) => this.sessions.leave(caller(req), req.params.uuid),
+      },
+      {
+        path: '/im_livechat/operator/sessions', type: 'json', auth: 'user',
+        handler: (req: RequestContext) => this.sessions.operatorSessions(req.env, (req.koa.state as RequestState).user.partnerId),
+      },
+    ];
+  }
+}

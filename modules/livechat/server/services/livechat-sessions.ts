@@ -1,0 +1,262 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Session } from '../../../../platform/http/session';
+import type { UserInfo } from '../../../../platform/http/user-directory';
+import { AccessError, MissingError, ValidationError } from '../../../../platform/kernel/errors';
+import { DatabaseToken } from '../../../../platform/kernel/tokens';
+import type { Env } from '../../../../platform/orm/environment';
+import { nowUtc } from '../../../../platform/orm/sql-values';
+import { BusService } from '../../../bus/server/services/bus-service';
+import { partnerChannel } from '../../../bus/server/services/channel-authority';
+import { PresenceService, type ImStatus } from '../../../bus/server/services/presence-service';
+import { conversationChannel, textToHtml, type ChannelInfo, type FormattedMessage, type Many2one } from './chat-format';
+
+/** Who is calling a chat route. */
+export interface ChatCaller {
+  env: Env;
+  session: Session;
+  user: UserInfo;
+  isPublic: boolean;
+}
+
+/** Key of the browser session holding the ids of the chat sessions it started. */
+export const OWNED_SESSIONS_KEY = 'livechat_channel_ids';
+const MAX_OWNED = 20;
+export const HISTORY_LIMIT = 100;
+export const MAX_MESSAGE_LENGTH = 4000;
+/** An operator's load: its open sessions active within this window. */
+const BUSY_WINDOW_SECONDS = 3600;
+export const NO_OPERATOR = 'None of our collaborators seems to be available, please try again later.';
+const NOT_YOURS = 'This chat session does not exist or is not yours.';
+
+interface ChannelRow {
+  id: number;
+  uuid: string;
+  name: string;
+  state: 'open' | 'closed';
+  anonymous_name: string | null;
+  livechat_channel_id: number | null;
+  livechat_operator_id: number | null;
+  country_id: number | null;
+}
+
+/**
+ * Chat sessions: who may open one, with whom, and who may read and write in it. A session belongs to
+ * the browser session that started it and to its members (the operator, a logged-in visitor); the
+ * uuid only names it. Everything runs as superuser after those checks.
+ */
+@injectable()
+export class LivechatSessions {
+  constructor(
+    @inject(DatabaseToken) private readonly db: Knex,
+    @inject(BusService) private readonly bus: BusService,
+    @inject(PresenceService) private readonly presence: PresenceService,
+  ) {}
+
+  /** Operators of a livechat channel who are online now. */
+  async availableOperators(livechatChannelId: number): Promise<number[]> {
+    const rows: Array<{ user_id: number }> = await this.db('im_livechat_channel_im_user').where({ channel_id: livechatChannelId }).select('user_id');
+    return this.presence.onlineUsers(rows.map((r) => r.user_id));
+  }
+
+  async assertChannel(env: Env, livechatChannelId: number): Promise<void> {
+    const found = await env.sudo().model('im_livechat.channel').search_count([['id', '=', livechatChannelId]]);
+    if (!found) throw new MissingError('This live chat channel does not exist.');
+  }
+
+  /** Opens a session with the least busy online operator, or returns false when nobody is online. */
+  async open(caller: ChatCaller, livechatChannelId: number, anonymousName: string, countryId: number | null): Promise<ChannelInfo | false> {
+    await this.assertChannel(caller.env, livechatChannelId);
+    const online = await this.availableOperators(livechatChannelId);
+    if (online.length === 0) return false;
+    const operator = await this.leastBusy(online);
+    const sudo = caller.env.sudo();
+    const [op] = await sudo.model('res.users').read([operator], ['partner_id', 'name']);
+    const operatorPartner = (op.partner_id as [number, string])[0];
+    let visitorName = caller.isPublic ? anonymousName.trim() || 'Visitor' : caller.user.name;
+    if (caller.isPublic && countryId) {
+      const [country] = await sudo.model('res.country').read([countryId], ['name']);
+      if (country) visitorName = `${visitorName} (${String(country.name)})`;
+    }
+    const members = caller.isPublic ? [operatorPartner] : [operatorPartner, caller.user.partnerId];
+    const id = await sudo.model('mail.channel').create({
+      name: `${visitorName}, ${String(op.name)}`,
+      channel_type: 'livechat',
+      public: 'private',
+      anonymous_name: visitorName,
+      country_id: countryId ?? false,
+      livechat_channel_id: livechatChannelId,
+      livechat_operator_id: operatorPartner,
+      channel_partner_ids: [[6, 0, [...new Set(members)]]],
+    });
+    const owned = caller.session.get<number[]>(OWNED_SESSIONS_KEY) ?? [];
+    caller.session.set(OWNED_SESSIONS_KEY, [...owned.filter((x) => x !== id), id].slice(-MAX_OWNED));
+    const info = await this.info(sudo, await this.row(id));
+    await this.bus.send(partnerChannel(operatorPartner), { type: 'livechat.session', channel: info });
+    return info;
+  }
+
+  /** The session named by `uuid` if the caller owns it (its browser session started it, or it is a member). */
+  async owned(caller: ChatCaller, uuid: string): Promise<ChannelRow> {
+    const row = await this.rowByUuid(uuid);
+    if (!row || !(await this.mayAccess(caller.session, caller.isPublic ? null : caller.user.partnerId, row.id))) throw new AccessError(NOT_YOURS);
+    return row;
+  }
+
+  async mayAccess(session: Session, partnerId: number | null, channelId: number): Promise<boolean> {
+    if ((session.get<number[]>(OWNED_SESSIONS_KEY) ?? []).includes(channelId)) return true;
+    if (partnerId === null) return false;
+    return Boolean(await this.db('mail_channel_res_partner_rel').where({ channel_id: channelId, partner_id: partnerId }).first());
+  }
+
+  async rowByUuid(uuid: string): Promise<ChannelRow | undefined> {
+    return this.db('mail_channel').where({ uuid, channel_type: 'livechat' }).first();
+  }
+
+  /** Channel ids of the open conversations a partner is a member of. */
+  async memberOf(partnerId: number): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.db('mail_channel as c').join('mail_channel_res_partner_rel as m', 'm.channel_id', 'c.id')
+      .where({ 'm.partner_id': partnerId, 'c.channel_type': 'livechat', 'c.state': 'open' }).select('c.id');
+    return rows.map((r) => r.id);
+  }
+
+  async post(caller: ChatCaller, uuid: string, content: string): Promise<number> {
+    const text = content.trim();
+    if (!text) throw new ValidationError('The message is empty.');
+    if (text.length > MAX_MESSAGE_LENGTH) throw new ValidationError(`The message is too long (at most ${MAX_MESSAGE_LENGTH} characters).`);
+    const row = await this.owned(caller, uuid);
+    if (row.state === 'closed') throw new ValidationError('This conversation is closed.');
+    const sudo = caller.env.sudo();
+    const isMember = !caller.isPublic && Boolean(await this.db('mail_channel_res_partner_rel').where({ channel_id: row.id, partner_id: caller.user.partnerId }).first());
+    const now = nowUtc();
+    const id = await sudo.model('mail.message').create({
+      body: textToHtml(text), date: now, author_id: isMember ? caller.user.partnerId : false,
+      message_type: 'comment', model: 'mail.channel', res_id: row.id, channel_id: row.id, website_published: false,
+    });
+    await this.db('mail_channel').where({ id: row.id }).update({ last_message_date: now });
+    const [message] = await this.format(sudo, [id]);
+    await this.bus.send(conversationChannel(row.id), { type: 'mail.message', message });
+    return id;
+  }
+
+  async history(caller: ChatCaller, uuid: string, lastId: number | null, limit: number): Promise<FormattedMessage[]> {
+    const row = await this.owned(caller, uuid);
+    const q = this.db('mail_message').where({ channel_id: row.id }).orderBy('id', 'desc').limit(Math.min(limit, HISTORY_LIMIT)).select('id');
+    if (lastId) q.andWhere('id', '<', lastId);
+    const ids = (await q).map((r: { id: number }) => r.id);
+    return this.format(caller.env.sudo(), ids);
+  }
+
+  /** One rating per session: the first call creates it, later calls update it. Only the visitor rates. */
+  async feedback(caller: ChatCaller, uuid: string, rate: number, reason: string | undefined): Promise<number> {
+    const row = await this.owned(caller, uuid);
+    if (row.livechat_operator_id && !caller.isPublic && caller.user.partnerId === row.livechat_operator_id) {
+      throw new AccessError('The operator cannot rate the conversation.');
+    }
+    const sudo = caller.env.sudo();
+    const ratings = sudo.model('rating.rating');
+    const values = { rating: rate, feedback: reason?.trim() || false, consumed: true };
+    const [existing] = await ratings.search([['res_model', '=', 'mail.channel'], ['res_id', '=', row.id]], { limit: 1, order: 'id' });
+    if (existing) {
+      await ratings.write([existing], values);
+      return existing;
+    }
+    return ratings.create({
+      ...values, res_model: 'mail.channel', res_id: row.id,
+      rated_partner_id: row.livechat_operator_id ?? false, partner_id: caller.isPublic ? false : caller.user.partnerId,
+    });
+  }
+
+  /** What the visitor's window header shows: whether the conversation is open and its operator present. */
+  async status(caller: ChatCaller, uuid: string): Promise<{ state: 'open' | 'closed'; operator_status: ImStatus }> {
+    const row = await this.owned(caller, uuid);
+    const operator = row.livechat_operator_id;
+    const statuses = operator ? await this.presence.imStatus([operator]) : new Map<number, ImStatus>();
+    return { state: row.state, operator_status: (operator && statuses.get(operator)) || 'offline' };
+  }
+
+  /** The visitor closed its window: the session is closed and its members told. */
+  async leave(caller: ChatCaller, uuid: string): Promise<boolean> {
+    const row = await this.owned(caller, uuid);
+    if (row.state === 'closed') return false;
+    await this.db('mail_channel').where({ id: row.id }).update({ state: 'closed', write_date: nowUtc() });
+    const info = await this.info(caller.env.sudo(), { ...row, state: 'closed' });
+    await this.bus.send(conversationChannel(row.id), { type: 'livechat.closed', channel: info });
+    return true;
+  }
+
+  /** Open conversations an operator takes part in, newest first. */
+  async operatorSessions(env: Env, partnerId: number): Promise<ChannelInfo[]> {
+    const ids = await this.memberOf(partnerId);
+    const out: ChannelInfo[] = [];
+    for (const id of ids.sort((a, b) => b - a)) out.push(await this.info(env.sudo(), await this.row(id)));
+    return out;
+  }
+
+  /** Deletes conversations nobody wrote in, an hour after they were opened. */
+  async collectEmpty(): Promise<number> {
+    const cutoff = new Date(Date.now() - 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    return this.db('mail_channel').where({ channel_type: 'livechat' }).andWhere('create_date', '<', cutoff)
+      .whereNotExists(this.db('mail_message').whereRaw('mail_message.channel_id = mail_channel.id').select(this.db.raw('1'))).delete();
+  }
+
+  private async leastBusy(userIds: number[]): Promise<number> {
+    const since = new Date(Date.now() - BUSY_WINDOW_SECONDS * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    const users: Array<{ id: number; partner_id: number }> = await this.db('res_users').whereIn('id', userIds).select('id', 'partner_id');
+    const loads: Array<{ livechat_operator_id: number; n: number }> = await this.db('mail_channel')
+      .where({ channel_type: 'livechat', state: 'open' })
+      .whereIn('livechat_operator_id', users.map((u) => u.partner_id))
+      .andWhere((q) => q.where('last_message_date', '>=', since).orWhere('create_date', '>=', since))
+      .groupBy('livechat_operator_id').select('livechat_operator_id').count({ n: '*' });
+    const load = new Map(loads.map((l) => [l.livechat_operator_id, Number(l.n)]));
+    const scored = users.map((u) => ({ id: u.id, n: load.get(u.partner_id) ?? 0 }));
+    const min = Math.min(...scored.map((s) => s.n));
+    const idlest = scored.filter((s) => s.n === min);
+    return idlest[Math.floor(Math.random() * idlest.length)].id;
+  }
+
+  private async row(id: number): Promise<ChannelRow> {
+    return this.db('mail_channel').where({ id }).first();
+  }
+
+  async info(sudo: Env, row: ChannelRow): Promise<ChannelInfo> {
+    const operator = row.livechat_operator_id ? await sudo.model('res.partner').name_get([row.livechat_operator_id]) : [];
+    const country = row.country_id ? await sudo.model('res.country').read([row.country_id], ['name']) : [];
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      name: row.name,
+      state: row.state,
+      channel_type: 'livechat',
+      is_minimized: false,
+      public: 'private',
+      operator_pid: (operator[0] as Many2one | undefined) ?? false,
+      anonymous_name: row.anonymous_name || false,
+      country: country[0] ? String(country[0].name) : false,
+      livechat_channel_id: row.livechat_channel_id ?? false,
+      message_unread_counter: 0,
+    };
+  }
+
+  async format(sudo: Env, ids: number[]): Promise<FormattedMessage[]> {
+    if (ids.length === 0) return [];
+    const rows = await sudo.model('mail.message').read(ids, ['body', 'subject', 'date', 'author_id', 'message_type', 'model', 'res_id', 'channel_id']);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    return ids.filter((id) => byId.has(id)).map((id) => {
+      const r = byId.get(id)!;
+      return {
+        id,
+        attachment_ids: [],
+        author_id: (r.author_id as Many2one) || false,
+        body: String(r.body ?? ''),
+        date: String(r.date),
+        is_note: false,
+        message_type: String(r.message_type),
+        model: String(r.model),
+        res_id: Number(r.res_id),
+        subject: r.subject ? String(r.subject) : false,
+        channel_ids: [Number(r.res_id)],
+      };
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import { rpc, RpcError } from '../../../platform/web/client/rpc';
+
+export type ChatRpc = <T>(url: string, params?: Record<string, unknown>) => Promise<T>;
+
+/**
+ * On the site: the platform's rpc (session cookie). Embedded on another site: the same calls with the
+ * visitor's session id in the X-Openerp-Session-Id header, since the iframe cannot use the cookie.
+ */
+export function chatRpc(sessionId: () => string | null): ChatRpc {
+  return async <T>(url: string, params: Record<string, unknown> = {}): Promise<T> => {
+    const sid = sessionId();
+    if (!sid) return rpc<T>(url, params);
+    let body: { result?: T; error?: { code: number; message: string; data?: { name?: string; message?: string } } };
+    try {
+      const res = await fetch(url, {
+        method: 'POST', credentials: 'omit',
+        headers: { 'Content-Type': 'application/json', 'X-Openerp-Session-Id': sid },
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: Date.now(), params }),
+      });
+      body = await res.json();
+    } catch {
+      throw new RpcError(0, 'ConnectionLost', 'The server cannot be reached. Check your connection and try again.');
+    }
+    if (body.error) throw new RpcError(body.error.code, body.error.data?.name ?? 'ServerError', body.error.data?.message ?? body.error.message, body.error.data);
+    return body.result as T;
+  };
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useT } from '../../../../platform/web/client/web-context';
+
+const RATINGS = [
+  { rate: 10, face: '😊', label: 'Great' },
+  { rate: 5, face: '😐', label: 'Okay' },
+  { rate: 1, face: '😞', label: 'Not satisfied' },
+] as const;
+
+/** Smileys asked for when the visitor closes a conversation it wrote in. Rating 1 asks for a reason first. */
+export function FeedbackPanel({ onRate, onSkip }: { onRate(rate: number, reason?: string): void; onSkip(): void }) {
+  const _t = useT();
+  const [askReason, setAskReason] = useState(false);
+  const [reason, setReason] = useState('');
+  return (
+    <div className="o_livechat_feedback">
+      <p>{_t('Did we correctly answer your question?')}</p>
+      <div className="o_livechat_rating_choices">
+        {RATINGS.map((r) => (
+          <button key={r.rate} type="button" className="o_livechat_rating" data-rate={r.rate} aria-label={_t(r.label)}
+            onClick={() => (r.rate === 1 ? setAskReason(true) : onRate(r.rate))}>
+            {r.face}
+          </button>
+        ))}
+      </div>
+      {askReason ? (
+        <div className="o_livechat_reason">
+          <label>
+            {_t('Please explain why you are not satisfied')}
+            <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} rows={3} />
+          </label>
+          <button type="button" className="o_livechat_send_reason" onClick={() => onRate(1, reason)}>{_t('Send')}</button>
+        </div>
+      ) : null}
+      <button type="button" className="o_livechat_no_feedback" onClick={onSkip}>{_t('No feedback')}</button>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { sharedBus } from '../../../../platform/web/client/bus/shared-bus';
+import type { BusNotification } from '../../../../platform/web/client/bus/bus-connection';
+import { showErrorDialog } from '../../../../platform/web/client/dialog';
+import { rpc } from '../../../../platform/web/client/rpc';
+import { useSession, useT } from '../../../../platform/web/client/web-context';
+import { defineIsland } from '../../../../platform/web/island';
+import { ChatWindow } from '../components/chat-window';
+import { escapeText, mergeMessages, type ThreadMessage } from '../thread-logic';
+
+interface OperatorSession {
+  id: number;
+  uuid: string;
+  name: string;
+  anonymous_name: string | false;
+  country: string | false;
+  state: 'open' | 'closed';
+}
+
+interface WindowState {
+  session: OperatorSession;
+  messages: ThreadMessage[];
+  folded: boolean;
+  unread: number;
+  atBottom: boolean;
+  visitorLeft: boolean;
+}
+
+/** The operator's conversations, one chat window each, updated live through the bus. */
+function OperatorChats() {
+  const _t = useT();
+  const me = useSession();
+  const [windows, setWindows] = useState<WindowState[]>([]);
+  const windowsRef = useRef(windows);
+  windowsRef.current = windows;
+
+  const update = (id: number, change: (w: WindowState) => WindowState) => setWindows((ws) => ws.map((w) => (w.session.id === id ? change(w) : w)));
+
+  const add = useCallback(async (session: OperatorSession) => {
+    if (windowsRef.current.some((w) => w.session.id === session.id)) return;
+    setWindows((ws) => (ws.some((w) => w.session.id === session.id) ? ws : [...ws, { session, messages: [], folded: false, unread: 0, atBottom: true, visitorLeft: false }]));
+    const history = await rpc<ThreadMessage[]>('/mail/chat_history', { uuid: session.uuid, limit: 100 }).catch(() => []);
+    update(session.id, (w) => ({ ...w, messages: mergeMessages(w.messages, history.reverse()) }));
+  }, []);
+
+  useEffect(() => {
+    void rpc<OperatorSession[]>('/im_livechat/operator/sessions').then((list) => list.reverse().forEach((s) => void add(s)));
+    const bus = sharedBus();
+    const partnerChannel = `res.partner:${me.partnerId}`;
+    const off = bus.onNotification((ns: BusNotification[]) => {
+      for (const n of ns) {
+        const msg = n.message as { type?: string; channel?: OperatorSession; message?: ThreadMessage };
+        if (n.channel === partnerChannel && msg.type === 'livechat.session' && msg.channel) {
+          const session = msg.channel;
+          // Naming the new session makes the connection re-subscribe, and the server now counts us as a member.
+          bus.addChannel(session.uuid);
+          void add(session);
+          continue;
+        }
+        const id = Number(n.channel.startsWith('mail.channel:') ? n.channel.slice('mail.channel:'.length) : NaN);
+        if (!id) continue;
+        if (msg.type === 'mail.message' && msg.message) {
+          const incoming = msg.message;
+          update(id, (w) => {
+            const messages = mergeMessages(w.messages, [incoming]);
+            const unseen = messages !== w.messages && (w.folded || !w.atBottom);
+            return { ...w, messages, unread: w.unread + (unseen ? 1 : 0) };
+          });
+        } else if (msg.type === 'livechat.closed') {
+          update(id, (w) => ({ ...w, visitorLeft: true }));
+        }
+      }
+    });
+    return off;
+  }, [add, me.partnerId]);
+
+  const send = async (w: WindowState, text: string) => {
+    try {
+      const id = await rpc<number>('/mail/chat_post', { uuid: w.session.uuid, message_content: text }).catch(() => rpc<number>('/mail/chat_post', { uuid: w.session.uuid, message_content: text }));
+      update(w.session.id, (x) => ({ ...x, messages: mergeMessages(x.messages, [{ id, author_id: [me.partnerId ?? 0, me.name], body: escapeText(text), date: new Date().toISOString().slice(0, 19).replace('T', ' ') }]) }));
+    } catch (err) {
+      showErrorDialog(_t('Live chat'), (err as Error).message);
+      throw err;
+    }
+  };
+
+  if (windows.length === 0) return <p className="o_livechat_operator_empty">{_t('No conversation yet. New visitors will appear here.')}</p>;
+  return (
+    <div className="o_livechat_windows o_livechat_operator">
+      {windows.map((w) => {
+        const visitor = w.session.anonymous_name || _t('Visitor');
+        return (
+          <ChatWindow
+            key={w.session.id}
+            title={visitor}
+            status={w.visitorLeft ? _t('The visitor left') : w.session.country || undefined}
+            unread={w.unread}
+            folded={w.folded}
+            messages={w.messages}
+            visitorName={visitor}
+            placeholder={_t('Say something')}
+            composerDisabled={w.visitorLeft}
+            onFold={() => update(w.session.id, (x) => ({ ...x, folded: !x.folded, unread: x.folded && x.atBottom ? 0 : x.unread }))}
+            onClose={() => {
+              sharedBus().removeChannel(w.session.uuid);
+              setWindows((ws) => ws.filter((x) => x.session.id !== w.session.id));
+            }}
+            onSend={(text) => send(w, text)}
+            onBottomChange={(atBottom) => update(w.session.id, (x) => ({ ...x, atBottom, unread: atBottom ? 0 : x.unread }))}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+export default defineIsland('livechat.operator_chats', OperatorChats);

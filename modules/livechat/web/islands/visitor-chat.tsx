@@ -1,0 +1,272 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { sharedBus } from '../../../../platform/web/client/bus/shared-bus';
+import type { BusNotification } from '../../../../platform/web/client/bus/bus-connection';
+import { SPEC_TIMINGS } from '../../../../platform/web/client/bus/timings';
+import { showErrorDialog } from '../../../../platform/web/client/dialog';
+import { useT } from '../../../../platform/web/client/web-context';
+import { defineIsland } from '../../../../platform/web/island';
+import { AUTO_POPUP_COOKIE, SESSION_COOKIE } from '../chat-cookies';
+import { chatRpc } from '../chat-rpc';
+import { cookieStore, localStore, type ChatStore } from '../chat-store';
+import { ChatWindow } from '../components/chat-window';
+import { FeedbackPanel } from '../components/feedback-panel';
+import { debounce, escapeText, mergeMessages, OPEN_DEBOUNCE_MS, WELCOME_ID, type ThreadMessage } from '../thread-logic';
+
+export interface LivechatOptions {
+  channel_id: number;
+  channel_name: string;
+  button_text: string;
+  input_placeholder: string;
+  default_message: string;
+  default_username: string;
+}
+
+interface SessionInfo {
+  id: number;
+  uuid: string;
+  name: string;
+  operator_pid: [number, string] | false;
+  anonymous_name: string | false;
+  /** Kept in the session cookie with the session: open or folded. */
+  state?: 'open' | 'folded';
+}
+
+interface InitResult {
+  available_for_me: boolean | number;
+  rule: { action?: 'display_button' | 'auto_popup' | 'hide_button'; auto_popup_timer?: number };
+}
+
+const NO_OPERATOR = 'None of our collaborators seems to be available, please try again later.';
+/** No auto-popup on small screens, no fold button on the smallest ones. */
+const SMALL_SCREEN = 768;
+const SMALLEST_SCREEN = 576;
+
+function nowUtc(): string {
+  return new Date().toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Key of the embedded chat's own session id (the iframe cannot use the site's session cookie). */
+const SID_KEY = 'im_livechat_sid';
+
+function storedSession(store: ChatStore): SessionInfo | null {
+  try {
+    const raw = store.get(SESSION_COOKIE);
+    return raw ? (JSON.parse(raw) as SessionInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Posts a message; a failed post is retried once before giving up. */
+async function postWithRetry(call: ReturnType<typeof chatRpc>, uuid: string, text: string): Promise<number> {
+  try {
+    return await call<number>('/mail/chat_post', { uuid, message_content: text });
+  } catch {
+    return call<number>('/mail/chat_post', { uuid, message_content: text });
+  }
+}
+
+/** Embedded: tells the page around the iframe how much room the chat needs (nothing secret in it). */
+function announceSize(embedded: boolean, width: number, height: number): void {
+  if (embedded && window.parent !== window) window.parent.postMessage({ type: 'livechat.size', width, height }, '*');
+}
+
+/** The visitor's chat: button, window, thread, composer, feedback on close (SPEC sections 2, 4, 9). */
+function VisitorChat({ options, embedded = false }: { options: LivechatOptions; embedded?: boolean }) {
+  const _t = useT();
+  const store = embedded ? localStore : cookieStore;
+  const call = useMemo(() => chatRpc(() => (embedded ? localStore.get(SID_KEY) : null)), [embedded]);
+  const bus = useCallback(() => sharedBus(embedded ? { sessionId: localStore.get(SID_KEY) ?? undefined } : undefined), [embedded]);
+  const [available, setAvailable] = useState(false);
+  const [session, setSession] = useState<SessionInfo | null>(null);
+  const [messages, setMessages] = useState<ThreadMessage[]>([]);
+  const [unread, setUnread] = useState(0);
+  const [feedback, setFeedback] = useState(false);
+  const [wrote, setWrote] = useState(false);
+  const [operatorStatus, setOperatorStatus] = useState<'online' | 'away' | 'offline'>('online');
+  const atBottom = useRef(true);
+  const sessionRef = useRef<SessionInfo | null>(null);
+  sessionRef.current = session;
+
+  const welcome = useCallback((info: SessionInfo): ThreadMessage => ({
+    id: WELCOME_ID, author_id: info.operator_pid, body: escapeText(options.default_message), date: nowUtc(),
+  }), [options.default_message]);
+
+  const loadHistory = useCallback(async (info: SessionInfo) => {
+    try {
+      const history = await call<Array<ThreadMessage & { id: number }>>('/mail/chat_history', { uuid: info.uuid, limit: 100 });
+      setMessages((cur) => mergeMessages(cur.length ? cur : [welcome(info)], history.reverse()));
+      if (history.some((m) => !m.author_id)) setWrote(true);
+    } catch {
+      // The session is gone (collected, or not ours any more): forget it and show the button again.
+      store.remove(SESSION_COOKIE);
+      setSession(null);
+    }
+  }, [welcome, call]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const remember = (info: SessionInfo) => store.set(SESSION_COOKIE, JSON.stringify({
+    id: info.id, uuid: info.uuid, name: info.name, operator_pid: info.operator_pid, anonymous_name: info.anonymous_name, state: info.state ?? 'open',
+  }));
+
+  const open = useMemo(() => debounce(async () => {
+    if (sessionRef.current) return;
+    let info: (SessionInfo & { session_id?: string }) | false;
+    try {
+      const params: Record<string, unknown> = { channel_id: options.channel_id, anonymous_name: options.default_username };
+      if (embedded) params.embedded = true;
+      info = await call<(SessionInfo & { session_id?: string }) | false>('/im_livechat/get_session', params);
+    } catch (err) {
+      showErrorDialog(_t('Live chat'), (err as Error).message);
+      return;
+    }
+    if (!info) {
+      showErrorDialog(_t('Live chat'), _t(NO_OPERATOR));
+      return;
+    }
+    if (info.session_id) store.set(SID_KEY, info.session_id);
+    const { session_id: _sid, ...rest } = info;
+    const opened = { ...rest, state: 'open' as const };
+    remember(opened);
+    store.set(AUTO_POPUP_COOKIE, 'false');
+    setMessages([welcome(opened)]);
+    setWrote(false);
+    setSession(opened);
+  }, OPEN_DEBOUNCE_MS), [options.channel_id, options.default_username, welcome, _t, call]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Start: resume the session of the cookie, or ask whether (and how) to show the button.
+  useEffect(() => {
+    const resumed = storedSession(store);
+    if (resumed) {
+      setSession(resumed);
+      setAvailable(true);
+      void loadHistory(resumed);
+      return;
+    }
+    let popup: ReturnType<typeof setTimeout> | undefined;
+    call<InitResult>('/im_livechat/init', { channel_id: options.channel_id }).then((res) => {
+      if (!res.available_for_me) return;
+      setAvailable(true);
+      const { action, auto_popup_timer: timer = 0 } = res.rule ?? {};
+      if (action === 'auto_popup' && window.innerWidth >= SMALL_SCREEN && store.get(AUTO_POPUP_COOKIE) !== 'false') {
+        popup = setTimeout(() => open(), timer * 1000);
+      }
+    }).catch(() => undefined);
+    return () => clearTimeout(popup);
+  }, [options.channel_id, loadHistory, open]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Listen to the session's messages on the bus (the server checks the uuid belongs to this browser session).
+  useEffect(() => {
+    if (!session) return;
+    const client = bus();
+    const channel = `mail.channel:${session.id}`;
+    const off = client.onNotification((ns: BusNotification[]) => {
+      for (const n of ns) {
+        if (n.channel === 'bus.reload') void loadHistory(session);
+        if (n.channel !== channel) continue;
+        const msg = n.message as { type: string; message?: ThreadMessage };
+        if (msg.type === 'mail.message' && msg.message) {
+          const incoming = msg.message;
+          setMessages((cur) => {
+            const next = mergeMessages(cur, [incoming]);
+            if (next !== cur && (sessionRef.current?.state === 'folded' || !atBottom.current)) setUnread((u) => u + 1);
+            return next;
+          });
+        }
+      }
+    });
+    client.addChannel(session.uuid);
+    return () => {
+      off();
+      client.removeChannel(session.uuid);
+    };
+  }, [session?.uuid, session?.id, loadHistory]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const close = async () => {
+    if (!session) return;
+    if (wrote && !feedback) {
+      setFeedback(true); // ask for feedback first, composer disabled
+      return;
+    }
+    finish();
+  };
+  const finish = () => {
+    const s = sessionRef.current;
+    store.remove(SESSION_COOKIE);
+    setSession(null);
+    setFeedback(false);
+    setMessages([]);
+    setUnread(0);
+    if (s) void call('/im_livechat/visitor_leave_session', { uuid: s.uuid }).catch(() => undefined);
+  };
+  const rate = async (value: number, reason?: string) => {
+    if (session) await call('/im_livechat/feedback', { uuid: session.uuid, rate: value, reason }).catch(() => undefined);
+    finish();
+  };
+  const fold = () => {
+    if (!session || window.innerWidth < SMALLEST_SCREEN) return;
+    const next: SessionInfo = { ...session, state: session.state === 'folded' ? 'open' : 'folded' };
+    remember(next);
+    setSession(next);
+    if (next.state === 'open' && atBottom.current) setUnread(0);
+  };
+  const send = async (text: string) => {
+    if (!session) return;
+    try {
+      const id = await postWithRetry(call, session.uuid, text);
+      setWrote(true);
+      // The bus brings the message; add it now in case the connection is slow.
+      setMessages((cur) => mergeMessages(cur, [{ id, author_id: false, body: escapeText(text), date: nowUtc() }]));
+    } catch (err) {
+      showErrorDialog(_t('Live chat'), (err as Error).message);
+      throw err;
+    }
+  };
+
+  // The operator's presence, checked every 30 s while a conversation is open (SPEC: partner presence check).
+  useEffect(() => {
+    if (!session) return;
+    const check = () => call<{ state: string; operator_status: 'online' | 'away' | 'offline' }>('/im_livechat/session_status', { uuid: session.uuid })
+      .then((s) => setOperatorStatus(s.operator_status)).catch(() => undefined);
+    void check();
+    const timer = setInterval(check, SPEC_TIMINGS.presenceCheck);
+    return () => clearInterval(timer);
+  }, [session?.uuid, call]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!available) announceSize(embedded, 0, 0);
+    else if (!session) announceSize(embedded, 320, 64);
+    else announceSize(embedded, 340, session.state === 'folded' ? 40 : 420);
+  }, [embedded, available, session]);
+
+  if (!available) return null;
+  if (!session) {
+    return (
+      <button type="button" className="o_livechat_button" onClick={() => open()}>{options.button_text}</button>
+    );
+  }
+  const operatorName = session.operator_pid ? session.operator_pid[1] : options.channel_name;
+  return (
+    <div className="o_livechat_windows">
+      <ChatWindow
+        title={operatorName}
+        status={_t(operatorStatus)}
+        unread={unread}
+        folded={session.state === 'folded'}
+        messages={messages}
+        visitorName={_t('You')}
+        placeholder={options.input_placeholder}
+        composerDisabled={feedback}
+        onFold={fold}
+        onClose={() => void close()}
+        onSend={send}
+        onBottomChange={(bottom) => {
+          atBottom.current = bottom;
+          if (bottom) setUnread(0);
+        }}
+        footer={feedback ? <FeedbackPanel onRate={(r, reason) => void rate(r, reason)} onSkip={finish} /> : undefined}
+      />
+    </div>
+  );
+}
+
+export default defineIsland('livechat.visitor_chat', VisitorChat);
