@@ -6,6 +6,7 @@ export default defineManifest({
   version: '1.0.0',
   summary: 'Live chat: visitors chat with an available operator and rate the conversation',
   depends: ['bus', 'website_mail'],
+  autoInstall: true,
   server: () => require('./server/livechat-module').livechatModule,
   migrations: path.join(__dirname, 'migrations'),
   groups: [

@@ -2,6 +2,8 @@ import type { ModelDefinition } from '../orm/model-definition';
 import type { RouteDefinition } from '../http/route-definition';
 import type { Env } from '../orm/environment';
 import type http from 'node:http';
+import type { ReactElement } from 'react';
+import type { RequestContext } from '../http/route-definition';
 
 /*
  * Contribution points: an interface plus a Symbol of the same name. Modules bind implementations in
@@ -100,3 +102,12 @@ export interface CliCommandContribution {
   commands(): CliCommand[];
 }
 export const CliCommandContribution = Symbol('CliCommandContribution');
+
+/**
+ * Something shown on every page of the sites where the module is enabled, outside the page content
+ * (e.g. the live chat button). Rendered after the page inside the same web context, so islands work.
+ */
+export interface LayoutWidgetContribution {
+  renderForPage(req: RequestContext): Promise<ReactElement | null>;
+}
+export const LayoutWidgetContribution = Symbol('LayoutWidgetContribution');

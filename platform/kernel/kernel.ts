@@ -17,7 +17,7 @@ import { UserDirectory } from '../http/user-directory';
 import type { Config } from './config';
 import { ContainerContributionProvider, ContributionOwners, type ContributionProvider } from './contribution';
 import {
-  JobContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, ServerContribution, SitemapContribution, CliCommandContribution, HotPathContribution,
+  JobContribution, LayoutWidgetContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, ServerContribution, SitemapContribution, CliCommandContribution, HotPathContribution,
 } from './contribution-points';
 import { orderModules, withDependencies } from './dependency-graph';
 import { defaultModuleRoots, discoverModules } from './discovery';
@@ -50,7 +50,7 @@ export interface OwnedRoute {
   module: string;
 }
 
-const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution, CliCommandContribution, HotPathContribution];
+const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution, CliCommandContribution, HotPathContribution, LayoutWidgetContribution];
 
 /**
  * The kernel: discovers modules, loads the installed ones into one inversify container in dependency
@@ -127,7 +127,7 @@ export class Kernel {
     c.bind(TranslationCatalog).toConstantValue(new TranslationCatalog(this.modules));
     c.bind(WebAssets).toConstantValue(new WebAssets(this.modules, this.logger));
     c.bind(PageRenderer).toDynamicValue((ctx) => new PageRenderer(
-      this.provider<MenuContribution>(MenuContribution), ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog),
+      this.provider<MenuContribution>(MenuContribution), this.provider<LayoutWidgetContribution>(LayoutWidgetContribution), ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog),
     ));
     for (const point of POINTS) this.providers.set(point, new ContainerContributionProvider(this.container, point, this.owners));
   }

@@ -25,6 +25,8 @@ export interface LayoutProps {
   stylesheet: string;
   /** The page body, already rendered (so the page knows whether it holds islands). */
   bodyHtml: string;
+  /** Widgets of enabled modules shown on every page (e.g. the live chat button), already rendered. */
+  widgetsHtml: string;
   /** Present when the page has islands: the site module script and the web context JSON. */
   script: { src: string; nonce: string; context: string } | null;
 }
@@ -86,6 +88,7 @@ export function Layout(p: LayoutProps) {
         <footer className="site-footer">
           <p>© {siteName}</p>
         </footer>
+        {p.widgetsHtml ? <div className="layout-widgets" dangerouslySetInnerHTML={{ __html: p.widgetsHtml }} /> : null}
         {p.script ? <script type="application/json" id="web-context" dangerouslySetInnerHTML={{ __html: p.script.context }} /> : null}
       </body>
     </html>

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { MenuContribution, type MenuContribution as MenuPoint } from '../kernel/contribution-points';
+import type { LayoutWidgetContribution, MenuContribution as MenuPoint } from '../kernel/contribution-points';
 import type { ContributionProvider } from '../kernel/contribution';
 import type { RequestState } from '../http/request-state';
 import type { RequestContext } from '../http/route-definition';
@@ -33,6 +33,7 @@ function jsonForScript(value: unknown): string {
 export class PageRenderer {
   constructor(
     private readonly menus: ContributionProvider<MenuPoint>,
+    private readonly layoutWidgets: ContributionProvider<LayoutWidgetContribution>,
     private readonly assets: WebAssets,
     private readonly translations: TranslationCatalog,
     private readonly languages: LanguageCatalog,
@@ -108,13 +109,16 @@ export class PageRenderer {
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
     const currentPath = state.unprefixedPath ?? req.koa.path;
     const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
-    const hasIslands = body.includes('data-island="');
+    const widgets = (await Promise.all(this.layoutWidgets.getContributionsFor((m) => req.site.modules.has(m)).map((w) => w.renderForPage(req))))
+      .filter((w): w is ReactElement => w !== null);
+    const widgetsHtml = widgets.length ? renderToString(<WebContext.Provider value={context}>{widgets.map((w, i) => <div key={i} className="layout-widget">{w}</div>)}</WebContext.Provider>) : '';
+    const hasIslands = body.includes('data-island="') || widgetsHtml.includes('data-island="');
     const element: ReactElement = (
       <Layout
         title={p.title} description={p.description} siteName={req.site.name} language={context.language}
         translations={context.translations} languages={langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) }))}
         menu={menu} user={state.isPublic ? null : { name: state.user.name }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
-        stylesheet={bundle.stylesheet} bodyHtml={body}
+        stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml}
         script={hasIslands ? { src: bundle.script, nonce: state.cspNonce, context: jsonForScript(context) } : null}
       />
     );

@@ -1,8 +1,9 @@
 import { ContainerModule } from 'inversify';
-import { JobContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
+import { JobContribution, LayoutWidgetContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
 import { BusChannelContribution } from '../../bus/server/services/channel-authority';
 import { LivechatChannels } from './livechat-channels';
 import { LivechatJobs } from './livechat-jobs';
+import { LivechatLayoutWidget } from './livechat-layout-widget';
 import { LivechatModels } from './livechat-models';
 import { LivechatEmbed } from './routes/livechat-embed';
 import { LivechatPages } from './routes/livechat-pages';
@@ -25,6 +26,8 @@ export const livechatModule = new ContainerModule(({ bind }) => {
   bind(RouteContribution).toService(LivechatEmbed);
   bind(LivechatChannels).toSelf();
   bind(BusChannelContribution).toService(LivechatChannels);
+  bind(LivechatLayoutWidget).toSelf();
+  bind(LayoutWidgetContribution).toService(LivechatLayoutWidget);
   bind(LivechatJobs).toSelf();
   bind(JobContribution).toService(LivechatJobs);
 });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ModuleLoadError, UserError } from '../errors';
 import { UsageError } from './args';
+import { contributedCommand } from './contributed-commands';
 import { dbInit } from './db-commands';
 import { moduleInstall, moduleList, moduleUpgrade } from './module-commands';
 import { siteCreate, siteDisable, siteEnable, siteList } from './site-commands';
@@ -23,6 +24,7 @@ Commands:
                                               create a portal user (administrator with --admin)
   user passwd <login> [--password X]          set a user's password
   help                                        show this text
+  <module> <command> ...                      commands added by installed modules (e.g. mailing send <id>)
 
 Without --password, the password is read from NEW_PASSWORD, else generated and printed once.
 `;
@@ -49,11 +51,8 @@ export async function runCli(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const command = COMMANDS[`${group} ${sub ?? ''}`];
-  if (!command) {
-    process.stderr.write(`error: unknown command '${[group, sub].filter(Boolean).join(' ')}'\n\n${USAGE}`);
-    return 2;
-  }
+  // Not built in: maybe a command of an installed module (unknown there too: usage error, exit 2).
+  const command = COMMANDS[`${group} ${sub ?? ''}`] ?? contributedCommand([group, sub].filter(Boolean).join(' '));
   try {
     await command(rest);
     return 0;

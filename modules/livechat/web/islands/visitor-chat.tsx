@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sharedBus } from '../../../../platform/web/client/bus/shared-bus';
 import type { BusNotification } from '../../../../platform/web/client/bus/bus-connection';
 import { SPEC_TIMINGS } from '../../../../platform/web/client/bus/timings';
@@ -8,9 +8,14 @@ import { defineIsland } from '../../../../platform/web/island';
 import { AUTO_POPUP_COOKIE, SESSION_COOKIE } from '../chat-cookies';
 import { chatRpc } from '../chat-rpc';
 import { cookieStore, localStore, type ChatStore } from '../chat-store';
-import { ChatWindow } from '../components/chat-window';
-import { FeedbackPanel } from '../components/feedback-panel';
 import { debounce, escapeText, mergeMessages, OPEN_DEBOUNCE_MS, WELCOME_ID, type ThreadMessage } from '../thread-logic';
+
+/*
+ * The window (thread, composer, relative times with moment, feedback) is loaded only when a chat
+ * opens: a visitor who never chats downloads the button alone.
+ */
+const ChatWindow = lazy(() => import('../components/chat-window').then((m) => ({ default: m.ChatWindow })));
+const FeedbackPanel = lazy(() => import('../components/feedback-panel').then((m) => ({ default: m.FeedbackPanel })));
 
 export interface LivechatOptions {
   channel_id: number;
@@ -247,6 +252,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
   const operatorName = session.operator_pid ? session.operator_pid[1] : options.channel_name;
   return (
     <div className="o_livechat_windows">
+      <Suspense fallback={<div className="o_livechat_loading" role="status">{_t('Loading...')}</div>}>
       <ChatWindow
         title={operatorName}
         status={_t(operatorStatus)}
@@ -265,6 +271,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
         }}
         footer={feedback ? <FeedbackPanel onRate={(r, reason) => void rate(r, reason)} onSkip={finish} /> : undefined}
       />
+      </Suspense>
     </div>
   );
 }
