@@ -33,14 +33,24 @@ export class LeasedQueue {
       .where((p) => p.where('state', 'pending').andWhere('next_attempt_at', '<=', now))
       .orWhere((s) => s.where('state', 'sending').andWhere('lease_until', '<', now)));
     const ids = this.db(this.table).select('id').modify(claimable).orderBy('id').limit(limit);
-    if (knexDialect(this.db) === 'postgres') ids.forUpdate().skipLocked();
-    // The state condition is repeated outside the sub-select: PostgreSQL re-checks it on rows another
-    // worker changed meanwhile, so a row claimed concurrently is skipped rather than taken twice.
-    const claimed = await this.db(this.table).whereIn('id', ids).modify(claimable).update({
+    const lease = {
       state: 'sending', lease_owner: token, lease_until: now + this.settings.leaseSeconds * 1000,
       attempts: this.db.raw('attempts + 1'),
-    });
-    if (!claimed) return [];
+    };
+    if (knexDialect(this.db) === 'postgres') {
+      // The pick runs once, in a materialised CTE that locks its rows (others skip them): as a plain
+      // sub-select PostgreSQL may run it again for every row, each run skipping the rows the previous
+      // ones locked, and claim far more than `limit`. The rows being locked by this statement, the
+      // UPDATE joins on id only, which also keeps the planner from scanning the table per picked row.
+      const rows = (await this.db.withMaterialized('picked', ids.forUpdate().skipLocked()).from(this.table)
+        .updateFrom('picked').where(`${this.table}.id`, this.db.ref('picked.id'))
+        .update(lease).returning(`${this.table}.*`)) as QueueRow[];
+      return rows.sort((a, b) => a.id - b.id);
+    }
+    // SQLite: one writer at a time, and the sub-select is evaluated once; the state condition is
+    // repeated so the statement stays correct whatever the plan.
+    const update = this.db(this.table).whereIn('id', ids).modify(claimable).update(lease);
+    if (!(await update)) return [];
     return this.db(this.table).where({ lease_owner: token, state: 'sending' }).orderBy('id');
   }
 
@@ -52,11 +62,16 @@ export class LeasedQueue {
       .update({ lease_until: now + this.settings.leaseSeconds * 1000 });
   }
 
-  /** Records an accepted message; false if the lease was lost meanwhile (another worker owns the row). */
-  async markSent(row: QueueRow, extra: Record<string, unknown> = {}, now = Date.now()): Promise<boolean> {
-    const n = await this.db(this.table).where({ id: row.id, lease_owner: row.lease_owner, state: 'sending' })
-      .update({ ...extra, state: 'sent', sent_at: now, lease_owner: null, lease_until: null, last_error: null });
-    return n === 1;
+  /**
+   * Records accepted messages, several in one statement (the worker groups those the server accepted
+   * while the previous write was running). Only rows still leased by this worker are updated; returns
+   * how many were.
+   */
+  async markSent(rows: QueueRow[], now = Date.now()): Promise<number> {
+    if (!rows.length) return 0;
+    return this.db(this.table)
+      .whereIn('id', rows.map((r) => r.id)).whereIn('lease_owner', [...new Set(rows.map((r) => r.lease_owner))]).andWhere('state', 'sending')
+      .update({ state: 'sent', sent_at: now, lease_owner: null, lease_until: null, last_error: null });
   }
 
   /** A permanent error bounces the row; a temporary one schedules a retry with exponential backoff. */

@@ -6,7 +6,7 @@ export interface MailQueueSettings {
   retryBaseSeconds: number;
   /** Attempts before a temporarily failing recipient is given up as failed. */
   maxAttempts: number;
-  /** Messages in flight at once (the SMTP pool opens up to 5 connections). */
+  /** Messages handed to the transport at once (the SMTP pool queues them over its 5 connections). */
   concurrency: number;
   /** Rows claimed per round trip to the database. */
   batchSize: number;
@@ -24,8 +24,8 @@ export function mailQueueSettings(env: NodeJS.ProcessEnv = process.env): MailQue
     leaseSeconds: num('MAIL_LEASE_SECONDS', 60, 1),
     retryBaseSeconds: num('MAIL_RETRY_SECONDS', 60, 0),
     maxAttempts: num('MAIL_MAX_ATTEMPTS', 5, 1),
-    concurrency: num('MAIL_CONCURRENCY', 20, 1),
-    batchSize: num('MAIL_BATCH_SIZE', 200, 1),
+    concurrency: num('MAIL_CONCURRENCY', 50, 1),
+    batchSize: num('MAIL_BATCH_SIZE', 500, 1),
   };
 }
 

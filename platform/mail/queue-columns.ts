@@ -12,5 +12,6 @@ export function addQueueColumns(t: Knex.CreateTableBuilder): void {
   t.bigInteger('lease_until');
   t.text('last_error');
   t.bigInteger('sent_at');
-  t.index(['state', 'next_attempt_at']);
+  // No index here: the owning table adds one on its scope column(s) + state (e.g. mailing_id, state), which
+  // is what claims filter on; every extra index is written twice per message (claim, then sent).
 }

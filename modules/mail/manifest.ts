@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { defineManifest } from '../../platform/kernel/manifest';
+
+export default defineManifest({
+  name: 'mail',
+  version: '1.0.0',
+  summary: 'Outgoing mail: SMTP transport (SMTP_URL) or, without it, an outbox administrators can read',
+  depends: ['base'],
+  server: () => require('./server/mail-module').mailModule,
+  migrations: path.join(__dirname, 'migrations'),
+  access: [
+    { model: 'mail.outbox', group: 'base.group_system', read: true, unlink: true },
+  ],
+});

@@ -1,0 +1,13 @@
+import { inject, injectable } from 'inversify';
+import type { LifecycleContribution } from '../../../platform/kernel/contribution-points';
+import { MailTransport } from '../../../platform/mail/mail-transport';
+
+/** Closes the SMTP connection pool when the process stops. */
+@injectable()
+export class TransportLifecycle implements LifecycleContribution {
+  constructor(@inject(MailTransport) private readonly transport: MailTransport) {}
+
+  async onStop(): Promise<void> {
+    await this.transport.close();
+  }
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { defineManifest } from '../../platform/kernel/manifest';
+
+const ADMIN = { group: 'base.group_system', read: true, write: true, create: true, unlink: true };
+
+export default defineManifest({
+  name: 'mass_mailing',
+  version: '1.0.0',
+  summary: 'Newsletter: mailing lists, subscribe widget, exit popup, unsubscribe page, mailings sent over SMTP',
+  depends: ['website', 'mail'],
+  server: () => require('./server/mass-mailing-module').massMailingModule,
+  migrations: path.join(__dirname, 'migrations'),
+  web: {
+    islands: {
+      'mass_mailing.subscribe': path.join(__dirname, 'web/islands/subscribe-widget.tsx'),
+      'mass_mailing.exit_popup': path.join(__dirname, 'web/islands/exit-popup.tsx'),
+      'mass_mailing.unsubscribe_form': path.join(__dirname, 'web/islands/unsubscribe-form.tsx'),
+    },
+    styles: [path.join(__dirname, 'web/mass-mailing.css')],
+  },
+  access: [
+    { model: 'mail.mass_mailing.list', ...ADMIN },
+    { model: 'mail.mass_mailing.contact', ...ADMIN },
+    { model: 'mail.mass_mailing.subscription', ...ADMIN },
+    { model: 'mail.mass_mailing', ...ADMIN },
+  ],
+  demo: () => require('./demo/mass-mailing-demo').massMailingDemo(),
+});

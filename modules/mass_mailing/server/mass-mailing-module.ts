@@ -1,0 +1,38 @@
+import { ContainerModule } from 'inversify';
+import { CliCommandContribution, JobContribution, MenuContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
+import { MailingCli } from './mailing-cli';
+import { MailingJobs } from './mailing-jobs';
+import { MassMailingModels } from './mass-mailing-models';
+import { NewsletterMenu } from './newsletter-menu';
+import { MailingAdminRoutes } from './routes/mailing-admin-routes';
+import { NewsletterPageRoutes } from './routes/newsletter-page-routes';
+import { SubscribeRoutes } from './routes/subscribe-routes';
+import { TrackingRoutes } from './routes/tracking-routes';
+import { UnsubscribeRoutes } from './routes/unsubscribe-routes';
+import { MailingSender } from './services/mailing-sender';
+import { MailingTokens } from './services/mailing-tokens';
+import { NewsletterService } from './services/newsletter-service';
+
+export const massMailingModule = new ContainerModule(({ bind }) => {
+  bind(NewsletterService).toSelf();
+  bind(MailingTokens).toSelf();
+  bind(MailingSender).toSelf();
+  bind(MassMailingModels).toSelf();
+  bind(ModelContribution).toService(MassMailingModels);
+  bind(SubscribeRoutes).toSelf();
+  bind(RouteContribution).toService(SubscribeRoutes);
+  bind(UnsubscribeRoutes).toSelf();
+  bind(RouteContribution).toService(UnsubscribeRoutes);
+  bind(TrackingRoutes).toSelf();
+  bind(RouteContribution).toService(TrackingRoutes);
+  bind(MailingAdminRoutes).toSelf();
+  bind(RouteContribution).toService(MailingAdminRoutes);
+  bind(NewsletterPageRoutes).toSelf();
+  bind(RouteContribution).toService(NewsletterPageRoutes);
+  bind(MailingJobs).toSelf();
+  bind(JobContribution).toService(MailingJobs);
+  bind(MailingCli).toSelf();
+  bind(CliCommandContribution).toService(MailingCli);
+  bind(NewsletterMenu).toSelf();
+  bind(MenuContribution).toService(NewsletterMenu);
+});

@@ -1,0 +1,47 @@
+import type { Env } from '../../../../platform/orm/environment';
+import { defineModel } from '../../../../platform/orm/model-definition';
+import { fields } from '../../../../platform/orm/fields';
+import { RECIPIENT_TABLE } from '../services/recipient-table';
+
+export const MAILING_STATES = [['draft', 'Draft'], ['queued', 'Queued'], ['sending', 'Sending'], ['done', 'Sent']] as const;
+
+/** A statistic of a mailing, counted over its recipient rows. */
+function counter(string: string, where: (q: any) => unknown) {
+  return fields.integer({
+    string,
+    compute: async (record: Record<string, unknown>, env: Env) => {
+      const q = env.db(RECIPIENT_TABLE).where({ mailing_id: record.id });
+      where(q);
+      const row = await q.count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
+  });
+}
+
+/** A mailing: subject and body sent to the subscribers of its lists, with its delivery statistics. */
+export const MassMailing = defineModel({
+  name: 'mail.mass_mailing',
+  description: 'Mass mailing',
+  order: 'id desc',
+  recName: 'subject',
+  fields: {
+    subject: fields.char({ required: true }),
+    body_html: fields.html({ string: 'Body' }),
+    email_from: fields.char({ string: 'From' }),
+    mailing_list_ids: fields.many2many('mail.mass_mailing.list', {
+      relation: 'mail_mass_mailing_list_rel', column1: 'mailing_id', column2: 'list_id', string: 'Mailing lists',
+    }),
+    // No ORM default: the column's default ('draft') applies, since the ORM refuses defaults on read-only fields.
+    state: fields.selection(MAILING_STATES, { readonly: true }),
+    sent_date: fields.datetime({ readonly: true }),
+    total: counter('Recipients', () => undefined),
+    pending: counter('Pending', (q) => q.whereIn('state', ['pending', 'sending'])),
+    sent: counter('Sent', (q) => q.whereIn('state', ['sent', 'bounced', 'failed'])),
+    delivered: counter('Delivered', (q) => q.where('state', 'sent')),
+    bounced: counter('Bounced', (q) => q.where('state', 'bounced')),
+    failed: counter('Failed', (q) => q.where('state', 'failed')),
+    opened: counter('Opened', (q) => q.whereNotNull('opened_at')),
+    clicked: counter('Clicked', (q) => q.whereNotNull('clicked_at')),
+    unsubscribed: counter('Unsubscribed', (q) => q.whereNotNull('unsubscribed_at')),
+  },
+});

@@ -1,0 +1,9 @@
+import { injectable } from 'inversify';
+import type { MenuContribution, MenuEntry } from '../../../platform/kernel/contribution-points';
+
+@injectable()
+export class NewsletterMenu implements MenuContribution {
+  menuEntries(): MenuEntry[] {
+    return [{ name: 'Newsletter', url: '/newsletter', sequence: 60 }];
+  }
+}

@@ -1,0 +1,58 @@
+import { inject, injectable } from 'inversify';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import { MissingError } from '../../../../platform/kernel/errors';
+import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import { linkTarget } from '../services/mailing-body';
+import { MailingTokens } from '../services/mailing-tokens';
+import { RECIPIENT_TABLE } from '../services/recipient-table';
+
+// A transparent 1x1 GIF.
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/**
+ * Opens (tracking pixel) and clicks (redirect through this site) of a recipient. URLs carry an HMAC of
+ * the recipient id. A click redirects only to a link written in that mailing's body, so the route
+ * cannot be used as an open redirect. Each recipient counts once per statistic.
+ */
+@injectable()
+export class TrackingRoutes implements RouteContribution {
+  constructor(@inject(MailingTokens) private readonly tokens: MailingTokens) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/mail/track/:recipient_id/:token/blank.gif', type: 'http', auth: 'public',
+        handler: async (req) => {
+          const id = await this.recipientId(req);
+          // The image is the same whatever the token: a wrong one only goes uncounted.
+          if (id) await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('opened_at').update({ opened_at: Date.now() });
+          req.koa.set('Cache-Control', 'no-store');
+          req.koa.type = 'image/gif';
+          req.koa.body = PIXEL;
+        },
+      },
+      {
+        path: '/mail/track/:recipient_id/:token/click/:index', type: 'http', auth: 'public',
+        handler: async (req) => {
+          const id = await this.recipientId(req);
+          const index = /^\d{1,4}$/.test(req.pathParams.index) ? Number(req.pathParams.index) : -1;
+          const row = id ? await req.env.db(`${RECIPIENT_TABLE} as r`).join('mail_mass_mailing as m', 'm.id', 'r.mailing_id')
+            .where('r.id', id).first('m.body_html') : undefined;
+          const target = row && index >= 0 ? linkTarget(String(row.body_html ?? ''), index) : undefined;
+          if (!target) throw new MissingError('This link does not exist.');
+          const now = Date.now();
+          await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('clicked_at').update({ clicked_at: now });
+          await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('opened_at').update({ opened_at: now });
+          req.koa.redirect(target);
+        },
+      },
+    ];
+  }
+
+  /** The recipient id when its token is right, else 0. */
+  private async recipientId(req: RequestContext): Promise<number> {
+    const raw = req.pathParams.recipient_id;
+    const id = /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
+    return id && (await this.tokens.signer()).checkTracking(id, req.pathParams.token) ? id : 0;
+  }
+}

@@ -1,0 +1,93 @@
+import { inject, injectable } from 'inversify';
+import { array, number, object, string } from 'yup';
+import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
+import { AccessDenied, MissingError, ValidationError } from '../../../../platform/kernel/errors';
+import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { Env } from '../../../../platform/orm/environment';
+import { isValidEmail, normalizeEmail } from '../services/email-address';
+import { MailingTokens } from '../services/mailing-tokens';
+import { NewsletterService } from '../services/newsletter-service';
+import { RECIPIENT_TABLE } from '../services/recipient-table';
+import { unsubscribePage } from '../../web/pages/unsubscribe-page';
+
+const INVALID_LINK = 'This unsubscribe link is not valid. Use the link from the e-mail you received.';
+
+/**
+ * The personal unsubscribe page, its save call, and the RFC 8058 one-click POST. All are authenticated
+ * by the HMAC token of (mailing, e-mail) carried by the link, never by a cookie: the one-click POST comes
+ * from mail providers without any session, so it is exempt from CSRF by design, and replaying it is harmless.
+ */
+@injectable()
+export class UnsubscribeRoutes implements RouteContribution {
+  constructor(
+    @inject(NewsletterService) private readonly newsletter: NewsletterService,
+    @inject(MailingTokens) private readonly tokens: MailingTokens,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/mail/mailing/:mailing_id/unsubscribe', type: 'http', auth: 'public',
+        handler: async (req) => {
+          const { mailingId, email, token } = await this.checkLink(req, req.pathParams.mailing_id, req.params.email, req.params.token);
+          const lists = await this.newsletter.subscriptionsOf(req.env, email);
+          const mailingLists = new Set(await this.mailingLists(req.env, mailingId));
+          return unsubscribePage({
+            mailingId, email, token,
+            lists: lists.map((l) => ({ ...l, inMailing: mailingLists.has(l.id) })),
+          });
+        },
+      },
+      {
+        path: '/mail/mailing/:mailing_id/unsubscribe', type: 'http', auth: 'public', methods: ['POST'], csrf: false,
+        handler: async (req) => {
+          if (req.params['List-Unsubscribe'] !== 'One-Click') throw new ValidationError('A one-click unsubscribe request must contain List-Unsubscribe=One-Click.');
+          const query = req.koa.query;
+          const { mailingId, email } = await this.checkLink(req, req.pathParams.mailing_id, query.email, query.token);
+          await this.newsletter.optOut(req.env, email, await this.mailingLists(req.env, mailingId));
+          await this.countUnsubscribe(req.env, mailingId, email);
+          req.koa.type = 'text/plain';
+          req.koa.body = 'You have been unsubscribed.';
+        },
+      },
+      {
+        path: '/mail/mailing/unsubscribe', type: 'json', auth: 'public',
+        params: object({
+          mailing_id: number().integer().positive().required(),
+          email: string().required(),
+          token: string().required(),
+          opt_in_ids: array(number().integer().required()).default([]),
+          opt_out_ids: array(number().integer().required()).default([]),
+        }),
+        rateLimit: { name: 'newsletter.unsubscribe', limit: 30, windowSeconds: 60 },
+        handler: async (req) => {
+          const p = req.params;
+          const { mailingId, email } = await this.checkLink(req, String(p.mailing_id), p.email, p.token);
+          const { optedOut } = await this.newsletter.updateSubscriptions(req.env, email, p.opt_in_ids ?? [], p.opt_out_ids ?? []);
+          if (optedOut) await this.countUnsubscribe(req.env, mailingId, email);
+          return true;
+        },
+      },
+    ];
+  }
+
+  /** An existing mailing and a token matching (mailing, e-mail); anything else is refused before reading more. */
+  private async checkLink(req: RequestContext, rawId: string, rawEmail: unknown, token: unknown) {
+    const mailingId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+    const mailing = mailingId ? await req.env.db('mail_mass_mailing').where({ id: mailingId }).first('id') : undefined;
+    if (!mailing) throw new MissingError('This mailing does not exist.');
+    const email = typeof rawEmail === 'string' ? normalizeEmail(rawEmail) : '';
+    const signer = await this.tokens.signer();
+    if (!isValidEmail(email) || !signer.checkUnsubscribe(mailingId, email, token)) throw new AccessDenied(INVALID_LINK);
+    return { mailingId, email, token: String(token) };
+  }
+
+  private async mailingLists(env: Env, mailingId: number): Promise<number[]> {
+    return (await env.db('mail_mass_mailing_list_rel').where({ mailing_id: mailingId }).pluck('list_id')).map(Number);
+  }
+
+  /** The mailing's "unsubscribed" counter counts each recipient once, however often they unsubscribe. */
+  private async countUnsubscribe(env: Env, mailingId: number, email: string): Promise<void> {
+    await env.db(RECIPIENT_TABLE).where({ mailing_id: mailingId, email }).whereNull('unsubscribed_at').update({ unsubscribed_at: Date.now() });
+  }
+}

@@ -1,0 +1,54 @@
+import type { OutgoingMail } from '../../../../platform/mail/mail-transport';
+import { bodyTemplate, escapeHtml, UNSUBSCRIBE_PLACEHOLDER, type BodyTemplate } from './mailing-body';
+import type { TokenSigner } from './mailing-tokens';
+
+export interface MailingContent {
+  id: number;
+  subject: string;
+  bodyHtml: string;
+  emailFrom: string;
+}
+
+/**
+ * Builds each recipient's copy of a mailing: links rewritten through the click counter, a tracking
+ * pixel, a personal unsubscribe link in the body (in place of the placeholder, and in the footer), and
+ * the RFC 8058 headers pointing at the same personal link.
+ */
+export class MailingComposer {
+  private readonly template: BodyTemplate;
+  private readonly host: string;
+
+  constructor(private readonly mailing: MailingContent, private readonly baseUrl: string, private readonly signer: TokenSigner) {
+    this.template = bodyTemplate(mailing.bodyHtml);
+    this.host = new URL(baseUrl).hostname;
+  }
+
+  unsubscribeUrl(email: string): string {
+    const q = new URLSearchParams({ email, token: this.signer.unsubscribe(this.mailing.id, email) });
+    return `${this.baseUrl}/mail/mailing/${this.mailing.id}/unsubscribe?${q}`;
+  }
+
+  compose(row: { id: number; email?: unknown }): OutgoingMail {
+    const email = String(row.email);
+    const track = `${this.baseUrl}/mail/track/${row.id}/${this.signer.tracking(row.id)}`;
+    const unsubscribe = this.unsubscribeUrl(email);
+    const unsubscribeAttr = escapeHtml(unsubscribe);
+    const { parts } = this.template;
+    let html = parts[0];
+    for (let i = 1; i < parts.length; i++) html += `${escapeHtml(`${track}/click/${i - 1}`)}${parts[i]}`;
+    html = html.split(`href="${UNSUBSCRIBE_PLACEHOLDER}"`).join(`href="${unsubscribeAttr}"`);
+    html += `<p class="mailing-footer"><a href="${unsubscribeAttr}">Unsubscribe</a></p>`
+      + `<img src="${escapeHtml(`${track}/blank.gif`)}" alt="" width="1" height="1">`;
+    return {
+      from: this.mailing.emailFrom,
+      to: email,
+      subject: this.mailing.subject,
+      html,
+      messageId: `<mailing-${this.mailing.id}-${row.id}@${this.host}>`,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>, <mailto:unsubscribe@${this.host}?subject=unsubscribe%20${this.mailing.id}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
+  }
+}

@@ -1,0 +1,140 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Config } from '../../../../platform/kernel/config';
+import { MissingError, UserError, ValidationError } from '../../../../platform/kernel/errors';
+import { ConfigToken, DatabaseToken } from '../../../../platform/kernel/tokens';
+import { LeasedQueue } from '../../../../platform/mail/leased-queue';
+import { MailQueueSettingsToken, type MailQueueSettings } from '../../../../platform/mail/mail-settings';
+import { deliveryError, MailTransport } from '../../../../platform/mail/mail-transport';
+import { drainQueue, type DrainReport } from '../../../../platform/mail/queue-worker';
+import type { Env } from '../../../../platform/orm/environment';
+import { nowUtc } from '../../../../platform/orm/sql-values';
+import { isValidEmail, normalizeEmail } from './email-address';
+import { MailingComposer } from './mailing-composer';
+import { MailingTokens } from './mailing-tokens';
+import { RECIPIENT_TABLE } from './recipient-table';
+
+export const STATISTICS = ['total', 'pending', 'sent', 'delivered', 'bounced', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
+export type MailingStatistics = Record<(typeof STATISTICS)[number], number> & { state: string };
+
+export interface SendOptions {
+  /** Wait for recipients scheduled for a retry instead of returning (the CLI waits, the job does not). */
+  waitForRetries?: boolean;
+  onProgress?(stats: MailingStatistics): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Queues a mailing (one row per subscribed recipient) and sends it through the mail transport. Rows are
+ * claimed with a lease, so the scheduled job, the CLI and a restarted process can all work on the same
+ * mailing: each recipient is sent once, and a crashed worker's rows come back when its lease expires.
+ */
+@injectable()
+export class MailingSender {
+  constructor(
+    @inject(DatabaseToken) private readonly db: Knex,
+    @inject(ConfigToken) private readonly config: Config,
+    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailQueueSettingsToken) private readonly settings: MailQueueSettings,
+    @inject(MailingTokens) private readonly tokens: MailingTokens,
+  ) {}
+
+  /** Creates the recipient rows of a draft mailing and marks it queued; queueing again adds nobody twice. */
+  async queue(env: Env, mailingId: number): Promise<number> {
+    return env.sudo().transaction(async (tx) => {
+      const mailing = await this.mailingRow(tx, mailingId);
+      if (mailing.state === 'done') throw new UserError('This mailing has already been sent.');
+      const lists = await tx.db('mail_mass_mailing_list_rel').where({ mailing_id: mailingId }).pluck('list_id');
+      if (!lists.length) throw new ValidationError('Pick at least one mailing list before sending.');
+      const no = tx.dialect === 'sqlite' ? 0 : false;
+      await tx.db.raw(
+        `INSERT INTO ${RECIPIENT_TABLE} (mailing_id, contact_id, email, state, attempts, next_attempt_at)
+         SELECT ?, c.id, c.email, 'pending', 0, 0 FROM mail_mass_mailing_contact c
+         WHERE EXISTS (SELECT 1 FROM mail_mass_mailing_subscription s
+                       JOIN mail_mass_mailing_list_rel r ON r.list_id = s.list_id AND r.mailing_id = ?
+                       JOIN mail_mass_mailing_list l ON l.id = s.list_id
+                       WHERE s.contact_id = c.id AND (s.opt_out IS NULL OR s.opt_out = ?))
+           AND NOT EXISTS (SELECT 1 FROM ${RECIPIENT_TABLE} x WHERE x.mailing_id = ? AND x.email = c.email)`,
+        [mailingId, mailingId, no, mailingId],
+      );
+      const total = Number((await tx.db(RECIPIENT_TABLE).where({ mailing_id: mailingId }).count({ n: '*' }).first())?.n ?? 0);
+      if (!total) throw new UserError('The selected mailing lists have no subscribers.');
+      if (mailing.state === 'draft') await tx.db('mail_mass_mailing').where({ id: mailingId }).update({ state: 'queued', write_date: nowUtc() });
+      return total;
+    });
+  }
+
+  /** Sends the due recipients of a queued mailing; marks it done once nobody is left to send to. */
+  async send(env: Env, mailingId: number, opts: SendOptions = {}): Promise<DrainReport> {
+    const sudo = env.sudo();
+    const mailing = await this.mailingRow(sudo, mailingId);
+    if (mailing.state === 'draft') throw new UserError('Queue the mailing before sending it.');
+    const composer = await this.composer(sudo, mailing);
+    const queue = new LeasedQueue(this.db, RECIPIENT_TABLE, this.settings);
+    if (mailing.state === 'queued') await sudo.db('mail_mass_mailing').where({ id: mailingId, state: 'queued' }).update({ state: 'sending' });
+    const report = await drainQueue({
+      queue, scope: { mailing_id: mailingId }, transport: this.transport,
+      compose: (row) => composer.compose(row),
+      onBatch: opts.onProgress ? async () => opts.onProgress!(await this.statistics(sudo, mailingId)) : undefined,
+      waitForRetries: opts.waitForRetries, signal: opts.signal,
+    });
+    if ((await queue.nextDue({ mailing_id: mailingId })) === null) {
+      await sudo.db('mail_mass_mailing').where({ id: mailingId }).whereNot({ state: 'done' }).update({ state: 'done', sent_date: nowUtc() });
+    }
+    opts.onProgress?.(await this.statistics(sudo, mailingId));
+    return report;
+  }
+
+  /** Sends every queued or sending mailing's due recipients (the scheduled job). */
+  async sendDue(env: Env): Promise<void> {
+    const ids = await env.db('mail_mass_mailing').whereIn('state', ['queued', 'sending']).orderBy('id').pluck('id');
+    let firstError: unknown;
+    for (const id of ids) {
+      // One failing mailing (e.g. its database row vanished) must not hold the others back.
+      await this.send(env, Number(id)).catch((err) => (firstError ??= err));
+    }
+    if (firstError) throw firstError;
+  }
+
+  /** Sends one copy to an address (no recipient row, nothing counted); delivery errors are reported as such. */
+  async sendTest(env: Env, mailingId: number, rawEmail: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    if (!isValidEmail(email)) throw new ValidationError(`'${rawEmail}' is not a valid e-mail address`);
+    const sudo = env.sudo();
+    const composer = await this.composer(sudo, await this.mailingRow(sudo, mailingId));
+    const mail = composer.compose({ id: 0, email });
+    try {
+      await this.transport.send({ ...mail, subject: `[TEST] ${mail.subject}`, messageId: `<mailing-${mailingId}-test-${Date.now()}@${new URL(await this.baseUrl(sudo)).hostname}>` });
+    } catch (err) {
+      throw new UserError(`The test message could not be sent: ${deliveryError(err).message}`);
+    }
+  }
+
+  async statistics(env: Env, mailingId: number): Promise<MailingStatistics> {
+    await this.mailingRow(env, mailingId);
+    const [row] = await env.sudo().model('mail.mass_mailing').read([mailingId], ['state', ...STATISTICS]);
+    const { id: _id, ...stats } = row;
+    return stats as unknown as MailingStatistics;
+  }
+
+  /** Links in e-mails point here: the `web.base.url` parameter, else this server on localhost. */
+  async baseUrl(env: Env): Promise<string> {
+    const row = await env.db('ir_config_parameter').where({ key: 'web.base.url' }).first('value');
+    return String(row?.value || `http://localhost:${this.config.port}`).replace(/\/+$/, '');
+  }
+
+  private async composer(env: Env, mailing: Record<string, unknown>): Promise<MailingComposer> {
+    const baseUrl = await this.baseUrl(env);
+    const defaultFrom = await env.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
+    return new MailingComposer({
+      id: Number(mailing.id), subject: String(mailing.subject), bodyHtml: String(mailing.body_html ?? ''),
+      emailFrom: String(mailing.email_from || defaultFrom?.value || `newsletter@${new URL(baseUrl).hostname}`),
+    }, baseUrl, await this.tokens.signer());
+  }
+
+  private async mailingRow(env: Env, mailingId: number): Promise<Record<string, any>> {
+    const mailing = await env.db('mail_mass_mailing').where({ id: mailingId }).first();
+    if (!mailing) throw new MissingError('This mailing does not exist.');
+    return mailing;
+  }
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { defineIsland } from '../../../../platform/web/island';
+import { rpc } from '../../../../platform/web/client/rpc';
+import { useT } from '../../../../platform/web/client/web-context';
+import { LOOSE_EMAIL } from './email-pattern';
+
+export interface ExitPopupProps {
+  listId: number;
+  /** The page is being edited: the popup must not get in the way. */
+  editMode: boolean;
+}
+
+interface PopupContent {
+  content: string;
+  email: string;
+  redirect_url: string;
+  is_subscriber: boolean;
+}
+
+/** Cookie (path /) recording that this list's popup was shown. */
+export const popupCookie = (listId: number) => `newsletter_popup_${listId}`;
+
+/**
+ * The exit popup of one list: shown once (a cookie per list) when the mouse leaves the page, unless
+ * the visitor is subscribed already or the page is in edit mode. After subscribing it closes and goes
+ * to the list's redirect URL: in place on this host, in a new window on another one.
+ */
+function ExitPopup({ listId, editMode }: ExitPopupProps) {
+  const _t = useT();
+  const [popup, setPopup] = useState<PopupContent | null>(null);
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (editMode || document.cookie.split('; ').some((c) => c.startsWith(`${popupCookie(listId)}=`))) return;
+    let armed = true;
+    let onLeave: ((e: MouseEvent) => void) | undefined;
+    rpc<PopupContent>('/website_mass_mailing/get_content', { newsletter_id: listId }).then((c) => {
+      if (!armed || c.is_subscriber) return;
+      setPopup(c);
+      setEmail(c.email);
+      onLeave = (e: MouseEvent) => {
+        if (e.relatedTarget || e.clientY > 0) return; // still inside the window
+        document.removeEventListener('mouseout', onLeave!);
+        document.cookie = `${popupCookie(listId)}=shown; path=/; SameSite=Lax`;
+        setOpen(true);
+      };
+      document.addEventListener('mouseout', onLeave);
+    }).catch(() => undefined);
+    return () => {
+      armed = false;
+      if (onLeave) document.removeEventListener('mouseout', onLeave);
+    };
+  }, [listId, editMode]);
+
+  useEffect(() => {
+    if (!open) return;
+    inputRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (!open || !popup) return <></>;
+
+  const subscribe = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!LOOSE_EMAIL.test(email.trim())) {
+      setInvalid(true);
+      return;
+    }
+    try {
+      await rpc('/website_mass_mailing/subscribe', { list_id: listId, email: email.trim() });
+    } catch {
+      setInvalid(true);
+      return;
+    }
+    setOpen(false);
+    const target = new URL(popup.redirect_url || '/', window.location.href);
+    if (target.host === window.location.host) window.location.assign(target.href);
+    else window.open(target.href, '_blank', 'noopener');
+  };
+
+  return (
+    <div className="newsletter-popup-backdrop">
+      <div className="newsletter-popup" role="dialog" aria-modal="true" aria-labelledby={`newsletter-popup-title-${listId}`}>
+        <button type="button" className="newsletter-popup-close" aria-label={_t('Close')} onClick={() => setOpen(false)}>×</button>
+        <h2 id={`newsletter-popup-title-${listId}`} className="newsletter-visually-hidden">{_t('Newsletter')}</h2>
+        <div className="newsletter-popup-content" dangerouslySetInnerHTML={{ __html: popup.content }} />
+        <form onSubmit={subscribe} noValidate>
+          <label htmlFor={`newsletter-popup-email-${listId}`}>{_t('Your e-mail')}</label>
+          <input ref={inputRef} id={`newsletter-popup-email-${listId}`} type="email" value={email}
+            className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
+            onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
+          <button type="submit" className="btn-subscribe">{_t('Subscribe')}</button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export default defineIsland('mass_mailing.exit_popup', ExitPopup);

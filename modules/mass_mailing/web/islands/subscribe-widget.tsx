@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { defineIsland } from '../../../../platform/web/island';
+import { rpc, RpcError } from '../../../../platform/web/client/rpc';
+import { useSession, useT } from '../../../../platform/web/client/web-context';
+import { LOOSE_EMAIL } from './email-pattern';
+
+export interface SubscribeWidgetProps {
+  listId: number;
+  listName: string;
+}
+
+/**
+ * Subscribe form of one list. It asks the server whether this visitor (or user) is subscribed; once
+ * subscribed, the e-mail field is disabled and the button hidden. A malformed e-mail only marks the
+ * field as invalid: nothing is sent.
+ */
+function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
+  const _t = useT();
+  const session = useSession();
+  const [email, setEmail] = useState(session.isPublic ? '' : session.email ?? '');
+  const [subscribed, setSubscribed] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    rpc<{ email: string; is_subscriber: boolean }>('/website_mass_mailing/is_subscriber', { list_id: listId })
+      .then((r) => {
+        if (r.email) setEmail(r.email);
+        setSubscribed(r.is_subscriber);
+      })
+      .catch(() => undefined); // the form simply stays usable
+  }, [listId]);
+
+  const subscribe = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!LOOSE_EMAIL.test(value)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setBusy(true);
+    setError('');
+    try {
+      await rpc('/website_mass_mailing/subscribe', { list_id: listId, email: value });
+      setSubscribed(true);
+    } catch (err) {
+      if (err instanceof RpcError && err.name === 'ValidationError') setInvalid(true);
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const inputId = `newsletter-email-${listId}`;
+  return (
+    <form className={`newsletter-subscribe${subscribed ? ' is-subscribed' : ''}`} onSubmit={subscribe} noValidate>
+      <label htmlFor={inputId}>{_t('Your e-mail')} ({listName})</label>
+      <div className="newsletter-row">
+        <input id={inputId} type="email" name="email" value={email} placeholder="your@email.com"
+          className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
+          disabled={subscribed} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
+        {!subscribed && <button type="submit" className="btn-subscribe" disabled={busy}>{_t('Subscribe')}</button>}
+      </div>
+      <p className="newsletter-status" role="status">
+        {subscribed ? _t('Thanks for subscribing!') : invalid ? _t('Please enter a valid e-mail address.') : error}
+      </p>
+    </form>
+  );
+}
+
+export default defineIsland('mass_mailing.subscribe', SubscribeWidget);
