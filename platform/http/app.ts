@@ -8,6 +8,7 @@ import { PageRenderer } from '../web/page-renderer';
 import { LanguageCatalog } from '../web/language-catalog';
 import type { RequestContext } from './route-definition';
 import { requestContext, requestLogging } from './pipeline';
+import { PublicPageCache } from './public-page-cache';
 import { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
 import { dispatch } from './route-dispatcher';
@@ -41,6 +42,7 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
     secret: () => secret,
     renderPage: (req: RequestContext, body: unknown) => pages.render(req, body),
     renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
+    pageCache: new PublicPageCache(kernel.db),
   };
   for (const owned of kernel.routes()) {
     const methods = owned.route.methods ?? [owned.route.type === 'json' ? 'POST' : 'GET'];

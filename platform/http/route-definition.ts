@@ -43,6 +43,11 @@ export interface RouteDefinition<P = any> {
   params?: ObjectSchema<AnyObject>;
   /** http POST routes check a CSRF token unless this is false (e.g. one-click unsubscribe from mail clients). */
   csrf?: boolean;
+  /**
+   * `public`: the page an anonymous visitor without a session gets depends only on the site, the
+   * language and the URL, so it may be served from the public page cache (emptied by any write).
+   */
+  cache?: 'public';
   rateLimit?: RateLimit;
   /**
    * json: the JSON-RPC result. http: render into `req.koa` (body, redirect) and return nothing,

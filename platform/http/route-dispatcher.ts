@@ -7,6 +7,7 @@ import { AccessDenied, AccessError, MissingError, SessionExpired, UserError, Val
 import type { OwnedRoute } from '../kernel/kernel';
 import { checkCsrfToken, csrfToken } from './csrf';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
+import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
 import type { RequestContext, RouteDefinition } from './route-definition';
@@ -18,6 +19,7 @@ export interface DispatchServices {
   /** Renders an http handler's return value (React element or string) as a page. */
   renderPage: (req: RequestContext, body: unknown) => Promise<string>;
   renderError: (req: RequestContext, status: number, message: string) => Promise<string>;
+  pageCache: PublicPageCache;
 }
 
 const formBody = koaBody({ multipart: true, urlencoded: true, json: false, formLimit: '2mb', formidable: { maxFileSize: 26 * 1024 * 1024 } });
@@ -117,11 +119,20 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     } else {
       req.params = { ...ctx.query } as Record<string, unknown>;
     }
+    const cacheKey = route.cache === 'public' && ctx.method === 'GET' && state.isPublic && state.session.isNew && !state.session.dirty
+      ? `${state.site.id}|${state.lang}|${ctx.url}` : null;
+    const cached = cacheKey ? s.pageCache.get(cacheKey, state.cspNonce) : undefined;
+    if (cached !== undefined) {
+      ctx.type = 'html';
+      ctx.body = cached;
+      return;
+    }
     await enforceRateLimit(req, route, s);
     const result = await route.handler(req);
     if (result !== undefined) {
       ctx.type = 'html';
       ctx.body = await s.renderPage(req, result);
+      if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce);
     }
   } catch (err) {
     const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403 : err instanceof UserError ? (err instanceof TooManyRequests ? 429 : 400) : 500;

@@ -145,6 +145,22 @@ describe('website: languages, publishing, SEO routes', () => {
       expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
     });
 
+    it('pages served to anonymous visitors from the page cache get their own nonce and follow writes at once', async () => {
+      const first = await new RpcClient(tk.url).get('/page/about-us');
+      const second = await new RpcClient(tk.url).get('/page/about-us');
+      const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1];
+      const [n1, n2] = [nonceOf(first.headers.get('content-security-policy')!), nonceOf(second.headers.get('content-security-policy')!)];
+      expect(n1).not.to.equal(n2);
+      const [h1, h2] = [await first.text(), await second.text()];
+      if (h1.includes('<script type="module"')) {
+        expect(h1).to.contain(`nonce="${n1}"`);
+        expect(h2).to.contain(`nonce="${n2}"`).and.not.to.contain(`nonce="${n1}"`);
+      }
+      await tk.sudo().model('website.page').write([aboutId], { name: { en_US: 'About us (new)', fr_FR: 'À propos' } });
+      expect(await (await new RpcClient(tk.url).get('/page/about-us')).text()).to.contain('About us (new)');
+      await tk.sudo().model('website.page').write([aboutId], { name: { en_US: 'About us', fr_FR: 'À propos' } });
+    });
+
     it('serves hashed assets gzipped with a one-year immutable cache', async () => {
       const html = await (await admin.get('/page/about-us')).text();
       const src = /<script type="module" src="([^"]+)"/.exec(html)![1];

@@ -19,7 +19,7 @@ export class PageRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       {
-        path: '/', type: 'http', auth: 'public',
+        path: '/', type: 'http', auth: 'public', cache: 'public',
         handler: async (req) => {
           const pages = await req.env.model('website.page').search_read(
             ['&', ['website_published', '=', true], ...SITE_PAGES(req.site.id)], ['name', 'url'], { limit: 12 },
@@ -28,7 +28,7 @@ export class PageRoutes implements RouteContribution {
         },
       },
       {
-        path: '/page/:slug', type: 'http', auth: 'public',
+        path: '/page/:slug', type: 'http', auth: 'public', cache: 'public',
         handler: async (req) => {
           const url = `/${req.pathParams.slug}`;
           // Record rules hide unpublished pages from visitors: they get the same 404 as a missing page.
