@@ -5,11 +5,10 @@
  * then ORM calls against equivalent raw knex on the same connection pool, timed alternately in the
  * same run. Without --sqlite/--pg, SQLite runs always and PostgreSQL runs when reachable.
  */
-import knexFactory from 'knex';
 import { loadConfig } from '../platform/kernel/config';
 import { Kernel, type BootOptions } from '../platform/kernel/kernel';
 import { EnvFactory } from '../platform/orm/env-factory';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/support/test-database';
+import { pgReachable, throwawayDatabase } from './bench-databases';
 import { ormReadGroup, ormSearchRead, rawReadGroup, rawSearchRead, sameGroups, seedPartners } from './orm-workload';
 import { compare, median, ms, timeOnce } from './stats';
 
@@ -49,38 +48,15 @@ async function parseArgs(args: string[]): Promise<Options> {
   if (args.includes('--pg')) databases.push('postgres');
   if (databases.length === 0) {
     databases = ['sqlite'];
-    if (await reachable(pgAdminUrl)) databases.push('postgres');
+    if (await pgReachable(pgAdminUrl)) databases.push('postgres');
     else console.log(`PostgreSQL not reachable at ${redact(pgAdminUrl)}: SQLite only.`);
   }
   return { databases, rows: num('rows', 100_000), runs: num('runs', 15), warmups: num('warmups', 3), pgAdminUrl };
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const admin = knexFactory({ client: 'pg', connection: { connectionString: url, connectionTimeoutMillis: 2000 }, pool: { min: 0, max: 1 } });
-  try {
-    await admin.raw('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await admin.destroy();
-  }
-}
 
 const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
-/** The throwaway helper picks its database from TEST_DATABASE_URL: set it just for this call. */
-async function throwaway(dialect: 'sqlite' | 'postgres', pgAdminUrl: string): Promise<ThrowawayDatabase> {
-  const saved = process.env.TEST_DATABASE_URL;
-  if (dialect === 'postgres') process.env.TEST_DATABASE_URL = pgAdminUrl;
-  else delete process.env.TEST_DATABASE_URL;
-  try {
-    return await createThrowawayDatabase();
-  } finally {
-    if (saved === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = saved;
-  }
-}
 
 function bootOptions(databaseUrl: string): BootOptions {
   return {
@@ -92,7 +68,7 @@ function bootOptions(databaseUrl: string): BootOptions {
 
 async function benchDatabase(dialect: 'sqlite' | 'postgres', opts: Options): Promise<void> {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-  const database = await throwaway(dialect, opts.pgAdminUrl);
+  const database = await throwawayDatabase(dialect, opts.pgAdminUrl);
   let kernel: Kernel | undefined;
   try {
     console.log(`\n=== ${label} (${redact(database.url)}) ===`);

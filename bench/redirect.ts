@@ -13,13 +13,13 @@ import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { openDatabase } from '../platform/db/connection';
 import { loadConfig } from '../platform/kernel/config';
 import { Kernel } from '../platform/kernel/kernel';
 import { startServer, type RunningServer } from '../platform/kernel/server';
 import { EnvFactory } from '../platform/orm/env-factory';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/support/test-database';
+import { pgReachable, throwawayDatabase } from './bench-databases';
 import { compare, median, ms, timeOnce } from './stats';
 
 const CONNECTIONS = 50;
@@ -64,7 +64,7 @@ async function parseArgs(args: string[]): Promise<Options> {
   if (args.includes('--pg')) databases.push('postgres');
   if (databases.length === 0) {
     databases = ['sqlite'];
-    if (await reachable(pgAdminUrl)) databases.push('postgres');
+    if (await pgReachable(pgAdminUrl)) databases.push('postgres');
     else console.log('PostgreSQL not reachable: read_group on SQLite only.');
   }
   return {
@@ -73,22 +73,11 @@ async function parseArgs(args: string[]): Promise<Options> {
   };
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const admin = knexFactory({ client: 'pg', connection: { connectionString: url, connectionTimeoutMillis: 2000 }, pool: { min: 0, max: 1 } });
-  try {
-    await admin.raw('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await admin.destroy();
-  }
-}
 
 /* ---------- 1. redirect rate ---------- */
 
 async function benchRedirects(opts: Options): Promise<void> {
-  const database = await throwaway('sqlite', opts.pgAdminUrl);
+  const database = await throwawayDatabase('sqlite', opts.pgAdminUrl);
   try {
     // Install once here, so the child only boots an installed database.
     const kernel = await Kernel.boot(bootOptions(database.url));
@@ -207,7 +196,7 @@ async function serveChild(kind: string): Promise<void> {
 
 async function benchReadGroup(dialect: 'sqlite' | 'postgres', opts: Options): Promise<void> {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-  const database = await throwaway(dialect, opts.pgAdminUrl);
+  const database = await throwawayDatabase(dialect, opts.pgAdminUrl);
   let kernel: Kernel | undefined;
   try {
     console.log(`\n=== read_group by day over ${opts.clicks.toLocaleString('en')} clicks, ${label} ===`);
@@ -282,18 +271,6 @@ function bootOptions(databaseUrl: string) {
   };
 }
 
-/** The throwaway helper picks its database from TEST_DATABASE_URL: set it just for this call. */
-async function throwaway(dialect: 'sqlite' | 'postgres', pgAdminUrl: string): Promise<ThrowawayDatabase> {
-  const saved = process.env.TEST_DATABASE_URL;
-  if (dialect === 'postgres') process.env.TEST_DATABASE_URL = pgAdminUrl;
-  else delete process.env.TEST_DATABASE_URL;
-  try {
-    return await createThrowawayDatabase();
-  } finally {
-    if (saved === undefined) delete process.env.TEST_DATABASE_URL;
-    else process.env.TEST_DATABASE_URL = saved;
-  }
-}
 
 if (process.env[CHILD_ENV]) {
   serveChild(process.env[CHILD_ENV]!).catch((err) => {
