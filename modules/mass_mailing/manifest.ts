@@ -8,7 +8,9 @@ export default defineManifest({
   version: '1.0.0',
   summary: 'Newsletter: mailing lists, subscribe widget, exit popup, unsubscribe page, mailings sent over SMTP',
   depends: ['website', 'mail'],
+  autoInstall: true,
   server: () => require('./server/mass-mailing-module').massMailingModule,
+  contributionPoints: () => [require('./server/mailing-click-redirect').MailingClickRedirect],
   migrations: path.join(__dirname, 'migrations'),
   web: {
     islands: {

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { MissingError, UserError, ValidationError } from '../../../../platform/kernel/errors';
 import type { Env } from '../../../../platform/orm/environment';
+import { EnvFactory } from '../../../../platform/orm/env-factory';
 import type { Row } from '../../../../platform/orm/record-reader';
 import type { Domain } from '../../../../platform/orm/domain-types';
 import { assertCanTrackLinks } from '../access';
@@ -35,6 +36,7 @@ export class LinkService {
   constructor(
     @inject(LinkPreviewer) private readonly previewer: LinkPreviewer,
     @inject(ClickRecorder) private readonly clicks: ClickRecorder,
+    @inject(EnvFactory) private readonly envs: EnvFactory,
   ) {}
 
   /** `/website_links/new`: a list with the link, or `{error}` in the spec's codes. */
@@ -100,6 +102,31 @@ export class LinkService {
       ? [mine, 'create_date desc, id desc']
       : filter === 'most-clicked' ? [used, 'count desc, id desc'] : [used, 'last_click_date desc, id desc'];
     return env.model('link.tracker').search_read(domain, LINK_FIELDS, { limit, order });
+  }
+
+  /**
+   * For other modules (e.g. newsletter clicks): the tracked link of `url` under this campaign, medium
+   * and source, named by name and created when missing, with no page fetch. Returns its current code.
+   * The caller has already decided that the URL may be redirected to.
+   */
+  async trackFor(origin: string, url: string, utm: { campaign: string; medium: string; source: string }): Promise<string> {
+    const sudo = this.envs.superuser();
+    return sudo.transaction(async (tx) => {
+      const ids: Record<string, number> = {};
+      for (const [field, model, name] of [['campaign_id', 'utm.campaign', utm.campaign], ['medium_id', 'utm.medium', utm.medium], ['source_id', 'utm.source', utm.source]] as const) {
+        const found = await tx.db(model.replace('.', '_')).whereRaw('lower(name) = ?', [name.trim().toLowerCase()]).first('id');
+        ids[field] = found ? Number(found.id) : await tx.model(model).create({ name: name.trim() });
+      }
+      const target = normalizeUrl(url);
+      const [existing] = await tx.model('link.tracker').search_read(
+        [['url', '=', target], ['campaign_id', '=', ids.campaign_id], ['medium_id', '=', ids.medium_id], ['source_id', '=', ids.source_id]], ['code'], { limit: 1 },
+      );
+      if (existing?.code) return String(existing.code);
+      const linkId = await tx.model('link.tracker').create({ url: target, title: target, ...ids });
+      const code = await this.freeCode(tx);
+      await this.attachCode(tx, origin, linkId, code);
+      return code;
+    });
   }
 
   /** The link a code names (any of its codes), for its statistics page; null when unknown. */

@@ -4,6 +4,9 @@ import { MissingError } from '../../../../platform/kernel/errors';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { linkTarget } from '../services/mailing-body';
 import { MailingTokens } from '../services/mailing-tokens';
+import { MailingClickRedirect } from '../mailing-click-redirect';
+import type { Kernel } from '../../../../platform/kernel/kernel';
+import { KernelToken } from '../../../../platform/kernel/tokens';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 
 // A transparent 1x1 GIF.
@@ -16,7 +19,10 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  */
 @injectable()
 export class TrackingRoutes implements RouteContribution {
-  constructor(@inject(MailingTokens) private readonly tokens: MailingTokens) {}
+  constructor(
+    @inject(MailingTokens) private readonly tokens: MailingTokens,
+    @inject(KernelToken) private readonly kernel: Kernel,
+  ) {}
 
   routes(): RouteDefinition[] {
     return [
@@ -37,16 +43,26 @@ export class TrackingRoutes implements RouteContribution {
           const id = await this.recipientId(req);
           const index = /^\d{1,4}$/.test(req.pathParams.index) ? Number(req.pathParams.index) : -1;
           const row = id ? await req.env.db(`${RECIPIENT_TABLE} as r`).join('mail_mass_mailing as m', 'm.id', 'r.mailing_id')
-            .where('r.id', id).first('m.body_html') : undefined;
+            .where('r.id', id).first('m.id', 'm.subject', 'm.body_html') : undefined;
           const target = row && index >= 0 ? linkTarget(String(row.body_html ?? ''), index) : undefined;
           if (!target) throw new MissingError('This link does not exist.');
           const now = Date.now();
           await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('clicked_at').update({ clicked_at: now });
           await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('opened_at').update({ opened_at: now });
-          req.koa.redirect(target);
+          req.koa.redirect(await this.redirectFor(req, target, { id: Number(row.id), subject: String(row.subject ?? '') }));
         },
       },
     ];
+  }
+
+  /** Through the first enabled module that wants the click (the link tracker), else straight to the link. */
+  private async redirectFor(req: RequestContext, target: string, mailing: { id: number; subject: string }): Promise<string> {
+    const redirects = this.kernel.provider<MailingClickRedirect>(MailingClickRedirect).getContributionsFor((m) => req.site.modules.has(m));
+    for (const r of redirects) {
+      const via = await r.redirectFor(req, target, mailing);
+      if (via) return via;
+    }
+    return target;
   }
 
   /** The recipient id when its token is right, else 0. */

@@ -1,0 +1,10 @@
+import { defineManifest } from '../../platform/kernel/manifest';
+
+export default defineManifest({
+  name: 'mass_mailing_links',
+  version: '1.0.0',
+  summary: 'Newsletter clicks go through the link tracker (UTM campaign = mailing, medium Email, source Newsletter)',
+  depends: ['mass_mailing', 'link_tracker'],
+  autoInstall: true,
+  server: () => require('./server/mass-mailing-links-module').massMailingLinksModule,
+});

@@ -1,0 +1,24 @@
+import { inject, injectable } from 'inversify';
+import type { RequestContext } from '../../../platform/http/route-definition';
+import { LinkService } from '../../link_tracker/server/services/link-service';
+import type { MailingClickRedirect } from '../../mass_mailing/server/mailing-click-redirect';
+
+export const MAILING_MEDIUM = 'Email';
+export const MAILING_SOURCE = 'Newsletter';
+
+/**
+ * Sends a newsletter click through the link tracker: the mailing's links become tracked links of a
+ * campaign named after the mailing, so clicks get their UTM parameters, country and statistics.
+ * Links the tracker cannot take (e.g. mailto:) go straight to their target.
+ */
+@injectable()
+export class LinkTrackerClicks implements MailingClickRedirect {
+  constructor(@inject(LinkService) private readonly links: LinkService) {}
+
+  async redirectFor(req: RequestContext, target: string, mailing: { id: number; subject: string }): Promise<string | null> {
+    if (!/^https?:\/\//i.test(target)) return null;
+    const campaign = mailing.subject.trim() || `Mailing ${mailing.id}`;
+    const code = await this.links.trackFor(`${req.koa.protocol}://${req.koa.host}`, target, { campaign, medium: MAILING_MEDIUM, source: MAILING_SOURCE });
+    return `/r/${code}`;
+  }
+}

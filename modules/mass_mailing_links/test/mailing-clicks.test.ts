@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { RpcClient } from '../../../test/support/rpc-client';
+import { MailingSender } from '../../mass_mailing/server/services/mailing-sender';
+import { listWith, mailingFor, setBaseUrl } from '../../mass_mailing/test/support/fixtures';
+import { SmtpSink } from '../../mass_mailing/test/support/smtp-sink';
+
+const links = (html: string): string[] => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+
+describe('mass_mailing_links: newsletter clicks through the link tracker', () => {
+  let sink: SmtpSink;
+  let tk: TestKernel;
+
+  before(async () => {
+    sink = await new SmtpSink().start();
+    tk = await bootTestKernel({ modules: ['mass_mailing_links'], http: true, config: { smtpUrl: sink.url } });
+    await setBaseUrl(tk.sudo(), tk.url);
+  });
+  after(async () => {
+    await tk?.stop();
+    await sink?.stop();
+  });
+
+  it('a click is counted by the mailing, then goes through a tracked link with the mailing as campaign', async () => {
+    const env = tk.sudo();
+    const sender = tk.kernel.container.get(MailingSender);
+    const list = await listWith(env, 'Clicks', ['reader@example.com']);
+    const id = await mailingFor(env, [list], '<p><a href="https://example.com/offer?x=1#top">Offer</a> <a href="mailto:shop@example.com">Write</a></p>');
+    await sender.queue(env, id);
+    await sender.send(env, id);
+    const [subject] = (await env.model('mail.mass_mailing').read([id], ['subject'])).map((m) => String(m.subject));
+    const hrefs = links(String(sink.received[0].parsed!.html));
+
+    const client = new RpcClient(tk.url);
+    const click = await client.get(hrefs[0].slice(tk.url.length));
+    expect(click.status).to.equal(302);
+    const shortPath = click.headers.get('location')!;
+    expect(shortPath).to.match(/^\/r\/[A-Za-z0-9]+$/);
+    expect((await sender.statistics(env, id)).clicked).to.equal(1);
+
+    const redirect = await client.get(shortPath);
+    expect(redirect.status).to.equal(301);
+    const target = new URL(redirect.headers.get('location')!);
+    expect(`${target.origin}${target.pathname}${target.hash}`).to.equal('https://example.com/offer#top');
+    expect(Object.fromEntries(target.searchParams)).to.deep.equal({ x: '1', utm_campaign: subject, utm_medium: 'Email', utm_source: 'Newsletter' });
+
+    // The same link clicked again reuses its tracked link; a mailto link is left as it is.
+    expect((await client.get(hrefs[0].slice(tk.url.length))).headers.get('location')).to.equal(shortPath);
+    expect(hrefs).to.include('mailto:shop@example.com');
+    const [link] = await env.model('link.tracker').search_read([['url', '=', 'https://example.com/offer?x=1#top']], ['campaign_id', 'medium_id', 'source_id']);
+    expect((link.campaign_id as [number, string])[1]).to.equal(subject);
+    expect((link.medium_id as [number, string])[1]).to.equal('Email');
+  });
+});
