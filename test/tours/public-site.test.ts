@@ -84,7 +84,7 @@ describe('tour: public site', function () {
     await page.waitForSelector('dialog.error-dialog[open]');
     expect(await page.textContent('dialog.error-dialog p')).to.contain('does not exist');
     await page.click('dialog.error-dialog button');
-    expect(await page.$('dialog.error-dialog')).to.equal(null);
+    await page.waitForSelector('dialog.error-dialog', { state: 'detached' });
     await tk.sudo().model('website.page').create({ name: copy.name, url: '/about-us', content: copy.content, website_published: true });
     await context.close();
   });
