@@ -53,7 +53,13 @@ describe('livechat across two server processes on one PostgreSQL', function () {
 
     // The visitor opens its chat on node A; the operator on B is told through LISTEN/NOTIFY.
     const visitor = new RpcClient(nodeA.url);
-    const info = await visitor.call<ChannelInfo | false>('/im_livechat/get_session', { channel_id: 1, anonymous_name: 'Multi' });
+    // The operator's presence is recorded by node B asynchronously: on a busy machine it can take a
+    // moment before node A sees an operator online, so ask again for a few seconds.
+    let info: ChannelInfo | false = false;
+    for (let i = 0; i < 50 && info === false; i++) {
+      info = await visitor.call<ChannelInfo | false>('/im_livechat/get_session', { channel_id: 1, anonymous_name: 'Multi' });
+      if (info === false) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(info).to.not.equal(false);
     const { uuid, id } = info as ChannelInfo;
     const [announce] = await operatorWs.notifications(1);
