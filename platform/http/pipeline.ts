@@ -82,7 +82,8 @@ async function stripLanguagePrefix(ctx: Koa.Context, site: Site, languages: Lang
   if (!match) return false;
   const lang = (await languages.all()).find((l) => l.urlCode === match[1] && site.langs.includes(l.code));
   if (!lang) return false;
-  const rest = match[2] || '/';
+  // `/en//evil.example` must not become a protocol-relative `//evil.example`: one leading slash only.
+  const rest = (match[2] || '/').replace(/^\/+/, '/');
   if (lang.code === site.defaultLang) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     ctx.status = 301;

@@ -39,6 +39,12 @@ describe('website: languages, publishing, SEO routes', () => {
       expect(res.headers.get('location')).to.equal('/page/about-us?x=1');
     });
 
+    it('the default-language redirect cannot be turned into an open redirect', async () => {
+      const res = await new RpcClient(tk.url).get('/en//evil.example/x');
+      expect(res.status).to.equal(301);
+      expect(res.headers.get('location')).to.equal('/evil.example/x');
+    });
+
     it('the frontend_lang cookie chooses the language of unprefixed URLs', async () => {
       const html = await (await new RpcClient(tk.url).fetch('/', { headers: { Cookie: 'frontend_lang=fr_FR' } })).text();
       expect(html).to.contain('Bienvenue sur My Website');
