@@ -8,11 +8,10 @@
 import { loadConfig } from '../platform/kernel/config';
 import { Kernel, type BootOptions } from '../platform/kernel/kernel';
 import { EnvFactory } from '../platform/orm/env-factory';
-import { pgReachable, throwawayDatabase } from './bench-databases';
+import { chooseDatabases, redact, throwawayDatabase } from './bench-databases';
 import { ormReadGroup, ormSearchRead, rawReadGroup, rawSearchRead, sameGroups, seedPartners } from './orm-workload';
 import { compare, median, ms, timeOnce } from './stats';
 
-const DEFAULT_PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_RATIO = 1.5;
 /** The first boot in the process also requires and compiles (tsx) every module's code: say so in the output. */
 let firstBootInProcess = true;
@@ -41,22 +40,9 @@ async function parseArgs(args: string[]): Promise<Options> {
   const known = ['--sqlite', '--pg'];
   const bad = args.find((a) => !known.includes(a) && !/^--(rows|runs|warmups)=/.test(a));
   if (bad) throw new Error(`Unknown option '${bad}' (expected --sqlite, --pg, --rows=N, --runs=N, --warmups=N)`);
-  const envUrl = process.env.TEST_DATABASE_URL;
-  const pgAdminUrl = envUrl && /^postgres(ql)?:\/\//.test(envUrl) ? envUrl : DEFAULT_PG_ADMIN;
-  let databases: Options['databases'] = [];
-  if (args.includes('--sqlite')) databases.push('sqlite');
-  if (args.includes('--pg')) databases.push('postgres');
-  if (databases.length === 0) {
-    databases = ['sqlite'];
-    if (await pgReachable(pgAdminUrl)) databases.push('postgres');
-    else console.log(`PostgreSQL not reachable at ${redact(pgAdminUrl)}: SQLite only.`);
-  }
+  const { databases, pgAdminUrl } = await chooseDatabases(args);
   return { databases, rows: num('rows', 100_000), runs: num('runs', 15), warmups: num('warmups', 3), pgAdminUrl };
 }
-
-
-const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-
 
 function bootOptions(databaseUrl: string): BootOptions {
   return {

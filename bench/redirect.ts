@@ -19,13 +19,12 @@ import { loadConfig } from '../platform/kernel/config';
 import { Kernel } from '../platform/kernel/kernel';
 import { startServer, type RunningServer } from '../platform/kernel/server';
 import { EnvFactory } from '../platform/orm/env-factory';
-import { pgReachable, throwawayDatabase } from './bench-databases';
+import { chooseDatabases, throwawayDatabase } from './bench-databases';
 import { compare, median, ms, timeOnce } from './stats';
 
 const CONNECTIONS = 50;
 const GOAL_RATIO = 0.5;
 const GOAL_GROUP_MS = 200;
-const DEFAULT_PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/test';
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 /** Visitors from several countries, so the GeoIP lookup is part of what is measured. */
 const VISITOR_IPS = ['8.8.8.8', '81.2.69.160', '1.1.1.1', '80.12.24.1', '212.27.48.10', '133.11.0.1', '200.147.67.142', '41.203.64.1'];
@@ -57,22 +56,12 @@ async function parseArgs(args: string[]): Promise<Options> {
   };
   const bad = args.find((a) => !['--sqlite', '--pg', '--no-load', '--no-group'].includes(a) && !/^--(duration|rounds|clicks)=/.test(a));
   if (bad) throw new Error(`Unknown option '${bad}'`);
-  const envUrl = process.env.TEST_DATABASE_URL;
-  const pgAdminUrl = envUrl && /^postgres(ql)?:\/\//.test(envUrl) ? envUrl : DEFAULT_PG_ADMIN;
-  let databases: Options['databases'] = [];
-  if (args.includes('--sqlite')) databases.push('sqlite');
-  if (args.includes('--pg')) databases.push('postgres');
-  if (databases.length === 0) {
-    databases = ['sqlite'];
-    if (await pgReachable(pgAdminUrl)) databases.push('postgres');
-    else console.log('PostgreSQL not reachable: read_group on SQLite only.');
-  }
+  const { databases, pgAdminUrl } = await chooseDatabases(args);
   return {
     duration: num('duration', 5), rounds: num('rounds', 5), clicks: num('clicks', 1_000_000),
     load: !args.includes('--no-load'), group: !args.includes('--no-group'), databases, pgAdminUrl,
   };
 }
-
 
 /* ---------- 1. redirect rate ---------- */
 
@@ -270,7 +259,6 @@ function bootOptions(databaseUrl: string) {
     autoInstall: false,
   };
 }
-
 
 if (process.env[CHILD_ENV]) {
   serveChild(process.env[CHILD_ENV]!).catch((err) => {

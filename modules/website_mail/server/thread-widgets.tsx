@@ -36,11 +36,7 @@ export class ThreadWidgets implements RecordWidgetContribution {
       parts.push(<FollowButton key="follow" model={record.model} id={record.id} isFollower={isFollower} isUser={!state.isPublic} email={email} />);
     }
     if (opts.comments) {
-      let ratingEnabled = false;
-      if (opts.ratingField) {
-        const [row] = await req.env.sudo().model(record.model).read([record.id], [opts.ratingField]);
-        ratingEnabled = Boolean(row?.[opts.ratingField]);
-      }
+      const ratingEnabled = await this.threads.ratingEnabled(req.env, opts, record.id);
       parts.push(
         <Comments
           key="comments" model={record.model} id={record.id} messages={await this.labelled(req, await this.comments.list(record.model, record.id))}

@@ -40,7 +40,7 @@ export class CommentRoutes implements RouteContribution {
           const opts = this.threads.require(req.site, res_model, 'comments');
           await this.threads.assertVisible(req.env, res_model, res_id);
           if (!message || !message.trim()) throw new ValidationError('The message is empty.');
-          const ratingEnabled = await this.ratingEnabled(req, res_model, res_id, opts.ratingField);
+          const ratingEnabled = await this.threads.ratingEnabled(req.env, opts, res_id);
           if (rating != null && !ratingEnabled) throw new ValidationError('This record does not take ratings.');
           const state = req.koa.state as RequestState;
           const view = await this.comments.post(res_model, res_id, state.user.partnerId, message, rating ?? null);
@@ -72,11 +72,6 @@ export class CommentRoutes implements RouteContribution {
     ];
   }
 
-  private async ratingEnabled(req: RequestContext, model: string, id: number, field?: string): Promise<boolean> {
-    if (!field) return false;
-    const [row] = await req.env.sudo().model(model).read([id], [field]);
-    return Boolean(row?.[field]);
-  }
 
   private async deletable(req: RequestContext, messageId: number): Promise<{ model: string; resId: number }> {
     const found = await this.comments.find(messageId);

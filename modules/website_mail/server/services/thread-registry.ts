@@ -25,6 +25,13 @@ export class ThreadRegistry {
     return opts;
   }
 
+  /** Star ratings are on for this record (its model's rating field is set); read as superuser. */
+  async ratingEnabled(env: Env, opts: ThreadOptions, id: number): Promise<boolean> {
+    if (!opts.ratingField) return false;
+    const [row] = await env.sudo().model(opts.model).read([id], [opts.ratingField]);
+    return Boolean(row?.[opts.ratingField]);
+  }
+
   /** The record must exist and be readable by the caller (record rules: visitors see published ones only). */
   async assertVisible(env: Env, model: string, id: number): Promise<void> {
     const found = await env.model(model).search_count([['id', '=', id]]);
