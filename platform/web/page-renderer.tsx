@@ -14,8 +14,6 @@ import { localizedPath } from './localized-path';
 import type { TranslationCatalog } from './translation-catalog';
 import type { WebAssets } from './web-assets';
 
-const PUBLISHER_GROUP = 'website.group_website_publisher';
-
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 429: 'Too many requests', 500: 'Internal error',
 };
@@ -84,7 +82,6 @@ export class PageRenderer {
         lang,
         // Only sessions that already exist get a token: an anonymous page view must not create one.
         csrfToken: state.isPublic && state.session.isNew ? '' : req.csrfToken(),
-        isPublisher: !state.isPublic && (state.user.groups.has(PUBLISHER_GROUP) || state.user.groups.has('base.group_system')),
       },
       language: {
         code: language.code, urlCode: language.urlCode, direction: language.direction, dateFormat: language.dateFormat, timeFormat: language.timeFormat,

@@ -11,8 +11,6 @@ export interface SessionInfo {
   lang: string;
   /** Token for classic form posts from islands. */
   csrfToken: string;
-  /** The user may publish records (website publisher group). */
-  isPublisher: boolean;
 }
 
 export interface LanguageInfo {
