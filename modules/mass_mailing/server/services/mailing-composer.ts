@@ -24,8 +24,8 @@ export class MailingComposer {
   }
 
   unsubscribeUrl(email: string): string {
-    const q = new URLSearchParams({ email, token: this.signer.unsubscribe(this.mailing.id, email) });
-    return `${this.baseUrl}/mail/mailing/${this.mailing.id}/unsubscribe?${q}`;
+    // Built by hand rather than with URLSearchParams: this runs once per message sent.
+    return `${this.baseUrl}/mail/mailing/${this.mailing.id}/unsubscribe?email=${encodeURIComponent(email)}&token=${this.signer.unsubscribe(this.mailing.id, email)}`;
   }
 
   compose(row: { id: number; email?: unknown }): OutgoingMail {

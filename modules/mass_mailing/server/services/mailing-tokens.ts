@@ -7,7 +7,12 @@ import { normalizeEmail } from './email-address';
 
 /** Signs with the database secret; methods are synchronous so messages can be composed in a tight loop. */
 export class TokenSigner {
-  constructor(private readonly secret: string) {}
+  /** A key object, so each HMAC skips converting the secret again (two per message sent). */
+  private readonly key: crypto.KeyObject;
+
+  constructor(secret: string) {
+    this.key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   /** Authenticates unsubscribe links: only someone who received the mailing at that address has it. */
   unsubscribe(mailingId: number, email: string): string {
@@ -28,7 +33,7 @@ export class TokenSigner {
   }
 
   private hmac(data: string): string {
-    return crypto.createHmac('sha256', this.secret).update(data).digest('hex');
+    return crypto.createHmac('sha256', this.key).update(data).digest('hex');
   }
 }
 
