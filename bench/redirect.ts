@@ -81,19 +81,24 @@ async function benchRedirects(opts: Options): Promise<void> {
     console.log(`\n=== Redirects: ${CONNECTIONS} connections, ${opts.rounds} rounds of ${opts.duration} s each, alternating ===`);
     const bareRates: number[] = [];
     const siteRates: number[] = [];
+    const bareCpu: number[] = [];
+    const siteCpu: number[] = [];
     let redirects = 0;
     let sent = 0;
     try {
       await load(bare.url, '/', 1); // warm-up
       await load(site.url, '/r/bench', 1);
       for (let i = 0; i < opts.rounds; i++) {
-        const b = await load(bare.url, '/', opts.duration);
-        const s = await load(site.url, '/r/bench', opts.duration);
+        const b = await measured(bare, () => load(bare.url, '/', opts.duration));
+        const s = await measured(site, () => load(site.url, '/r/bench', opts.duration));
+        bareCpu.push(b.cpuPerRequest);
+        siteCpu.push(s.cpuPerRequest);
         bareRates.push(b.rate);
         siteRates.push(s.rate);
         redirects += s.redirects;
         sent += s.sent;
-        console.log(`round ${i + 1}: bare ${b.rate.toFixed(0)} req/s, site ${s.rate.toFixed(0)} req/s (${s.redirects} redirects, ${s.errors} errors)`);
+        console.log(`round ${i + 1}: bare ${b.rate.toFixed(0)} req/s, site ${s.rate.toFixed(0)} req/s (${s.redirects} redirects, ${s.errors} errors); `
+          + `server CPU per request: bare ${b.cpuPerRequest.toFixed(1)} us, site ${s.cpuPerRequest.toFixed(1)} us`);
       }
     } finally {
       await stopChild(bare.child);
@@ -102,6 +107,7 @@ async function benchRedirects(opts: Options): Promise<void> {
     const ratio = median(siteRates) / median(bareRates);
     console.log(`bare 302 server: median ${median(bareRates).toFixed(0)} req/s`);
     console.log(`site GET /r/<code>: median ${median(siteRates).toFixed(0)} req/s`);
+    console.log(`server CPU per request (all threads), medians: bare ${median(bareCpu).toFixed(1)} us, site ${median(siteCpu).toFixed(1)} us`);
     console.log(`ratio site/bare: ${(ratio * 100).toFixed(1)}% (goal >= ${GOAL_RATIO * 100}%: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`);
 
     const db = openDatabase(database.url);
@@ -134,6 +140,27 @@ async function load(base: string, path: string, seconds: number): Promise<{ rate
 interface Child {
   child: ChildProcess;
   url: string;
+}
+
+/** Runs one load round and reads the server's CPU time (user + system, every thread) around it. */
+async function measured<T extends { sent: number }>(server: Child, round: () => Promise<T>): Promise<T & { cpuPerRequest: number }> {
+  const before = await cpuOf(server.child);
+  const result = await round();
+  const used = (await cpuOf(server.child)) - before;
+  return { ...result, cpuPerRequest: result.sent ? used / result.sent : 0 };
+}
+
+/** The child's CPU time so far, in microseconds. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { cpu?: number }) => {
+      if (typeof m?.cpu !== 'number') return;
+      child.off('message', onMessage);
+      resolve(m.cpu);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
 }
 
 /** Runs a server in a child process (this file again), so the load generator does not share its CPU time. */
@@ -177,6 +204,10 @@ async function serveChild(kind: string): Promise<void> {
   }
   process.on('message', (m) => {
     if (m === 'stop') void stop().then(() => process.exit(0));
+    if (m === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpu: user + system });
+    }
   });
   process.send!({ port });
 }

@@ -2,13 +2,12 @@ import type http from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ContributionProvider } from '../kernel/contribution';
-import type { HotPathContribution } from '../kernel/contribution-points';
+import type { HotPathContribution, HotPathRequest } from '../kernel/contribution-points';
+import type { Site } from './site';
 import type { SiteService } from './site-service';
 
-/** The headers securityHeaders() gives every Koa response; hot paths answer with them too. */
-const SECURITY_HEADERS: Array<[string, string]> = [
-  ['X-Content-Type-Options', 'nosniff'], ['X-Frame-Options', 'SAMEORIGIN'], ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-];
+/** The headers securityHeaders() gives every Koa response; hot paths answer with them too (name, value, ...). */
+const SECURITY_HEADERS = ['X-Content-Type-Options', 'nosniff', 'X-Frame-Options', 'SAMEORIGIN', 'Referrer-Policy', 'strict-origin-when-cross-origin'];
 
 /** The client address as Koa computes `ctx.ip` (first X-Forwarded-For hop when the proxy is trusted). */
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -22,12 +21,21 @@ function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
 
 /**
  * The server's request handler: requests a hot path claims (and whose module is enabled on the site)
- * are answered directly; everything else, and anything a hot path declines, goes to Koa.
+ * are answered directly; everything else, and anything a hot path declines, goes to Koa. When the site
+ * is cached and the hot path answers synchronously, no promise is made at all: these are the busiest
+ * URLs of a site.
  */
 export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathContribution>, sites: SiteService, logger: Logger): http.RequestListener {
   const koa = app.callback();
   const all = hotPaths.getContributions();
   if (all.length === 0) return koa;
+
+  const failed = (req: http.IncomingMessage, res: http.ServerResponse, path: string) => (err: unknown) => {
+    logger.error({ err, path }, 'hot path failed; answering through the normal pipeline');
+    if (!res.headersSent) koa(req, res);
+    else res.destroy();
+  };
+
   return (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -35,26 +43,33 @@ export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathCon
     const method = req.method ?? 'GET';
     const claimed = all.filter((c) => c.matches(method, path));
     if (claimed.length === 0) return koa(req, res);
-    answer(req, res, path, claimed).then(
-      (done) => {
-        if (!done) koa(req, res);
-      },
-      (err) => {
-        logger.error({ err, path }, 'hot path failed; answering through the normal pipeline');
-        if (!res.headersSent) koa(req, res);
-        else res.destroy();
-      },
-    );
+    const settle = (done: boolean) => {
+      if (!done) koa(req, res);
+    };
+    try {
+      const site = sites.cachedResolve(req.headers.host);
+      const outcome = site ? answer(site, req, res, path, claimed, 0) : sites.resolve(req.headers.host).then((s) => answer(s, req, res, path, claimed, 0));
+      if (typeof outcome === 'boolean') settle(outcome);
+      else outcome.then(settle, failed(req, res, path));
+    } catch (err) {
+      failed(req, res, path)(err);
+    }
   };
 
-  async function answer(req: http.IncomingMessage, res: http.ServerResponse, path: string, claimed: HotPathContribution[]): Promise<boolean> {
-    const site = await sites.resolve(req.headers.host);
-    const ip = clientIp(req, app.proxy);
-    for (const c of claimed) {
-      if (!site.modules.has(hotPaths.ownerOf(c))) continue; // disabled on this site: Koa answers 404
-      for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-      if (await c.handle({ req, res, path, ip })) return true;
+  /** Offers the request to the claiming hot paths in turn, from index `from`; true once one answered. */
+  function answer(site: Site, req: http.IncomingMessage, res: http.ServerResponse, path: string, claimed: HotPathContribution[], from: number): boolean | Promise<boolean> {
+    const request: HotPathRequest = { req, res, path, ip: clientIp(req, app.proxy), reply };
+    for (let i = from; i < claimed.length; i++) {
+      if (!site.modules.has(hotPaths.ownerOf(claimed[i]))) continue; // disabled on this site: Koa answers 404
+      const handled = claimed[i].handle(request);
+      if (handled === true) return true;
+      if (handled !== false) return handled.then((done) => done || answer(site, req, res, path, claimed, i + 1));
     }
     return false;
+
+    function reply(status: number, headers: string[]): void {
+      res.writeHead(status, [...headers, ...SECURITY_HEADERS, 'Content-Length', '0']);
+      res.end();
+    }
   }
 }

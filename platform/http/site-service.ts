@@ -26,7 +26,15 @@ export class SiteService {
 
   /** The site whose domain is the Host header (port ignored), else the first site. */
   async resolve(host: string | undefined): Promise<Site> {
-    const sites = await this.all();
+    return this.pick(await this.all(), host);
+  }
+
+  /** resolve() without waiting, while the sites are cached (hot paths); undefined otherwise. */
+  cachedResolve(host: string | undefined): Site | undefined {
+    return this.cache && Date.now() - this.cache.at < TTL_MS ? this.pick(this.cache.sites, host) : undefined;
+  }
+
+  private pick(sites: Site[], host: string | undefined): Site {
     if (sites.length === 0) throw new Error('No website is configured');
     const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
     return sites.find((s) => s.domain && s.domain.toLowerCase() === name) ?? sites[0];

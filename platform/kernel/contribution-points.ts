@@ -77,7 +77,8 @@ export const ServerContribution = Symbol('ServerContribution');
 export interface HotPathContribution {
   /** Cheap test on method and path (no query string); nothing else is looked at for other requests. */
   matches(method: string, path: string): boolean;
-  handle(request: HotPathRequest): Promise<boolean>;
+  /** True when answered (synchronously, or later), false to let the next hot path or Koa answer. */
+  handle(request: HotPathRequest): boolean | Promise<boolean>;
 }
 export interface HotPathRequest {
   req: http.IncomingMessage;
@@ -86,6 +87,8 @@ export interface HotPathRequest {
   path: string;
   /** The client address, as `RequestContext.ip` has it (X-Forwarded-For first hop behind a trusted proxy). */
   ip: string;
+  /** Answers with an empty body: `headers` as name, value, ...; the platform's security headers are added. */
+  reply(status: number, headers: string[]): void;
 }
 export const HotPathContribution = Symbol('HotPathContribution');
 

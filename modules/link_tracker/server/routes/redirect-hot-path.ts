@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { HotPathContribution, HotPathRequest } from '../../../../platform/kernel/contribution-points';
 import { isBot } from '../services/bot-detector';
-import { ClickRecorder } from '../services/click-recorder';
+import { ClickRecorder, type ResolvedCode } from '../services/click-recorder';
 
 const SHORT_LINK = /^\/r\/([A-Za-z0-9_-]{1,64})$/;
 
@@ -17,20 +17,34 @@ export class RedirectHotPath implements HotPathContribution {
     return (method === 'GET' || method === 'HEAD') && SHORT_LINK.test(path);
   }
 
-  async handle({ req, res, path, ip }: HotPathRequest): Promise<boolean> {
-    const code = path.slice(3);
-    const cached = this.clicks.cached(code);
-    const hit = cached !== undefined ? cached : await this.clicks.resolve(code);
+  handle(request: HotPathRequest): boolean | Promise<boolean> {
+    // The usual case answers synchronously: a cached code and a visitor whose country is known.
+    const hit = this.clicks.cached(request.path.slice(3));
+    if (hit === undefined) return this.resolveAndRedirect(request);
+    if (hit === null) return false; // unknown code: the Koa route answers the 404 page
+    if (this.counts(request) && !this.clicks.recordNow(hit.linkId, request.ip)) return this.recordAndRedirect(request, hit);
+    return this.redirect(request, hit);
+  }
+
+  private async resolveAndRedirect(request: HotPathRequest): Promise<boolean> {
+    const hit = await this.clicks.resolve(request.path.slice(3));
     if (!hit) return false;
-    // HEAD is what link checkers and previewers send: answered, not counted.
-    if (req.method === 'GET' && !isBot(req.headers['user-agent']) && !this.clicks.recordNow(hit.linkId, ip)) await this.clicks.record(hit.linkId, ip);
-    res.writeHead(301, {
-      Location: hit.target,
-      // A cached 301 would send the next visits straight to the target, unseen: never cache it.
-      'Cache-Control': 'no-store',
-      'Content-Length': '0',
-    });
-    res.end();
+    return this.counts(request) ? this.recordAndRedirect(request, hit) : this.redirect(request, hit);
+  }
+
+  private async recordAndRedirect(request: HotPathRequest, hit: ResolvedCode): Promise<boolean> {
+    await this.clicks.record(hit.linkId, request.ip);
+    return this.redirect(request, hit);
+  }
+
+  /** HEAD is what link checkers and previewers send: answered, not counted; nor are crawlers. */
+  private counts({ req }: HotPathRequest): boolean {
+    return req.method === 'GET' && !isBot(req.headers['user-agent']);
+  }
+
+  private redirect(request: HotPathRequest, hit: ResolvedCode): boolean {
+    // A cached 301 would send the next visits straight to the target, unseen: never cache it.
+    request.reply(301, ['Location', hit.target, 'Cache-Control', 'no-store']);
     return true;
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { LifecycleContribution } from '../../../../platform/kernel/contribution-points';
 import { DatabaseToken, LoggerToken } from '../../../../platform/kernel/tokens';
 import { nowUtc } from '../../../../platform/orm/sql-values';
+import { writeClicks, type PendingClick } from './click-writer';
 import { redirectUrl } from './redirect-url';
 import { VisitorCountry } from './visitor-country';
 
@@ -13,20 +14,11 @@ export interface ResolvedCode {
   target: string;
 }
 
-interface PendingClick {
-  linkId: number;
-  ip: string;
-  countryId: number | null;
-  at: string;
-}
-
 /** Codes are looked up once per few seconds: links rarely change, and other processes' edits show up. */
 const CACHE_TTL_MS = 5000;
 const CACHE_MAX = 50_000;
 const FLUSH_INTERVAL_MS = 1000;
 const FLUSH_AT = 2000;
-/** Rows per INSERT: 5 bound values each stays well under SQLite's 32766 and PostgreSQL's 65535. */
-const INSERT_CHUNK = 2000;
 
 /**
  * The redirect hot path: resolves codes from memory and buffers clicks, written in batches every
@@ -117,63 +109,31 @@ export class ClickRecorder implements LifecycleContribution {
     return this.pending.length;
   }
 
-  /** Writes every queued click; flushes never overlap. */
+  /**
+   * Writes every queued click; flushes never overlap. While one is writing, at most one more waits,
+   * and it takes every click queued until it starts (so each busy click does not queue a flush).
+   */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
+    if (this.flushWaiting) return this.flushing;
+    this.flushWaiting = true;
+    this.flushing = this.flushing.then(() => {
+      this.flushWaiting = false;
+      return this.writePending();
+    });
     return this.flushing;
   }
+  private flushWaiting = false;
 
   private async writePending(): Promise<void> {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
     try {
-      await this.db.transaction((trx) => this.write(trx, batch));
+      await this.db.transaction((trx) => writeClicks(trx, batch));
     } catch (err) {
       this.logger.error({ err, clicks: batch.length }, 'link_tracker: writing clicks failed; they are kept for the next flush');
       // Kept for the next attempt, unless the database has been failing long enough to risk the memory.
-      if (this.pending.length < 100_000) this.pending.unshift(...batch);
-    }
-  }
-
-  private async write(trx: Knex.Transaction, batch: PendingClick[]): Promise<void> {
-    const linkIds = [...new Set(batch.map((c) => c.linkId))];
-    const alive = new Set<number>((await trx('link_tracker').whereIn('id', linkIds).select('id')).map((r: { id: number }) => r.id));
-    const clicks = batch.filter((c) => alive.has(c.linkId)); // a link deleted since the click takes its clicks along
-
-    const perLink = new Map<number, { clicks: number; last: string; ips: Set<string> }>();
-    for (const c of clicks) {
-      const s = perLink.get(c.linkId) ?? { clicks: 0, last: c.at, ips: new Set<string>() };
-      s.clicks++;
-      if (c.at > s.last) s.last = c.at;
-      s.ips.add(c.ip);
-      perLink.set(c.linkId, s);
-    }
-    // Addresses already seen on a link before this batch are not new visitors.
-    for (const [linkId, s] of perLink) {
-      const ips = [...s.ips];
-      for (let i = 0; i < ips.length; i += 500) {
-        const seen = await trx('link_tracker_click').where('link_id', linkId).whereIn('ip', ips.slice(i, i + 500)).distinct('ip');
-        for (const r of seen as Array<{ ip: string }>) s.ips.delete(r.ip);
-      }
-    }
-    // One multi-row VALUES statement per chunk (knex would build SQLite's as a compound SELECT, capped
-    // at 500 rows and slower to prepare).
-    for (let i = 0; i < clicks.length; i += INSERT_CHUNK) {
-      const chunk = clicks.slice(i, i + INSERT_CHUNK);
-      const bindings: unknown[] = [];
-      for (const c of chunk) bindings.push(c.linkId, c.ip, c.countryId, c.at, c.at);
-      await trx.raw(
-        `INSERT INTO link_tracker_click (link_id, ip, country_id, create_date, write_date) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        bindings as never[],
-      );
-    }
-    for (const [linkId, s] of perLink) {
-      await trx('link_tracker').where('id', linkId).update({
-        count: trx.raw('?? + ?', ['count', s.clicks]),
-        unique_count: trx.raw('?? + ?', ['unique_count', s.ips.size]),
-        last_click_date: s.last,
-      });
+      if (this.pending.length < 100_000) this.pending = batch.concat(this.pending);
     }
   }
 }

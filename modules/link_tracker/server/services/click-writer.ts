@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+
+export interface PendingClick {
+  linkId: number;
+  ip: string;
+  countryId: number | null;
+  at: string;
+}
+
+/** Rows per INSERT: 5 bound values each stays well under SQLite's 32766 and PostgreSQL's 65535. */
+const INSERT_CHUNK = 2000;
+
+/**
+ * Inserts a batch of clicks and updates their links' counters: clicks, unique visitors (addresses
+ * not seen on the link before) and the last click's date. Clicks of links deleted meanwhile are dropped.
+ */
+export async function writeClicks(trx: Knex.Transaction, batch: PendingClick[]): Promise<void> {
+  const linkIds = [...new Set(batch.map((c) => c.linkId))];
+  const alive = new Set<number>((await trx('link_tracker').whereIn('id', linkIds).select('id')).map((r: { id: number }) => r.id));
+  const clicks = batch.filter((c) => alive.has(c.linkId));
+
+  const perLink = new Map<number, { clicks: number; last: string; ips: Set<string> }>();
+  for (const c of clicks) {
+    const s = perLink.get(c.linkId) ?? { clicks: 0, last: c.at, ips: new Set<string>() };
+    s.clicks++;
+    if (c.at > s.last) s.last = c.at;
+    s.ips.add(c.ip);
+    perLink.set(c.linkId, s);
+  }
+  // Addresses already seen on a link before this batch are not new visitors. One EXISTS probe per
+  // address: a DISTINCT over (link_id, ip) would read every earlier click of that address, which
+  // grows without bound for a popular link.
+  for (const [linkId, s] of perLink) {
+    const ips = [...s.ips];
+    for (let i = 0; i < ips.length; i += 500) {
+      const part = ips.slice(i, i + 500);
+      const result = await trx.raw(
+        `SELECT v.column1 AS ip FROM (VALUES ${part.map(() => '(?)').join(', ')}) AS v
+         WHERE EXISTS (SELECT 1 FROM link_tracker_click c WHERE c.link_id = ? AND c.ip = v.column1)`,
+        [...part, linkId],
+      );
+      const seen: Array<{ ip: string }> = Array.isArray(result) ? result : result.rows;
+      for (const r of seen) s.ips.delete(r.ip);
+    }
+  }
+  // One multi-row VALUES statement per chunk (knex would build SQLite's as a compound SELECT, capped
+  // at 500 rows and slower to prepare).
+  for (let i = 0; i < clicks.length; i += INSERT_CHUNK) {
+    const chunk = clicks.slice(i, i + INSERT_CHUNK);
+    const bindings: unknown[] = [];
+    for (const c of chunk) bindings.push(c.linkId, c.ip, c.countryId, c.at, c.at);
+    await trx.raw(
+      `INSERT INTO link_tracker_click (link_id, ip, country_id, create_date, write_date) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      bindings as never[],
+    );
+  }
+  for (const [linkId, s] of perLink) {
+    await trx('link_tracker').where('id', linkId).update({
+      count: trx.raw('?? + ?', ['count', s.clicks]),
+      unique_count: trx.raw('?? + ?', ['unique_count', s.ips.size]),
+      last_click_date: s.last,
+    });
+  }
+}
