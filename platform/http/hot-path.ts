@@ -30,12 +30,13 @@ export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathCon
   const all = hotPaths.getContributions();
   if (all.length === 0) return koa;
 
-  const failed = (req: http.IncomingMessage, res: http.ServerResponse, path: string) => (err: unknown) => {
+  const failed = (req: http.IncomingMessage, res: http.ServerResponse, path: string, err: unknown): void => {
     logger.error({ err, path }, 'hot path failed; answering through the normal pipeline');
-    if (!res.headersSent) koa(req, res);
+    if (!res.headersSent) void koa(req, res);
     else res.destroy();
   };
 
+  // No closure is made per request on the synchronous path (they show up in profiles at this rate).
   return (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -43,22 +44,21 @@ export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathCon
     const method = req.method ?? 'GET';
     const claimed = all.filter((c) => c.matches(method, path));
     if (claimed.length === 0) return koa(req, res);
-    const settle = (done: boolean) => {
-      if (!done) koa(req, res);
-    };
     try {
       const site = sites.cachedResolve(req.headers.host);
       const outcome = site ? answer(site, req, res, path, claimed, 0) : sites.resolve(req.headers.host).then((s) => answer(s, req, res, path, claimed, 0));
-      if (typeof outcome === 'boolean') settle(outcome);
-      else outcome.then(settle, failed(req, res, path));
+      if (outcome === false) void koa(req, res);
+      else if (outcome !== true) outcome.then((done) => {
+        if (!done) void koa(req, res);
+      }, (err) => failed(req, res, path, err));
     } catch (err) {
-      failed(req, res, path)(err);
+      failed(req, res, path, err);
     }
   };
 
   /** Offers the request to the claiming hot paths in turn, from index `from`; true once one answered. */
   function answer(site: Site, req: http.IncomingMessage, res: http.ServerResponse, path: string, claimed: HotPathContribution[], from: number): boolean | Promise<boolean> {
-    const request: HotPathRequest = { req, res, path, ip: clientIp(req, app.proxy), reply };
+    const request = new Request(req, res, path, clientIp(req, app.proxy));
     for (let i = from; i < claimed.length; i++) {
       if (!site.modules.has(hotPaths.ownerOf(claimed[i]))) continue; // disabled on this site: Koa answers 404
       const handled = claimed[i].handle(request);
@@ -66,10 +66,14 @@ export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathCon
       if (handled !== false) return handled.then((done) => done || answer(site, req, res, path, claimed, i + 1));
     }
     return false;
+  }
+}
 
-    function reply(status: number, headers: string[]): void {
-      res.writeHead(status, [...headers, ...SECURITY_HEADERS, 'Content-Length', '0']);
-      res.end();
-    }
+class Request implements HotPathRequest {
+  constructor(readonly req: http.IncomingMessage, readonly res: http.ServerResponse, readonly path: string, readonly ip: string) {}
+
+  reply(status: number, headers: string[]): void {
+    this.res.writeHead(status, [...headers, ...SECURITY_HEADERS, 'Content-Length', '0']);
+    this.res.end();
   }
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { knexDialect } from '../../../../platform/db/connection';
 
 export interface PendingClick {
   linkId: number;
@@ -9,6 +10,47 @@ export interface PendingClick {
 
 /** Rows per INSERT: 5 bound values each stays well under SQLite's 32766 and PostgreSQL's 65535. */
 const INSERT_CHUNK = 2000;
+/** SQLite inserts with statements prepared once per connection, of these sizes (largest first). */
+const PREPARED_ROWS = [500, 25, 1];
+
+interface SqliteStatement {
+  run(...params: unknown[]): unknown;
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+const prepared = new WeakMap<SqliteConnection, Map<number, SqliteStatement>>();
+
+const insertSql = (rows: number) =>
+  `INSERT INTO link_tracker_click (link_id, ip, country_id, create_date, write_date) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?)').join(', ')}`;
+const bindingsOf = (c: PendingClick) => [c.linkId, c.ip, c.countryId, c.at, c.at];
+
+/**
+ * The transaction's own better-sqlite3 connection, or undefined on PostgreSQL. knex prepares every
+ * statement again each time and rewrites its placeholders; a flush of clicks is the one write frequent
+ * enough for that to matter, so it reuses prepared statements on the same connection instead.
+ */
+async function sqliteConnection(trx: Knex.Transaction): Promise<SqliteConnection | undefined> {
+  if (knexDialect(trx) !== 'sqlite') return undefined;
+  const client = trx.client as { acquireConnection?: () => Promise<unknown> };
+  const connection = (await client.acquireConnection?.()) as SqliteConnection | undefined;
+  return typeof connection?.prepare === 'function' ? connection : undefined;
+}
+
+function insertPrepared(connection: SqliteConnection, clicks: PendingClick[]): void {
+  let statements = prepared.get(connection);
+  if (!statements) prepared.set(connection, (statements = new Map()));
+  let i = 0;
+  for (const rows of PREPARED_ROWS) {
+    let statement = statements.get(rows);
+    for (; i + rows <= clicks.length; i += rows) {
+      if (!statement) statements.set(rows, (statement = connection.prepare(insertSql(rows))));
+      const bindings: unknown[] = [];
+      for (let j = i; j < i + rows; j++) bindings.push(clicks[j].linkId, clicks[j].ip, clicks[j].countryId, clicks[j].at, clicks[j].at);
+      statement.run(bindings);
+    }
+  }
+}
 
 /**
  * Inserts a batch of clicks and updates their links' counters: clicks, unique visitors (addresses
@@ -43,16 +85,15 @@ export async function writeClicks(trx: Knex.Transaction, batch: PendingClick[]):
       for (const r of seen) s.ips.delete(r.ip);
     }
   }
-  // One multi-row VALUES statement per chunk (knex would build SQLite's as a compound SELECT, capped
-  // at 500 rows and slower to prepare).
-  for (let i = 0; i < clicks.length; i += INSERT_CHUNK) {
-    const chunk = clicks.slice(i, i + INSERT_CHUNK);
-    const bindings: unknown[] = [];
-    for (const c of chunk) bindings.push(c.linkId, c.ip, c.countryId, c.at, c.at);
-    await trx.raw(
-      `INSERT INTO link_tracker_click (link_id, ip, country_id, create_date, write_date) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-      bindings as never[],
-    );
+  const sqlite = await sqliteConnection(trx);
+  if (sqlite) insertPrepared(sqlite, clicks);
+  else {
+    // One multi-row VALUES statement per chunk (knex would build SQLite's as a compound SELECT, capped
+    // at 500 rows and slower to prepare).
+    for (let i = 0; i < clicks.length; i += INSERT_CHUNK) {
+      const chunk = clicks.slice(i, i + INSERT_CHUNK);
+      await trx.raw(insertSql(chunk.length), chunk.flatMap(bindingsOf) as never[]);
+    }
   }
   for (const [linkId, s] of perLink) {
     await trx('link_tracker').where('id', linkId).update({
