@@ -10,6 +10,8 @@ export class UserError extends Error {
 export class ValidationError extends UserError {
   override name = 'ValidationError';
 }
+/** A unique index refused a write (seen by clients as a ValidationError). */
+export class DuplicateError extends ValidationError {}
 export class AccessError extends UserError {
   override name = 'AccessError';
 }

@@ -26,6 +26,8 @@ export interface ModelDefinition {
   logAccess?: boolean;
   /** Rules the stored values must follow, run after create and write. */
   constraints?: ModelConstraint[];
+  /** The message when a unique index refuses a create or write of these values (default: a generic one). */
+  duplicateMessage?: (vals: Record<string, unknown>) => string;
 }
 
 export function defineModel(def: ModelDefinition & { name: string }): ModelDefinition {

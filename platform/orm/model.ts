@@ -1,4 +1,5 @@
-import { AccessError, MissingError, ValidationError } from '../kernel/errors';
+import { isUniqueViolation } from '../db/unique-violation';
+import { AccessError, DuplicateError, MissingError, ValidationError } from '../kernel/errors';
 import type { Operation } from './access-types';
 import { andDomains, compileDomain, parseDomain } from './domain';
 import type { Domain } from './domain-types';
@@ -96,7 +97,7 @@ export class Model {
   async create(vals: Row | Row[]): Promise<number | number[]> {
     this.checkAccess('create');
     const list = Array.isArray(vals) ? vals : [vals];
-    const ids = await this.env.transaction(async (env) => {
+    const ids = await this.uniqueChecked(list.length === 1 ? list[0] : {}, () => this.env.transaction(async (env) => {
       const writer = new RecordWriter(env, this.meta);
       const created: number[] = [];
       for (const v of list) {
@@ -107,14 +108,27 @@ export class Model {
       for (const check of this.meta.constraints) await check(env, created);
       await new Model(env, this.meta).assertRule(created, 'create');
       return created;
-    });
+    }));
     return Array.isArray(vals) ? ids : ids[0];
+  }
+
+  /**
+   * Runs a write, reporting a unique-index violation as a ValidationError: model constraints give the
+   * precise message, but two concurrent writers can both pass them, and the index then refuses one.
+   */
+  private async uniqueChecked<T>(vals: Row, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw new DuplicateError(this.meta.duplicateMessage?.(vals) ?? `A ${this.meta.description ?? this.meta.name} with the same values already exists`);
+    }
   }
 
   async write(ids: number[], vals: Row): Promise<true> {
     this.checkAccess('write');
     const wanted = checkIds(ids);
-    await this.env.transaction(async (env) => {
+    await this.uniqueChecked(vals, () => this.env.transaction(async (env) => {
       const self = new Model(env, this.meta);
       await self.assertRule(wanted, 'write');
       const writer = new RecordWriter(env, this.meta);
@@ -124,7 +138,7 @@ export class Model {
         await writer.recompute(wanted, Object.keys(vals));
         for (const check of this.meta.constraints) await check(env, wanted);
       }
-    });
+    }));
     return true;
   }
 

@@ -10,6 +10,7 @@ export class ModelMeta {
   logAccess = true;
   description?: string;
   readonly constraints: ModelConstraint[] = [];
+  duplicateMessage?: (vals: Record<string, unknown>) => string;
   constructor(readonly name: string, readonly table: string, readonly module: string) {}
 
   field(name: string): Field | undefined {
@@ -51,6 +52,7 @@ export class ModelRegistry {
       if (!meta) throw new ModuleLoadError(moduleName, `extends unknown model '${def.inherit}'`);
       this.addFields(meta, moduleName, def.fields);
       meta.constraints.push(...(def.constraints ?? []));
+    meta.duplicateMessage = def.duplicateMessage;
       return;
     }
     if (!def.name || !/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/.test(def.name)) {
@@ -63,6 +65,7 @@ export class ModelRegistry {
     meta.logAccess = def.logAccess ?? true;
     meta.description = def.description;
     meta.constraints.push(...(def.constraints ?? []));
+    meta.duplicateMessage = def.duplicateMessage;
     this.addFields(meta, moduleName, { ...MAGIC, ...(meta.logAccess ? LOG_ACCESS : {}) });
     this.addFields(meta, moduleName, def.fields);
     meta.recName = def.recName ?? (meta.fields.has('name') ? 'name' : undefined);

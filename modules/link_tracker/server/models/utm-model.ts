@@ -26,5 +26,7 @@ export function utmModel(name: string, description: string, label: string): Mode
     order: 'name',
     fields: { name: fields.char({ required: true, size: 256 }) },
     constraints: [uniqueNameIgnoringCase(name.replace(/\./g, '_'), label)],
+    // The unique index on lower(name) usually answers before the constraint does.
+    duplicateMessage: (vals) => (typeof vals.name === 'string' ? `A ${label} named '${vals.name}' already exists` : `A ${label} with this name already exists`),
   });
 }

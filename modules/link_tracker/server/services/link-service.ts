@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError, ValidationError } from '../../../../platform/kernel/errors';
+import { DuplicateError, MissingError, UserError, ValidationError } from '../../../../platform/kernel/errors';
 import type { Env } from '../../../../platform/orm/environment';
 import { EnvFactory } from '../../../../platform/orm/env-factory';
 import type { Row } from '../../../../platform/orm/record-reader';
@@ -111,12 +111,11 @@ export class LinkService {
    */
   async trackFor(origin: string, url: string, utm: { campaign: string; medium: string; source: string }): Promise<string> {
     const sudo = this.envs.superuser();
+    const ids: Record<string, number> = {};
+    for (const [field, model, name] of [['campaign_id', 'utm.campaign', utm.campaign], ['medium_id', 'utm.medium', utm.medium], ['source_id', 'utm.source', utm.source]] as const) {
+      ids[field] = await this.utmByName(sudo, model, name.trim());
+    }
     return sudo.transaction(async (tx) => {
-      const ids: Record<string, number> = {};
-      for (const [field, model, name] of [['campaign_id', 'utm.campaign', utm.campaign], ['medium_id', 'utm.medium', utm.medium], ['source_id', 'utm.source', utm.source]] as const) {
-        const found = await tx.db(model.replace('.', '_')).whereRaw('lower(name) = ?', [name.trim().toLowerCase()]).first('id');
-        ids[field] = found ? Number(found.id) : await tx.model(model).create({ name: name.trim() });
-      }
       const target = normalizeUrl(url);
       const [existing] = await tx.model('link.tracker').search_read(
         [['url', '=', target], ['campaign_id', '=', ids.campaign_id], ['medium_id', '=', ids.medium_id], ['source_id', '=', ids.source_id]], ['code'], { limit: 1 },
@@ -127,6 +126,24 @@ export class LinkService {
       await this.attachCode(tx, origin, linkId, code);
       return code;
     });
+  }
+
+  /**
+   * The id of the UTM value with this name (ignoring case), created when missing. Created in its own
+   * transaction: when another request creates the same name meanwhile, the unique index refuses this
+   * one and the other's is found.
+   */
+  private async utmByName(sudo: Env, model: 'utm.campaign' | 'utm.medium' | 'utm.source', name: string): Promise<number> {
+    const find = async () => (await sudo.db(model.replace('.', '_')).whereRaw('lower(name) = lower(?)', [name]).first('id'))?.id as number | undefined;
+    const found = await find();
+    if (found !== undefined) return Number(found);
+    try {
+      return await sudo.model(model).create({ name });
+    } catch (err) {
+      const raced = err instanceof DuplicateError ? await find() : undefined;
+      if (raced === undefined) throw err;
+      return Number(raced);
+    }
   }
 
   /** The link a code names (any of its codes), for its statistics page; null when unknown. */

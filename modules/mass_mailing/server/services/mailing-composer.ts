@@ -46,7 +46,8 @@ export class MailingComposer {
       html,
       messageId: `<mailing-${this.mailing.id}-${row.id}@${this.host}>`,
       headers: {
-        'List-Unsubscribe': `<${unsubscribe}>, <mailto:unsubscribe@${this.host}?subject=unsubscribe%20${this.mailing.id}>`,
+        // Only the https link: no mailbox reads unsubscribe requests sent by mail, so none is advertised.
+        'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     };
