@@ -39,7 +39,8 @@ export interface ScheduledJob {
   /** Unique, e.g. `link_tracker.flush_clicks`. */
   name: string;
   intervalSeconds: number;
-  run(env: Env): Promise<void>;
+  /** `stopping` is aborted when the process stops: a long job should wind down (it is waited for). */
+  run(env: Env, stopping: AbortSignal): Promise<void>;
 }
 export interface JobContribution {
   jobs(): ScheduledJob[];

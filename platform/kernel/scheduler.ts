@@ -6,11 +6,14 @@ import type { ScheduledJob } from './contribution-points';
 
 /**
  * Runs scheduled jobs. Each run is claimed with a conditional UPDATE on `ir_cron`, so when several
- * processes share a database exactly one of them runs a job each period.
+ * processes share a database exactly one of them runs a job each period. Jobs run independently: a
+ * long one (sending a mailing) does not hold the others back, and is not started again here while it
+ * runs. Stopping aborts the signal jobs are given, then waits for the runs in progress.
  */
 export class Scheduler {
   private timer?: NodeJS.Timeout;
-  private running = false;
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly stopping = new AbortController();
 
   constructor(private readonly db: Knex, private readonly envs: EnvFactory, private readonly jobs: ScheduledJob[], private readonly logger: Logger) {}
 
@@ -21,24 +24,28 @@ export class Scheduler {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 20));
+    this.timer = undefined;
+    this.stopping.abort();
+    await Promise.all(this.running.values());
   }
 
+  /** Starts every due job that is not already running here; resolves once the ones it started end. */
   async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+    const started: Array<Promise<void>> = [];
+    for (const job of this.jobs) {
+      if (this.running.has(job.name) || this.stopping.signal.aborted) continue;
+      const run = this.runIfDue(job).finally(() => this.running.delete(job.name));
+      this.running.set(job.name, run);
+      started.push(run);
+    }
+    await Promise.all(started);
+  }
+
+  private async runIfDue(job: ScheduledJob): Promise<void> {
     try {
-      for (const job of this.jobs) {
-        if (await this.claim(job)) {
-          try {
-            await job.run(this.envs.superuser());
-          } catch (err) {
-            this.logger.error({ err, job: job.name }, 'scheduled job failed');
-          }
-        }
-      }
-    } finally {
-      this.running = false;
+      if (await this.claim(job)) await job.run(this.envs.superuser(), this.stopping.signal);
+    } catch (err) {
+      this.logger.error({ err, job: job.name }, 'scheduled job failed');
     }
   }
 

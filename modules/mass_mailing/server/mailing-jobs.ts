@@ -8,6 +8,6 @@ export class MailingJobs implements JobContribution {
   constructor(@inject(MailingSender) private readonly sender: MailingSender) {}
 
   jobs(): ScheduledJob[] {
-    return [{ name: 'mass_mailing.send_queued', intervalSeconds: 10, run: (env) => this.sender.sendDue(env) }];
+    return [{ name: 'mass_mailing.send_queued', intervalSeconds: 10, run: (env, stopping) => this.sender.sendDue(env, stopping) }];
   }
 }

@@ -170,12 +170,14 @@ describe('mass_mailing: sending over SMTP', () => {
     expect(sink.received).to.have.length(0);
   });
 
-  it('the scheduled job sends queued mailings', async () => {
+  it('the scheduled job sends queued mailings; a stopping process claims nobody', async () => {
     const env = tk.sudo();
     const id = await mailingFor(env, [await listWith(env, 'J', ['job1@example.com', 'job2@example.com'])]);
     await sender.queue(env, id);
     const job = tk.kernel.contributions<JobContribution>(JobContribution).flatMap((c) => c.jobs()).find((j) => j.name === 'mass_mailing.send_queued')!;
-    await job.run(env);
+    await job.run(env, AbortSignal.abort());
+    expect(await stats(id)).to.include({ state: 'queued', pending: 2, delivered: 0 });
+    await job.run(env, new AbortController().signal);
     expect(await stats(id)).to.include({ state: 'done', delivered: 2 });
     expect(sink.received.map((m) => m.to).sort()).to.deep.equal(['job1@example.com', 'job2@example.com']);
   });

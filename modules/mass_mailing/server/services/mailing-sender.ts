@@ -85,13 +85,18 @@ export class MailingSender {
     return report;
   }
 
-  /** Sends every queued or sending mailing's due recipients (the scheduled job). */
-  async sendDue(env: Env): Promise<void> {
+  /**
+   * Sends every queued or sending mailing's due recipients (the scheduled job). Once `stopping` is
+   * aborted no new recipient is claimed; those claimed are sent and recorded, the rest wait for the
+   * next run (of this process or another).
+   */
+  async sendDue(env: Env, stopping?: AbortSignal): Promise<void> {
     const ids = await env.db('mail_mass_mailing').whereIn('state', ['queued', 'sending']).orderBy('id').pluck('id');
     let firstError: unknown;
     for (const id of ids) {
+      if (stopping?.aborted) break;
       // One failing mailing (e.g. its database row vanished) must not hold the others back.
-      await this.send(env, Number(id)).catch((err) => (firstError ??= err));
+      await this.send(env, Number(id), { signal: stopping }).catch((err) => (firstError ??= err));
     }
     if (firstError) throw firstError;
   }
