@@ -3,7 +3,9 @@ import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/s
 import { RpcClient } from '../../../test/support/rpc-client';
 import { RELOAD_CHANNEL, type Notification } from '../server/bus-options';
 import { BusDispatcher } from '../server/services/bus-dispatcher';
-import { BusService } from '../server/services/bus-service';
+import { BusService, PUBLISH_LOCK } from '../server/services/bus-service';
+import { knexDialect } from '../../../platform/db/connection';
+import { nowUtc } from '../../../platform/orm/sql-values';
 import { PresenceService } from '../server/services/presence-service';
 import { BusWebSocket } from '../server/websocket/bus-websocket';
 import { busOptions, WsProbe } from './bus-test-support';
@@ -39,6 +41,28 @@ describe('bus', () => {
       expect(got.map((n) => n.message)).to.deep.equal([{ n: 2 }, { n: 3 }]);
       expect(got[0].channel).to.equal(adminPartner);
       expect(await poll(admin, { channels: [], last: c.id })).to.deep.equal([]);
+    });
+
+    it('publishers take ids and commit one at a time, so a poller reading by id skips none (PostgreSQL)', async function () {
+      if (knexDialect(tk.kernel.db) !== 'postgres') return this.skip(); // SQLite has one writer at a time anyway
+      // Another process publishing: it has taken its id under the publishing lock and not committed yet.
+      const other = await tk.kernel.db.transaction();
+      let sent: Notification | undefined;
+      let sending: Promise<unknown> = Promise.resolve();
+      try {
+        await other.raw('SELECT pg_advisory_xact_lock(?)', [PUBLISH_LOCK]);
+        const [{ id: earlier }] = await other('bus_bus').insert({ channel: 'order-test', message: '"first"', create_date: nowUtc() }).returning('id');
+        sending = bus.send('order-test', 'second').then((n) => (sent = n));
+        await new Promise((r) => setTimeout(r, 150));
+        // Had this send committed now, a poll would see its id and then never the earlier one.
+        expect(sent).to.equal(undefined);
+        await other.commit();
+        await sending;
+        expect(sent!.id).to.be.greaterThan(Number(earlier));
+      } finally {
+        if (!other.isCompleted()) await other.rollback();
+        await sending;
+      }
     });
 
     it('holds the request until a notification arrives, then answers at once', async () => {

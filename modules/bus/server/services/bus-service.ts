@@ -15,6 +15,8 @@ const CHUNK = 400;
 /** Most notifications handed out by one poll; the client asks again from the last id it got. */
 const FETCH_LIMIT = 1000;
 const MAX_CHANNEL_LENGTH = 128;
+/** Advisory lock key serialising bus inserts on PostgreSQL (an arbitrary constant: "bus_bus" in ASCII). */
+export const PUBLISH_LOCK = 0x6275735f627573;
 
 /**
  * The only way to publish: modules call `send`/`sendMany` (the browser cannot publish). Rows are
@@ -108,13 +110,19 @@ export class BusService {
     const payload = estimate < MAX_PAYLOAD
       ? "(SELECT json_agg(json_build_object('id', id, 'channel', channel, 'message', message::json) ORDER BY id) FROM ins)::text"
       : "json_build_object('ids', (SELECT json_agg(id ORDER BY id) FROM ins))::text";
-    const values = rows.map(() => '(?, ?, ?)').join(', ');
+    const values = rows.map((_, i) => `(?, ?, ?::timestamp, ${i})`).join(', ');
+    // Ids must become visible in id order: a poller that read id 11 before id 10 committed (two
+    // processes inserting at once) would never see 10. The transaction-scoped advisory lock, taken
+    // before the rows (and their ids) are made, makes publishers take ids and commit one at a time.
     const result = await this.db.raw(
-      `WITH ins AS (INSERT INTO bus_bus (channel, message, create_date) VALUES ${values} RETURNING id, channel, message)
+      `WITH ins AS (INSERT INTO bus_bus (channel, message, create_date)
+                    SELECT v.column1, v.column2, v.column3 FROM (VALUES ${values}) AS v
+                    CROSS JOIN (SELECT pg_advisory_xact_lock(?)) AS serialized ORDER BY v.column4
+                    RETURNING id, channel, message)
        SELECT ins.id FROM ins CROSS JOIN (SELECT pg_notify(?, ${payload})) AS notified ORDER BY ins.id`,
-      [...rows.flatMap((r) => [r.channel, r.message, now]), NOTIFY_CHANNEL],
+      [...rows.flatMap((r) => [r.channel, r.message, now]), PUBLISH_LOCK, NOTIFY_CHANNEL],
     );
-    // Rows come back in id order, which is the order of the VALUES list (one nextval per row, in order).
+    // Rows come back in id order, which is the order of the VALUES list (ids are taken in ORDER BY order).
     return (result.rows as Array<{ id: number }>).map((r) => Number(r.id));
   }
 
