@@ -28,6 +28,8 @@ export interface MenuEntry {
   name: string;
   url: string;
   sequence: number;
+  /** Shown only to signed-in users of one of these groups (external ids); to everybody when absent. */
+  groups?: string[];
 }
 export interface MenuContribution {
   menuEntries(): MenuEntry[];

@@ -100,8 +100,9 @@ export class PageRenderer {
     const menu = this.menus
       .getContributionsFor((m) => req.site.modules.has(m))
       .flatMap((c) => c.menuEntries())
+      .filter((m) => !m.groups || (!state.isPublic && m.groups.some((g) => state.user.groups.has(g))))
       .sort((a, b) => a.sequence - b.sequence)
-      .map((m) => ({ ...m, url: localizedPath(m.url, prefix) }));
+      .map(({ name, url, sequence }) => ({ name, sequence, url: localizedPath(url, prefix) }));
     const bundle = await this.assets.bundleFor(req.site.modules);
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
     const currentPath = state.unprefixedPath ?? req.koa.path;

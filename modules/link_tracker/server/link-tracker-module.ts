@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { HotPathContribution, LifecycleContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
+import { HotPathContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
+import { LinkTrackerMenu } from './link-tracker-menu';
 import { LinkTrackerModels } from './link-tracker-models';
 import { LinkRoutes } from './routes/link-routes';
 import { RedirectHotPath } from './routes/redirect-hot-path';
@@ -23,4 +24,6 @@ export const linkTrackerModule = new ContainerModule(({ bind }) => {
   bind(HotPathContribution).toService(RedirectHotPath);
   bind(RedirectRoutes).toSelf();
   bind(RouteContribution).toService(RedirectRoutes);
+  bind(LinkTrackerMenu).toSelf();
+  bind(MenuContribution).toService(LinkTrackerMenu);
 });

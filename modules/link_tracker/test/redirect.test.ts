@@ -5,7 +5,7 @@ import { Kernel } from '../../../platform/kernel/kernel';
 import { startServer } from '../../../platform/kernel/server';
 import { EnvFactory } from '../../../platform/orm/env-factory';
 import { SiteService } from '../../../platform/http/site-service';
-import { bootTestKernel, createThrowawayDatabase, type TestKernel } from '../../../test/support/harness';
+import { ADMIN_PASSWORD, bootTestKernel, createThrowawayDatabase, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { ClickRecorder } from '../server/services/click-recorder';
 import { BROWSER_UA, LINK_GROUP, userClient } from './support';
@@ -193,6 +193,19 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
     it('/r shows the creation page with its island', async () => {
       const html = await (await marketer.get('/r')).text();
       expect(html).to.contain('data-island="link_tracker.link_form"');
+    });
+
+    it('the site menu links to /r for link tracker users and administrators only', async () => {
+      const menuLinks = async (client: RpcClient) => [...(await (await client.get('/')).text()).matchAll(/<li><a href="([^"]+)">([^<]+)<\/a><\/li>/g)].map((m) => `${m[2]} ${m[1]}`);
+      const admin = new RpcClient(tk.url);
+      await admin.authenticate('admin', ADMIN_PASSWORD);
+      expect(await menuLinks(marketer)).to.include('Link Tracker /r');
+      expect(await menuLinks(admin)).to.include('Link Tracker /r');
+      for (const client of [employee, new RpcClient(tk.url)]) {
+        const links = await menuLinks(client);
+        expect(links).to.include('Home /');
+        expect(links.join()).not.to.contain('/r');
+      }
     });
   });
 });
