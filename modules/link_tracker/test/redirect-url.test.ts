@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { redirectUrl } from '../server/services/redirect-url';
+import { redirectUrl, withVisitorQuery } from '../server/services/redirect-url';
 import { isBot } from '../server/services/bot-detector';
 import { normalizeUrl } from '../server/services/link-service';
 import { htmlTitle } from '../server/services/link-preview';
@@ -33,6 +33,16 @@ describe('link_tracker: redirect URL composition', () => {
 
   it('encodes names with non-ASCII characters and reserved characters', () => {
     expect(redirectUrl('http://ex.com', { campaign: 'Été #1?' })).to.equal('http://ex.com?utm_campaign=%C3%89t%C3%A9%20%231%3F');
+  });
+
+  it("forwards the visitor's own query parameters the target does not have, re-encoded, before the fragment", () => {
+    const target = 'https://ex.com/p?a=1&utm_source=News#top';
+    expect(withVisitorQuery(target, 'ref=tw&a=2&utm_source=x&q=caf%C3%A9+bar')).to.equal('https://ex.com/p?a=1&utm_source=News&ref=tw&q=caf%C3%A9%20bar#top');
+    expect(withVisitorQuery('https://ex.com/p', 'flag&x=%3Cscript%3E')).to.equal('https://ex.com/p?flag&x=%3Cscript%3E');
+    expect(withVisitorQuery(target, '')).to.equal(target);
+    // Malformed encodings and empty keys are dropped; an enormous query is not forwarded at all.
+    expect(withVisitorQuery(target, 'bad=%E0%A4%A&=v&ok=1')).to.equal('https://ex.com/p?a=1&utm_source=News&ok=1#top');
+    expect(withVisitorQuery(target, `x=${'y'.repeat(3000)}`)).to.equal(target);
   });
 });
 

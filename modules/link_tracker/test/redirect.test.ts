@@ -55,6 +55,16 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
     expect(res.headers.getSetCookie()).to.deep.equal([]);
   });
 
+  it("passes the visitor's query on, except parameters the target already has; also through a language prefix", async () => {
+    for (const path of [`/r/${link.code}?ref=tw&a=9&utm_medium=x`, `/fr/r/${link.code}?ref=tw&a=9&utm_medium=x`]) {
+      // As a crawler, so that these visits do not change the click counts the next tests check.
+      const res = await fetch(tk.url + path, { redirect: 'manual', headers: { 'User-Agent': 'Googlebot/2.1' } });
+      expect(res.status, path).to.equal(301);
+      expect(res.headers.get('location'), path)
+        .to.equal('http://127.0.0.1:1/landing?a=1&utm_campaign=Spring%20sale&utm_medium=E-mail&utm_source=News%20%26%20letters&ref=tw#part');
+    }
+  });
+
   it('an unknown code answers the 404 page, and records nothing', async () => {
     await recorder().flush();
     const before = await tk.sudo().model('link.tracker.click').search_count([]);

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { HotPathContribution, HotPathRequest } from '../../../../platform/kernel/contribution-points';
 import { isBot } from '../services/bot-detector';
 import { ClickRecorder, type ResolvedCode } from '../services/click-recorder';
+import { withVisitorQuery } from '../services/redirect-url';
 
 const SHORT_LINK = /^\/r\/([A-Za-z0-9_-]{1,64})$/;
 
@@ -43,8 +44,11 @@ export class RedirectHotPath implements HotPathContribution {
   }
 
   private redirect(request: HotPathRequest, hit: ResolvedCode): boolean {
+    const url = request.req.url ?? '';
+    const q = url.indexOf('?');
+    const location = q >= 0 ? withVisitorQuery(hit.target, url.slice(q + 1)) : hit.target;
     // A cached 301 would send the next visits straight to the target, unseen: never cache it.
-    request.reply(301, ['Location', hit.target, 'Cache-Control', 'no-store']);
+    request.reply(301, ['Location', location, 'Cache-Control', 'no-store']);
     return true;
   }
 }

@@ -7,6 +7,7 @@ import { linkStatsPage } from '../../web/pages/link-stats-page';
 import { isBot } from '../services/bot-detector';
 import { ClickRecorder } from '../services/click-recorder';
 import { LinkService } from '../services/link-service';
+import { withVisitorQuery } from '../services/redirect-url';
 
 const UNKNOWN_LINK = 'This link does not exist.';
 
@@ -36,7 +37,7 @@ export class RedirectRoutes implements RouteContribution {
     if (!hit) throw new MissingError(UNKNOWN_LINK);
     if (!isBot(req.koa.get('user-agent'))) await this.clicks.record(hit.linkId, req.ip);
     const ctx = req.koa;
-    ctx.redirect(hit.target);
+    ctx.redirect(withVisitorQuery(hit.target, ctx.querystring));
     ctx.status = 301;
     // A cached 301 would send the next visits straight to the target, unseen: never cache it.
     ctx.set('Cache-Control', 'no-store');

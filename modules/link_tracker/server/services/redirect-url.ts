@@ -38,3 +38,42 @@ function decodeKey(pair: string): string {
     return key;
   }
 }
+
+/** Longest visitor query forwarded; longer ones are dropped whole rather than cut mid-parameter. */
+const MAX_VISITOR_QUERY = 2048;
+
+/**
+ * The redirect target with the parameters of the short link's own query (`/r/abc?ref=tw`) added, except
+ * those the target already has (its own and the UTM ones win). Re-encoded, so the Location header
+ * only ever carries what encodeURIComponent produces.
+ */
+export function withVisitorQuery(target: string, visitorQuery: string): string {
+  if (!visitorQuery || visitorQuery.length > MAX_VISITOR_QUERY) return target;
+  const hashAt = target.indexOf('#');
+  const fragment = hashAt >= 0 ? target.slice(hashAt) : '';
+  const beforeHash = hashAt >= 0 ? target.slice(0, hashAt) : target;
+  const queryAt = beforeHash.indexOf('?');
+  const present = new Set(queryAt >= 0 ? beforeHash.slice(queryAt + 1).split('&').filter(Boolean).map(decodeKey) : []);
+  const added: string[] = [];
+  for (const pair of visitorQuery.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const key = decodePart(eq >= 0 ? pair.slice(0, eq) : pair);
+    if (key === undefined || key === '' || present.has(key)) continue;
+    const value = eq >= 0 ? decodePart(pair.slice(eq + 1)) : '';
+    if (value === undefined) continue;
+    present.add(key);
+    added.push(eq >= 0 ? `${encodeURIComponent(key)}=${encodeURIComponent(value)}` : encodeURIComponent(key));
+  }
+  if (!added.length) return target;
+  return `${beforeHash}${queryAt >= 0 ? '&' : '?'}${added.join('&')}${fragment}`;
+}
+
+/** A form-encoded part decoded, or undefined when it is not valid percent-encoding. */
+function decodePart(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
