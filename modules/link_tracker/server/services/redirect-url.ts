@@ -11,12 +11,7 @@ export interface UtmNames {
  * `?`, `&` or `#` is left behind.
  */
 export function redirectUrl(target: string, utm: UtmNames): string {
-  const hashAt = target.indexOf('#');
-  const fragment = hashAt >= 0 ? target.slice(hashAt) : '';
-  const beforeHash = hashAt >= 0 ? target.slice(0, hashAt) : target;
-  const queryAt = beforeHash.indexOf('?');
-  const base = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
-  const query = queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '';
+  const { base, query, fragment } = splitUrl(target);
 
   const added: Array<[string, string]> = [];
   if (utm.campaign) added.push(['utm_campaign', utm.campaign]);
@@ -28,6 +23,19 @@ export function redirectUrl(target: string, utm: UtmNames): string {
   const params = [...kept, ...added.map(([k, v]) => `${k}=${encodeURIComponent(v)}`)];
   const cleanFragment = fragment === '#' ? '' : fragment;
   return `${base}${params.length ? `?${params.join('&')}` : ''}${cleanFragment}`;
+}
+
+/** A URL cut into what comes before `?`, the query (without `?`) and the fragment (with its `#`). */
+function splitUrl(url: string): { base: string; query: string; fragment: string } {
+  const hashAt = url.indexOf('#');
+  const fragment = hashAt >= 0 ? url.slice(hashAt) : '';
+  const beforeHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const queryAt = beforeHash.indexOf('?');
+  return {
+    base: queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash,
+    query: queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '',
+    fragment,
+  };
 }
 
 function decodeKey(pair: string): string {
@@ -49,11 +57,8 @@ const MAX_VISITOR_QUERY = 2048;
  */
 export function withVisitorQuery(target: string, visitorQuery: string): string {
   if (!visitorQuery || visitorQuery.length > MAX_VISITOR_QUERY) return target;
-  const hashAt = target.indexOf('#');
-  const fragment = hashAt >= 0 ? target.slice(hashAt) : '';
-  const beforeHash = hashAt >= 0 ? target.slice(0, hashAt) : target;
-  const queryAt = beforeHash.indexOf('?');
-  const present = new Set(queryAt >= 0 ? beforeHash.slice(queryAt + 1).split('&').filter(Boolean).map(decodeKey) : []);
+  const { base, query, fragment } = splitUrl(target);
+  const present = new Set(query.split('&').filter(Boolean).map(decodeKey));
   const added: string[] = [];
   for (const pair of visitorQuery.split('&')) {
     if (!pair) continue;
@@ -66,7 +71,7 @@ export function withVisitorQuery(target: string, visitorQuery: string): string {
     added.push(eq >= 0 ? `${encodeURIComponent(key)}=${encodeURIComponent(value)}` : encodeURIComponent(key));
   }
   if (!added.length) return target;
-  return `${beforeHash}${queryAt >= 0 ? '&' : '?'}${added.join('&')}${fragment}`;
+  return `${base}?${query ? `${query}&` : ''}${added.join('&')}${fragment}`;
 }
 
 /** A form-encoded part decoded, or undefined when it is not valid percent-encoding. */
