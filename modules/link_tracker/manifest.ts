@@ -19,6 +19,8 @@ export default defineManifest({
     styles: [path.join(__dirname, 'web/link_tracker.css')],
   },
   migrations: path.join(__dirname, 'migrations'),
+  // Every click flush writes these; only link tracker users see them.
+  unseenTables: ['link_tracker_click', 'link_tracker'],
   groups: [
     // Granted explicitly (administrators have it through their all-rights group): a short link is a
     // redirect published under the site's own domain, not something every account should mint.

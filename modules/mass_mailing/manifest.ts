@@ -12,6 +12,8 @@ export default defineManifest({
   server: () => require('./server/mass-mailing-module').massMailingModule,
   contributionPoints: () => [require('./server/mailing-click-redirect').MailingClickRedirect],
   migrations: path.join(__dirname, 'migrations'),
+  // The send queue, written every few milliseconds while a mailing goes out; no public page shows it.
+  unseenTables: ['mail_mass_mailing_recipient'],
   web: {
     islands: {
       'mass_mailing.subscribe': path.join(__dirname, 'web/islands/subscribe-widget.tsx'),

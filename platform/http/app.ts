@@ -42,7 +42,7 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
     secret: () => secret,
     renderPage: (req: RequestContext, body: unknown) => pages.render(req, body),
     renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
-    pageCache: new PublicPageCache(kernel.db),
+    pageCache: new PublicPageCache(kernel.db, kernel.modules.flatMap((m) => m.manifest.unseenTables ?? [])),
   };
   for (const owned of kernel.routes()) {
     const methods = owned.route.methods ?? [owned.route.type === 'json' ? 'POST' : 'GET'];

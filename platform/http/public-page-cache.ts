@@ -8,23 +8,25 @@ interface Entry {
 }
 
 /** Tables whose writes never change what a visitor's page shows (sessions, counters of the platform). */
-const IGNORED_TABLES = /^(http_session|rate_limit|bus_\w+|ir_cron)$/;
+const PLATFORM_UNSEEN = /^(http_session|rate_limit|bus_\w+|ir_cron)$/;
 const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
 
 /**
  * A short-lived cache of the pages anonymous visitors get (routes that opt in with `cache: 'public'`),
  * keyed by site, language and URL. Any write through this process's database connection (ORM or raw
- * knex) empties it, so a publish, a comment or a share is visible on the next request; writes made by
+ * knex), except to tables no public page shows, empties it, so a publish, a comment or a share is visible on the next request; writes made by
  * other processes show up after the TTL. A cached page gets the current response's CSP nonce.
  */
 export class PublicPageCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
 
-  constructor(db: Knex, private readonly ttlMs = 2000, private readonly maxEntries = 1000) {
+  /** `unseenTables`: what modules declare in their manifests, besides the platform's own. */
+  constructor(db: Knex, unseenTables: string[] = [], private readonly ttlMs = 2000, private readonly maxEntries = 1000) {
+    const unseen = new Set(unseenTables);
     db.on('query', (q: { sql?: string }) => {
       const m = q.sql ? WRITE.exec(q.sql) : null;
-      if (m && !IGNORED_TABLES.test(m[1])) this.generation++;
+      if (m && !PLATFORM_UNSEEN.test(m[1]) && !unseen.has(m[1])) this.generation++;
     });
   }
 

@@ -23,6 +23,11 @@ export interface ModuleManifest {
   web?: WebEntry;
   /** Folder (relative to the module) of timestamp-named knex migrations. */
   migrations?: string;
+  /**
+   * Tables written often whose content no anonymous visitor's page shows (click logs, send queues):
+   * their writes do not empty the public page cache.
+   */
+  unseenTables?: string[];
   /** Groups the module adds (res.groups records). */
   groups?: GroupDefinition[];
   /** Access rights as data: model x group x read/write/create/unlink. */
