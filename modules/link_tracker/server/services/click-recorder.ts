@@ -31,6 +31,8 @@ export class ClickRecorder implements LifecycleContribution {
   private pending: PendingClick[] = [];
   private timer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  /** A flush is queued behind the one writing and has not started yet. */
+  private flushWaiting = false;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
@@ -122,7 +124,6 @@ export class ClickRecorder implements LifecycleContribution {
     });
     return this.flushing;
   }
-  private flushWaiting = false;
 
   private async writePending(): Promise<void> {
     if (this.pending.length === 0) return;
