@@ -14,8 +14,8 @@ const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]
 /**
  * A short-lived cache of the pages anonymous visitors get (routes that opt in with `cache: 'public'`),
  * keyed by site, language and URL. Any write through this process's database connection (ORM or raw
- * knex), except to tables no public page shows, empties it, so a publish, a comment or a share is visible on the next request; writes made by
- * other processes show up after the TTL. A cached page gets the current response's CSP nonce.
+ * knex), except to tables no public page shows, empties it, so a publish, a comment or a share is
+ * visible on the next request; writes made by other processes show up after the TTL. A cached page gets the current response's CSP nonce.
  */
 export class PublicPageCache {
   private readonly entries = new Map<string, Entry>();

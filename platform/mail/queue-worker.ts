@@ -31,7 +31,8 @@ export interface DrainReport {
  * that is refilled while it is still half full, so the sending lanes never wait for the database; each
  * lane takes a chunk of rows, hands them all to the transport, and passes each accepted row to the
  * recorder (group commit, see SentRecorder) as soon as the server accepted it, so the window between
- * "accepted by the server" and "recorded as sent" stays a few tens of milliseconds long. Leases of claimed rows are renewed until they are recorded or failed.
+ * "accepted by the server" and "recorded as sent" stays a few tens of milliseconds long. Leases of
+ * claimed rows are renewed until they are recorded or failed.
  */
 export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, bounced: 0, retried: 0, failed: 0 };

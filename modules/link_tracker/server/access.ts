@@ -5,8 +5,11 @@ import type { Env } from '../../../platform/orm/environment';
 /** Users who may create tracked links and see their statistics. */
 export const LINK_TRACKER_USER = 'link_tracker.group_link_tracker_user';
 
+/** The groups that may (the link page, its calls and its menu entry). */
+export const LINK_TRACKER_GROUPS = [LINK_TRACKER_USER, ADMIN_GROUP];
+
 export function canTrackLinks(env: Env): boolean {
-  return env.hasGroup(LINK_TRACKER_USER) || env.hasGroup(ADMIN_GROUP);
+  return LINK_TRACKER_GROUPS.some((g) => env.hasGroup(g));
 }
 
 /**

@@ -1,12 +1,11 @@
 import { injectable } from 'inversify';
 import type { MenuContribution, MenuEntry } from '../../../platform/kernel/contribution-points';
-import { ADMIN_GROUP } from '../../../platform/orm/access-control';
-import { LINK_TRACKER_USER } from './access';
+import { LINK_TRACKER_GROUPS } from './access';
 
 /** The link page in the site menu, for the users who may use it (everyone else gets a 403 there). */
 @injectable()
 export class LinkTrackerMenu implements MenuContribution {
   menuEntries(): MenuEntry[] {
-    return [{ name: 'Link Tracker', url: '/r', sequence: 90, groups: [LINK_TRACKER_USER, ADMIN_GROUP] }];
+    return [{ name: 'Link Tracker', url: '/r', sequence: 90, groups: LINK_TRACKER_GROUPS }];
   }
 }

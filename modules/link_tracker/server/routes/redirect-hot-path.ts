@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { HotPathContribution, HotPathRequest } from '../../../../platform/kernel/contribution-points';
-import { isBot } from '../services/bot-detector';
+import { countsAsVisit } from '../services/bot-detector';
 import { ClickRecorder, type ResolvedCode } from '../services/click-recorder';
 import { withVisitorQuery } from '../services/redirect-url';
 
@@ -38,9 +38,8 @@ export class RedirectHotPath implements HotPathContribution {
     return this.redirect(request, hit);
   }
 
-  /** HEAD is what link checkers and previewers send: answered, not counted; nor are crawlers. */
   private counts({ req }: HotPathRequest): boolean {
-    return req.method === 'GET' && !isBot(req.headers['user-agent']);
+    return countsAsVisit(req.method, req.headers['user-agent']);
   }
 
   private redirect(request: HotPathRequest, hit: ResolvedCode): boolean {

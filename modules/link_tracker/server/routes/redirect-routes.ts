@@ -4,7 +4,7 @@ import { MissingError } from '../../../../platform/kernel/errors';
 import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { linkStatsPage } from '../../web/pages/link-stats-page';
-import { isBot } from '../services/bot-detector';
+import { countsAsVisit } from '../services/bot-detector';
 import { ClickRecorder } from '../services/click-recorder';
 import { LinkService } from '../services/link-service';
 import { withVisitorQuery } from '../services/redirect-url';
@@ -35,7 +35,7 @@ export class RedirectRoutes implements RouteContribution {
   private async redirect(req: RequestContext, code: string): Promise<void> {
     const hit = await this.clicks.resolve(code);
     if (!hit) throw new MissingError(UNKNOWN_LINK);
-    if (!isBot(req.koa.get('user-agent'))) await this.clicks.record(hit.linkId, req.ip);
+    if (countsAsVisit(req.koa.method, req.koa.get('user-agent'))) await this.clicks.record(hit.linkId, req.ip);
     const ctx = req.koa;
     ctx.redirect(withVisitorQuery(hit.target, ctx.querystring));
     ctx.status = 301;

@@ -18,3 +18,11 @@ export function isBot(userAgent: string | undefined): boolean {
   }
   return bot;
 }
+
+/**
+ * Whether a request for a short link is a visit to count: a GET from a browser. HEAD is what link
+ * checkers and previewers send; crawlers follow links too. Both are answered, neither counted.
+ */
+export function countsAsVisit(method: string | undefined, userAgent: string | undefined): boolean {
+  return method === 'GET' && !isBot(userAgent);
+}
