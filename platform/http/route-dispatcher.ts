@@ -22,7 +22,10 @@ export interface DispatchServices {
   pageCache: PublicPageCache;
 }
 
-const formBody = koaBody({ multipart: true, urlencoded: true, json: false, formLimit: '2mb', formidable: { maxFileSize: 26 * 1024 * 1024 } });
+// No multipart: no form posts files, and formidable would leave every uploaded file in the temporary
+// folder, parsed before the CSRF check (a disk any visitor could fill). A route that takes uploads
+// should opt in with its own parser and remove the files.
+const formBody = koaBody({ multipart: false, urlencoded: true, json: false, formLimit: '2mb' });
 
 /** Wraps a route: module gate, auth level, CSRF, rate limit, parameter validation and error shape. */
 export function dispatch(owned: OwnedRoute, s: DispatchServices): Koa.Middleware {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
@@ -30,6 +33,25 @@ describe('CSRF', () => {
 
     const isLoggedIn = async (client: RpcClient) => !(await client.rpc('/web/session/get_session_info')).error;
     const credentials = { login: 'admin', password: ADMIN_PASSWORD, redirect: '/' };
+
+    it('a multipart post (a file upload) is not parsed: nothing is written to the temporary folder', async () => {
+      const marker = `upload-${Date.now()}-${Math.random()}`;
+      const before = new Set(fs.readdirSync(os.tmpdir()));
+      const form = new FormData();
+      form.append('login', 'admin');
+      form.append('file', new Blob([marker.repeat(1000)]), 'big.bin');
+      const res = await fetch(`${tk.url}/web/login`, { method: 'POST', body: form });
+      expect(res.status).to.equal(400); // no CSRF token read from an unparsed body
+      const added = fs.readdirSync(os.tmpdir()).filter((f) => !before.has(f));
+      const holdingUpload = added.filter((f) => {
+        try {
+          return fs.statSync(path.join(os.tmpdir(), f)).isFile() && fs.readFileSync(path.join(os.tmpdir(), f), 'utf8').startsWith(marker);
+        } catch {
+          return false;
+        }
+      });
+      expect(holdingUpload).to.deep.equal([]);
+    });
 
     it('without a token: 400 and not logged in', async () => {
       const client = new RpcClient(tk.url);
