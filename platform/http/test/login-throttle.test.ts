@@ -52,4 +52,14 @@ describe('login throttling', () => {
     expect(blocked.status).to.equal(429);
     expect(blocked.html).to.contain('Too many login attempts');
   });
+
+  it('sign-up from a throttled address still logs the new account in (no second password check)', async () => {
+    expect((await formLogin('again@example.com', 'wrong')).status).to.equal(429);
+    const client = new RpcClient(tk.url);
+    const csrf_token = await client.csrfFrom('/web/signup');
+    const res = await client.postForm('/web/signup', { csrf_token, name: 'New Person', login: 'new.person@example.com', password: 'long-enough-1', confirm_password: 'long-enough-1', redirect: '/' });
+    expect(res.status).to.equal(302);
+    const info = await client.rpc('/web/session/get_session_info');
+    expect((info.result as { username: string }).username).to.equal('new.person@example.com');
+  });
 });

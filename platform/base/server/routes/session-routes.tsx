@@ -9,7 +9,7 @@ import type { RequestState } from '../../../http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../http/route-definition';
 import { safeRedirect } from '../../../http/safe-redirect';
 import { SessionStore } from '../../../http/session-store';
-import type { UserInfo } from '../../../http/user-directory';
+import { UserDirectory, type UserInfo } from '../../../http/user-directory';
 import { UserAccounts } from '../services/user-accounts';
 import { loginPage, signupPage } from './login-page';
 import { sessionInfo } from '../session-info';
@@ -22,6 +22,7 @@ export class SessionRoutes implements RouteContribution {
     @inject(SessionStore) private readonly sessions: SessionStore,
     @inject(UserAccounts) private readonly accounts: UserAccounts,
     @inject(ConfigToken) private readonly config: Config,
+    @inject(UserDirectory) private readonly users: UserDirectory,
   ) {}
 
   private async logIn(req: RequestContext, user: UserInfo): Promise<void> {
@@ -89,8 +90,11 @@ export class SessionRoutes implements RouteContribution {
           try {
             if (p.password !== p.confirm_password) throw new UserError('Passwords do not match; please retype them.');
             const uid = await this.accounts.create({ name: p.name, login: p.login, password: p.password });
-            const user = await this.auth.authenticate(p.login, p.password, req.ip);
-            if (user.id !== uid) throw new UserError('Sign-up failed');
+            // The account exists now: log it in directly. Authenticating again would hash the password a
+            // second time and could be refused by the login rate limit, leaving an account the form
+            // then calls taken.
+            const user = await this.users.get(uid);
+            if (!user) throw new UserError('Sign-up failed');
             await this.logIn(req, user);
             req.koa.redirect(redirect);
           } catch (err) {
