@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../db/unique-violation';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/constraint-violation';
 import { AccessError, DuplicateError, MissingError, ValidationError } from '../kernel/errors';
 import type { Operation } from './access-types';
 import { andDomains, compileDomain, parseDomain } from './domain';
@@ -6,6 +6,7 @@ import type { Domain } from './domain-types';
 import type { Env } from './environment';
 import type { Field } from './fields';
 import { orderSql } from './order';
+import { pagingValue } from './paging';
 import { readGroup, type ReadGroupOptions } from './read-group';
 import { displayNames, RecordReader, type Row } from './record-reader';
 import { RecordWriter } from './record-writer';
@@ -43,14 +44,10 @@ export class Model {
 
   private paged<T extends { limit(n: number): T; offset(n: number): T; orderByRaw(s: string): T }>(query: T, opts: SearchOptions): T {
     let q = query.orderByRaw(orderSql(this.meta, opts.order, ALIAS, this.env.dialect, this.env.lang));
-    if (opts.limit !== undefined && opts.limit !== null && opts.limit !== false as unknown) {
-      if (!Number.isInteger(opts.limit) || opts.limit < 0) throw new ValidationError('limit must be a non-negative integer');
-      q = q.limit(opts.limit);
-    }
-    if (opts.offset) {
-      if (!Number.isInteger(opts.offset) || opts.offset < 0) throw new ValidationError('offset must be a non-negative integer');
-      q = q.offset(opts.offset);
-    }
+    const limit = pagingValue('limit', opts.limit);
+    const offset = pagingValue('offset', opts.offset);
+    if (limit !== undefined) q = q.limit(limit);
+    if (offset) q = q.offset(offset);
     return q;
   }
 
@@ -97,7 +94,7 @@ export class Model {
   async create(vals: Row | Row[]): Promise<number | number[]> {
     this.checkAccess('create');
     const list = Array.isArray(vals) ? vals : [vals];
-    const ids = await this.uniqueChecked(list.length === 1 ? list[0] : {}, () => this.env.transaction(async (env) => {
+    const ids = await this.constraintChecked(list.length === 1 ? list[0] : {}, () => this.env.transaction(async (env) => {
       const writer = new RecordWriter(env, this.meta);
       const created: number[] = [];
       for (const v of list) {
@@ -113,22 +110,28 @@ export class Model {
   }
 
   /**
-   * Runs a write, reporting a unique-index violation as a ValidationError: model constraints give the
-   * precise message, but two concurrent writers can both pass them, and the index then refuses one.
+   * Runs a write, reporting what the database's constraints refuse as a ValidationError rather than
+   * an internal error: a unique index (model constraints give the precise message, but two concurrent
+   * writers can both pass them) or a foreign key (a reference to a record that does not exist, or a
+   * delete of a record others still point to).
    */
-  private async uniqueChecked<T>(vals: Row, write: () => Promise<T>): Promise<T> {
+  private async constraintChecked<T>(vals: Row, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      throw new DuplicateError(this.meta.duplicateMessage?.(vals) ?? `A ${this.meta.description ?? this.meta.name} with the same values already exists`);
+      const what = this.meta.description ?? this.meta.name;
+      if (isUniqueViolation(err)) throw new DuplicateError(this.meta.duplicateMessage?.(vals) ?? `A ${what} with the same values already exists`);
+      if (isForeignKeyViolation(err)) {
+        throw new ValidationError(`This ${what} refers to a record that does not exist, or other records still refer to it`);
+      }
+      throw err;
     }
   }
 
   async write(ids: number[], vals: Row): Promise<true> {
     this.checkAccess('write');
     const wanted = checkIds(ids);
-    await this.uniqueChecked(vals, () => this.env.transaction(async (env) => {
+    await this.constraintChecked(vals, () => this.env.transaction(async (env) => {
       const self = new Model(env, this.meta);
       await self.assertRule(wanted, 'write');
       const writer = new RecordWriter(env, this.meta);
@@ -145,10 +148,10 @@ export class Model {
   async unlink(ids: number[]): Promise<true> {
     this.checkAccess('unlink');
     const wanted = checkIds(ids);
-    await this.env.transaction(async (env) => {
+    await this.constraintChecked({}, () => this.env.transaction(async (env) => {
       await new Model(env, this.meta).assertRule(wanted, 'unlink');
       if (wanted.length) await env.db(this.meta.table).whereIn('id', wanted).delete();
-    });
+    }));
     return true;
   }
 

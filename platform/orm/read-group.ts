@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import moment from 'moment';
 import type { Dialect } from '../db/connection';
 import { ValidationError } from '../kernel/errors';
+import { pagingValue } from './paging';
 import type { Domain } from './domain-types';
 import type { Env } from './environment';
 import { NUMERIC, type Field } from './fields';
@@ -46,8 +47,9 @@ export async function readGroup(
   fieldSpecs: string[], groupbyArg: string | string[], opts: ReadGroupOptions,
 ): Promise<Row[]> {
   const lazy = opts.lazy !== false;
-  const allGroupbys = (typeof groupbyArg === 'string' ? [groupbyArg] : groupbyArg ?? []).filter(Boolean);
-  if (!Array.isArray(allGroupbys) || allGroupbys.some((g) => typeof g !== 'string')) throw new ValidationError('groupby must be a list of field names');
+  const listed: unknown = typeof groupbyArg === 'string' ? [groupbyArg] : groupbyArg ?? [];
+  if (!Array.isArray(listed) || listed.some((g) => g && typeof g !== 'string')) throw new ValidationError('groupby must be a list of field names');
+  const allGroupbys = (listed as string[]).filter(Boolean);
   const groupbys = (lazy ? allGroupbys.slice(0, 1) : allGroupbys).map((g) => parseGroupBy(meta, g, alias, env));
   const aggregates = parseAggregates(meta, fieldSpecs ?? [], groupbys);
 
@@ -61,8 +63,10 @@ export async function readGroup(
   let sql = query.clearSelect().select(env.db.raw(selects.join(', ')));
   if (groupbys.length) sql = sql.groupByRaw(groupbys.map((g) => g.expr).join(', '));
   sql = sql.orderByRaw(orderFor(opts.orderby, groupbys, aggregates));
-  if (opts.limit) sql = sql.limit(opts.limit);
-  if (opts.offset) sql = sql.offset(opts.offset);
+  const limit = pagingValue('limit', opts.limit);
+  const offset = pagingValue('offset', opts.offset);
+  if (limit) sql = sql.limit(limit);
+  if (offset) sql = sql.offset(offset);
   const rows: Row[] = await sql;
 
   const names = new Map<string, Map<number, string>>();

@@ -52,7 +52,7 @@ export class ModelRegistry {
       if (!meta) throw new ModuleLoadError(moduleName, `extends unknown model '${def.inherit}'`);
       this.addFields(meta, moduleName, def.fields);
       meta.constraints.push(...(def.constraints ?? []));
-    meta.duplicateMessage = def.duplicateMessage;
+      if (def.duplicateMessage) meta.duplicateMessage = def.duplicateMessage;
       return;
     }
     if (!def.name || !/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/.test(def.name)) {

@@ -15,6 +15,22 @@ describe('orm: model methods', () => {
   });
   after(async () => tk?.stop());
 
+  describe('references the database refuses', () => {
+    it('a many2one to a record that does not exist is a ValidationError, and nothing is written', async () => {
+      const things = env.model('test.thing');
+      await rejects(things.write([s.thing.beta], { name: 'changed', category_id: 999_999 }), ValidationError, /does not exist/);
+      await rejects(things.create({ name: 'orphan', category_id: 999_999 }), ValidationError, /does not exist/);
+      expect((await things.read([s.thing.beta], ['name']))[0].name).to.equal('beta');
+      expect(await things.search_count([['name', '=', 'orphan']])).to.equal(0);
+    });
+
+    it('deleting a record others still refer to (ON DELETE RESTRICT) is a ValidationError, and nothing is deleted', async () => {
+      const [{ partner_id: partner }] = await env.db('res_users').where({ login: 'admin' }).select('partner_id');
+      await rejects(env.model('res.partner').unlink([partner]), ValidationError, /still refer/);
+      expect(await env.model('res.partner').search_count([['id', '=', partner]])).to.equal(1);
+    });
+  });
+
   describe('search / search_read', () => {
     it('returns only the asked fields (plus id)', async () => {
       const rows = await env.model('test.thing').search_read([['id', '=', s.thing.alpha]], ['name', 'qty']);

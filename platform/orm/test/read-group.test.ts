@@ -137,5 +137,9 @@ describe('orm: read_group', () => {
     await rejects(things.read_group([], [], ['state'], { orderby: 'qty desc' }), ValidationError);
     await rejects(things.read_group([], [], ['state'], { orderby: 'state; DROP TABLE test_thing' }), ValidationError);
     await rejects(things.read_group([['nope', '=', 1]], [], ['state']), ValidationError);
+    for (const gb of [5, {}, [7]]) await rejects(things.read_group([], [], gb as never), ValidationError, /groupby/);
+    for (const paging of [{ limit: -1 }, { offset: -3 }, { limit: 'x' }, { offset: 1.5 }]) {
+      await rejects(things.read_group([], [], ['state'], paging as never), ValidationError, /non-negative integer/);
+    }
   });
 });
