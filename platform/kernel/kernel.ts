@@ -50,6 +50,9 @@ export interface OwnedRoute {
   module: string;
 }
 
+/** How long requests in progress may finish when the server stops. */
+const STOP_GRACE_MS = 2000;
+
 const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution, CliCommandContribution, HotPathContribution, LayoutWidgetContribution];
 
 /**
@@ -228,8 +231,13 @@ export class Kernel {
     this.stopped = true;
     if (this.server) {
       const server = this.server;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
+      // close() waits for every open connection; requests in progress get a short grace, then the
+      // rest (long-polls would hold the stop for their whole timeout) are cut; their clients retry.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
     }
     await this.runLifecycle('onStop');
     await this.db.destroy();

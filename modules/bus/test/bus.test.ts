@@ -320,3 +320,19 @@ describe('bus', () => {
     });
   });
 });
+
+describe('bus: stopping the server', () => {
+  it('does not wait for open long-polls to time out', async function () {
+    this.timeout(30_000);
+    const tk = await bootTestKernel({ modules: ['bus'], http: true });
+    busOptions(tk).pollTimeoutMs = 60_000;
+    const admin = new RpcClient(tk.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+    const polling = admin.rpc('/longpolling/poll', { channels: [], last: 0 }).catch(() => 'cut');
+    await new Promise((r) => setTimeout(r, 200));
+    const start = Date.now();
+    await tk.stop();
+    expect(Date.now() - start).to.be.below(10_000);
+    expect(await polling).to.equal('cut'); // the client sees a lost connection and polls again elsewhere
+  });
+});
