@@ -9,4 +9,6 @@ export default defineManifest({
   autoInstall: true,
   server: () => require('./server/bus-module').busModule,
   migrations: path.join(__dirname, 'migrations'),
+  // Notifications and presence: delivered through the bus, never rendered into a cached page.
+  unseenTables: ['bus_bus', 'bus_retention', 'bus_presence'],
 });

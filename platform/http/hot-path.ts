@@ -3,11 +3,12 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ContributionProvider } from '../kernel/contribution';
 import type { HotPathContribution, HotPathRequest } from '../kernel/contribution-points';
+import { FIXED_SECURITY_HEADERS } from './security-headers';
 import type { Site } from './site';
 import type { SiteService } from './site-service';
 
-/** The headers securityHeaders() gives every Koa response; hot paths answer with them too (name, value, ...). */
-const SECURITY_HEADERS = ['X-Content-Type-Options', 'nosniff', 'X-Frame-Options', 'SAMEORIGIN', 'Referrer-Policy', 'strict-origin-when-cross-origin'];
+/** The fixed security headers as `writeHead` takes them flat (name, value, ...). */
+const SECURITY_HEADERS = FIXED_SECURITY_HEADERS.flat();
 
 /** The client address as Koa computes `ctx.ip` (first X-Forwarded-For hop when the proxy is trusted). */
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -36,14 +37,20 @@ export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathCon
     else res.destroy();
   };
 
+  /** The hot paths matching a request, or undefined (the usual case: Koa's request, nothing allocated). */
+  const claiming = (method: string, path: string): HotPathContribution[] | undefined => {
+    let claimed: HotPathContribution[] | undefined;
+    for (const c of all) if (c.matches(method, path)) (claimed ??= []).push(c);
+    return claimed;
+  };
+
   // No closure is made per request on the synchronous path (they show up in profiles at this rate).
   return (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q >= 0 ? url.slice(0, q) : url;
-    const method = req.method ?? 'GET';
-    const claimed = all.filter((c) => c.matches(method, path));
-    if (claimed.length === 0) return koa(req, res);
+    const claimed = claiming(req.method ?? 'GET', path);
+    if (!claimed) return koa(req, res);
     try {
       const site = sites.cachedResolve(req.headers.host);
       const outcome = site ? answer(site, req, res, path, claimed, 0) : sites.resolve(req.headers.host).then((s) => answer(s, req, res, path, claimed, 0));

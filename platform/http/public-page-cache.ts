@@ -7,8 +7,6 @@ interface Entry {
   at: number;
 }
 
-/** Tables whose writes never change what a visitor's page shows (sessions, counters of the platform). */
-const PLATFORM_UNSEEN = /^(http_session|rate_limit|bus_\w+|ir_cron)$/;
 const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
 
 /**
@@ -21,12 +19,12 @@ export class PublicPageCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
 
-  /** `unseenTables`: what modules declare in their manifests, besides the platform's own. */
+  /** `unseenTables`: what the loaded modules declare in their manifests (base included). */
   constructor(db: Knex, unseenTables: string[] = [], private readonly ttlMs = 2000, private readonly maxEntries = 1000) {
     const unseen = new Set(unseenTables);
     db.on('query', (q: { sql?: string }) => {
       const m = q.sql ? WRITE.exec(q.sql) : null;
-      if (m && !PLATFORM_UNSEEN.test(m[1]) && !unseen.has(m[1])) this.generation++;
+      if (m && !unseen.has(m[1])) this.generation++;
     });
   }
 
