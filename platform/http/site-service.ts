@@ -10,18 +10,32 @@ const TTL_MS = 2000;
 /** Websites, the modules enabled on each, and which one a request's Host header selects. */
 export class SiteService {
   private cache?: { sites: Site[]; at: number };
+  private loading?: Promise<Site[]>;
+  private generation = 0;
 
   constructor(private readonly db: Knex, private readonly modules: DiscoveredModule[]) {}
 
   async all(): Promise<Site[]> {
     if (this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.sites;
-    const sites = await this.load();
-    this.cache = { sites, at: Date.now() };
-    return sites;
+    // One load at a time: when the cache expires under load, every request waits for the same one.
+    if (!this.loading) {
+      const generation = this.generation;
+      const loading: Promise<Site[]> = this.load().then((sites) => {
+        // A change made while loading may be missing from these: kept only if nothing changed since.
+        if (generation === this.generation) this.cache = { sites, at: Date.now() };
+        return sites;
+      }).finally(() => {
+        if (this.loading === loading) this.loading = undefined;
+      });
+      this.loading = loading;
+    }
+    return this.loading;
   }
 
   invalidate(): void {
     this.cache = undefined;
+    this.loading = undefined;
+    this.generation++;
   }
 
   /** The site whose domain is the Host header (port ignored), else the first site. */

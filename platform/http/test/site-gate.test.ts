@@ -122,4 +122,21 @@ describe('per-site module gate', () => {
       expect((await home('other.test')).body).to.contain('Other site');
     });
   });
+
+  it('when the site cache expires, concurrent requests share one load', async () => {
+    const sites = tk.kernel.container.get(SiteService);
+    sites.invalidate();
+    let loads = 0;
+    const count = (q: { sql?: string }) => {
+      if (/from [`"]website[`"]/i.test(q.sql ?? '')) loads++;
+    };
+    tk.kernel.db.on('query', count);
+    try {
+      const resolved = await Promise.all(Array.from({ length: 20 }, () => sites.resolve('localhost')));
+      expect(new Set(resolved.map((s) => s.id)).size).to.equal(1);
+    } finally {
+      tk.kernel.db.off('query', count);
+    }
+    expect(loads).to.equal(1);
+  });
 });
