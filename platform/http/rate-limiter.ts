@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowUtc } from '../orm/sql-values';
+import { nowUtc, utcText } from '../orm/sql-values';
 
 const TABLE = 'rate_limit';
 
@@ -22,8 +22,7 @@ export class RateLimiter {
 
   async increment(key: string, windowSeconds: number): Promise<number> {
     const wkey = windowKey(key, windowSeconds);
-    const expires = new Date((Math.floor(Date.now() / 1000 / windowSeconds) + 1) * windowSeconds * 1000)
-      .toISOString().slice(0, 19).replace('T', ' ');
+    const expires = utcText((Math.floor(Date.now() / 1000 / windowSeconds) + 1) * windowSeconds * 1000);
     const rows = await this.db(TABLE)
       .insert({ key: wkey, hits: 1, expires_at: expires })
       .onConflict('key')

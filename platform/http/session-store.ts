@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowUtc } from '../orm/sql-values';
+import { nowUtc, utcText } from '../orm/sql-values';
 import { hashSessionId, newSessionId, Session } from './session';
 
 const TABLE = 'http_session';
@@ -58,5 +58,5 @@ export class SessionStore {
 }
 
 function expiry(now: number): string {
-  return new Date(now + LIFETIME_MS).toISOString().slice(0, 19).replace('T', ' ');
+  return utcText(now + LIFETIME_MS);
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EnvFactory } from '../orm/env-factory';
-import { nowUtc } from '../orm/sql-values';
+import { nowUtc, utcText } from '../orm/sql-values';
 import type { ScheduledJob } from './contribution-points';
 
 /**
@@ -14,6 +14,8 @@ export class Scheduler {
   private timer?: NodeJS.Timeout;
   private readonly running = new Map<string, Promise<void>>();
   private readonly stopping = new AbortController();
+  /** Jobs whose ir_cron row this scheduler has made sure of (once, not every tick). */
+  private readonly registered = new Set<string>();
 
   constructor(private readonly db: Knex, private readonly envs: EnvFactory, private readonly jobs: ScheduledJob[], private readonly logger: Logger) {}
 
@@ -51,8 +53,11 @@ export class Scheduler {
 
   private async claim(job: ScheduledJob): Promise<boolean> {
     const now = nowUtc();
-    const next = new Date(Date.now() + job.intervalSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
-    await this.db('ir_cron').insert({ name: job.name, next_call: now }).onConflict('name').ignore();
+    const next = utcText(Date.now() + job.intervalSeconds * 1000);
+    if (!this.registered.has(job.name)) {
+      await this.db('ir_cron').insert({ name: job.name, next_call: now }).onConflict('name').ignore();
+      this.registered.add(job.name);
+    }
     const updated = await this.db('ir_cron').where({ name: job.name }).andWhere('next_call', '<=', now).update({ next_call: next, last_call: now });
     return updated === 1;
   }

@@ -1,7 +1,7 @@
 import type { Env } from './environment';
 import type { Field } from './fields';
 import type { ModelMeta } from './registry';
-import { q } from './sql-values';
+import { q, utcText } from './sql-values';
 
 export type Row = Record<string, unknown>;
 
@@ -110,7 +110,7 @@ export function scalarReader(f: Field, lang: string): (v: unknown) => unknown {
 }
 
 function formatDatetime(v: unknown): string {
-  if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ');
+  if (v instanceof Date) return utcText(v);
   return String(v).replace('T', ' ').slice(0, 19);
 }
 

@@ -76,11 +76,11 @@ export function toDb(field: Field, value: unknown, dialect: Dialect): unknown {
 
 /** Accepts `YYYY-MM-DD HH:MM:SS`, ISO strings and Dates; returns the stored UTC form. */
 export function normalizeDatetime(value: unknown): string | undefined {
-  if (value instanceof Date) return isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 19).replace('T', ' ');
+  if (value instanceof Date) return isNaN(value.getTime()) ? undefined : utcText(value);
   if (typeof value !== 'string') return undefined;
   if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) {
     const d = new Date(value.replace(' ', 'T') + 'Z');
-    return isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 19).replace('T', ' ');
+    return isNaN(d.getTime()) ? undefined : utcText(d);
   }
   if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(value)) return normalizeDatetime(new Date(value));
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value} 00:00:00`;
@@ -88,5 +88,10 @@ export function normalizeDatetime(value: unknown): string | undefined {
 }
 
 export function nowUtc(): string {
-  return new Date().toISOString().slice(0, 19).replace('T', ' ');
+  return utcText(new Date());
+}
+
+/** A moment in the stored UTC form, `YYYY-MM-DD HH:MM:SS` (a number is epoch milliseconds). */
+export function utcText(moment: Date | number): string {
+  return (typeof moment === 'number' ? new Date(moment) : moment).toISOString().slice(0, 19).replace('T', ' ');
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { knexDialect } from '../../../../platform/db/connection';
 import { DatabaseToken } from '../../../../platform/kernel/tokens';
-import { nowUtc } from '../../../../platform/orm/sql-values';
+import { nowUtc, utcText } from '../../../../platform/orm/sql-values';
 import { BusOptions, RELOAD_CHANNEL, type Notification } from '../bus-options';
 import { BusDispatcher } from './bus-dispatcher';
 
@@ -208,5 +208,5 @@ function decodeRow(r: { id: number; channel: string; message: string }): Notific
 }
 
 export function utcSecondsAgo(seconds: number): string {
-  return new Date(Date.now() - seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  return utcText(Date.now() - seconds * 1000);
 }
