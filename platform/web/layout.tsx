@@ -16,7 +16,8 @@ export interface LayoutProps {
   translations: Record<string, string>;
   languages: LayoutLanguage[];
   menu: MenuEntry[];
-  user: { name: string } | null;
+  /** The signed-in user; `accountUrl` is null where no module serves an account page. */
+  user: { name: string; accountUrl: string | null } | null;
   /** Path (without language prefix) and query of this page, for the language switcher and sign-in. */
   currentPath: string;
   /** Where sign-in returns to (the path only: a query may carry someone else's redirect). */
@@ -77,7 +78,8 @@ export function Layout(p: LayoutProps) {
           <div className="account">
             {p.user ? (
               <span>
-                <a href="/my/account" className="user-name">{p.user.name}</a> · <a href="/web/session/logout">{_t('Sign out')}</a>
+                {p.user.accountUrl ? <a href={p.user.accountUrl} className="user-name">{p.user.name}</a> : <span className="user-name">{p.user.name}</span>}
+                {' · '}<a href="/web/session/logout">{_t('Sign out')}</a>
               </span>
             ) : (
               <a href={`/web/login?redirect=${encodeURIComponent(p.signInPath)}`}>{_t('Sign in')}</a>

@@ -14,6 +14,12 @@ import { localizedPath } from './localized-path';
 import type { TranslationCatalog } from './translation-catalog';
 import type { WebAssets } from './web-assets';
 
+// The layout links to these modules' routes only where they are enabled, not to a 404:
+/** `/website/lang/<code>` switches the language. */
+const LANGUAGE_SWITCH_MODULE = 'website';
+/** `/my/account` is the signed-in user's page. */
+const ACCOUNT_MODULE = 'portal';
+
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 429: 'Too many requests', 500: 'Internal error',
 };
@@ -114,8 +120,8 @@ export class PageRenderer {
     const element: ReactElement = (
       <Layout
         title={p.title} description={p.description} siteName={req.site.name} language={context.language}
-        translations={context.translations} languages={langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) }))}
-        menu={menu} user={state.isPublic ? null : { name: state.user.name }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
+        translations={context.translations} languages={req.site.modules.has(LANGUAGE_SWITCH_MODULE) ? langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) })) : []}
+        menu={menu} user={state.isPublic ? null : { name: state.user.name, accountUrl: req.site.modules.has(ACCOUNT_MODULE) ? localizedPath('/my/account', prefix) : null }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml}
         script={hasIslands ? { src: bundle.script, nonce: state.cspNonce, context: jsonForScript(context) } : null}
       />

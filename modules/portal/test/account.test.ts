@@ -53,6 +53,8 @@ describe('portal: /my/account', () => {
     expect((html.match(/<option value="\d+"/g) ?? []).length).to.be.greaterThan(240);
     expect(html).to.contain('>United States<').and.contain('>Gibraltar<');
     expect(html).to.contain('data-island="portal.address_selects"');
+    // The user's name in the header leads here, where portal is enabled.
+    expect(html).to.match(/<a href="\/my\/account" class="user-name">/);
   });
 
   it('saves valid details with a state of the country and shows a saved notice once', async () => {

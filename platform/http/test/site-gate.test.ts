@@ -139,4 +139,10 @@ describe('per-site module gate', () => {
     }
     expect(loads).to.equal(1);
   });
+
+  it("without portal, the header shows the user's name but no link to an account page it would 404 on", async () => {
+    const html = await (await admin.get('/')).text();
+    expect(html).to.contain('class="user-name"');
+    expect(html).not.to.contain('/my/account');
+  });
 });
