@@ -11,7 +11,7 @@ import { requestContext, requestLogging } from './pipeline';
 import { PublicPageCache } from './public-page-cache';
 import { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
-import { dispatch } from './route-dispatcher';
+import { dispatch, makeRequest } from './route-dispatcher';
 import { loadDatabaseSecret } from './secret';
 import { securityHeaders } from './security-headers';
 import { SessionStore } from './session-store';
@@ -56,7 +56,7 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
       const state = ctx.state as RequestState;
       ctx.status = 404;
       ctx.type = 'html';
-      ctx.body = await pages.renderError({ koa: ctx, env: state.env, session: state.session, site: state.site, params: {}, pathParams: {}, ip: ctx.ip, csrfToken: () => '' }, 404, 'The page you are looking for does not exist.');
+      ctx.body = await pages.renderError(makeRequest(ctx, state, services), 404, 'The page you are looking for does not exist.');
     }
   });
   return app;

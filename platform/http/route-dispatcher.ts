@@ -43,7 +43,8 @@ export function dispatch(owned: OwnedRoute, s: DispatchServices): Koa.Middleware
   };
 }
 
-function makeRequest(ctx: Koa.Context, state: RequestState, s: DispatchServices): RequestContext {
+/** The RequestContext of a request, as routes (and the app's 404 page) get it. */
+export function makeRequest(ctx: Koa.Context, state: RequestState, s: Pick<DispatchServices, 'secret'>): RequestContext {
   return {
     koa: ctx,
     env: state.env,
