@@ -70,6 +70,13 @@ describe('tour: link tracker', function () {
     expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(shortUrl);
     await page.waitForSelector('.link-copied', { state: 'detached', timeout: 7000 }); // gone after 5 s
 
+    // A browser refusing both the Clipboard API and the fallback: the failure is said, not swallowed.
+    // (A string: functions compiled for the test runner carry helpers the page does not have.)
+    await page.evaluate(`Object.defineProperty(navigator, 'clipboard', { value: { writeText: function () { return Promise.reject(new Error('denied')); } }, configurable: true });
+      document.execCommand = function () { return false; };`);
+    await page.click('.link-actions button');
+    expect(await (await page.waitForSelector('.link-error')).textContent()).to.contain('could not be copied');
+
     // Editing the URL turns the button back into "Get tracked link".
     await page.fill('#link-url', `${target}x`);
     expect(await page.textContent('.link-actions button')).to.equal('Get tracked link');

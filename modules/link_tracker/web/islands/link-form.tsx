@@ -18,6 +18,7 @@ const ERRORS: Record<string, string> = {
   empty_url: 'The URL is empty.',
   url_not_found: 'URL not found (404)',
 };
+const COPY_FAILED = 'The link could not be copied; select it above and copy it.';
 const GENERIC_ERROR = 'An error occur while trying to generate your link. Try again later.';
 
 /**
@@ -69,6 +70,9 @@ function LinkForm({ recentLimit }: LinkFormProps) {
       setCopied(true);
       clearTimeout(copiedTimer.current);
       copiedTimer.current = setTimeout(() => setCopied(false), COPIED_MS);
+    } else {
+      // The browser refused both the Clipboard API and the fallback: say so rather than do nothing.
+      setError(_t(COPY_FAILED));
     }
   };
 
