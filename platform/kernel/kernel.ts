@@ -30,7 +30,7 @@ import { LanguageCatalog } from '../web/language-catalog';
 import { PageRenderer } from '../web/page-renderer';
 import { TranslationCatalog } from '../web/translation-catalog';
 import { WebAssets } from '../web/web-assets';
-import { ConfigToken, DatabaseToken, KernelToken, LoggerToken, ModulesToken, OrmStateToken } from './tokens';
+import { ConfigToken, DatabaseToken, KernelToken, LoggerToken } from './tokens';
 
 export interface BootOptions {
   config: Config;
@@ -117,9 +117,7 @@ export class Kernel {
     const c = this.container;
     c.bind(ConfigToken).toConstantValue(this.config);
     c.bind(DatabaseToken).toConstantValue(this.db);
-    c.bind(OrmStateToken).toConstantValue(this.orm);
     c.bind(LoggerToken).toConstantValue(this.logger);
-    c.bind(ModulesToken).toConstantValue(this.modules);
     c.bind(KernelToken).toConstantValue(this);
     c.bind(EnvFactory).toConstantValue(new EnvFactory(this.orm, this.db));
     c.bind(SessionStore).toConstantValue(new SessionStore(this.db));

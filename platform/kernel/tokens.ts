@@ -3,7 +3,5 @@
  */
 export const ConfigToken = Symbol('Config');
 export const DatabaseToken = Symbol('Database');
-export const OrmStateToken = Symbol('OrmState');
 export const LoggerToken = Symbol('Logger');
-export const ModulesToken = Symbol('LoadedModules');
 export const KernelToken = Symbol('Kernel');

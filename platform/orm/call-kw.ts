@@ -20,7 +20,6 @@ const SIGNATURES: Record<string, string[]> = {
   default_get: ['fields_list'],
 };
 
-export const PUBLIC_METHODS = Object.keys(SIGNATURES);
 
 /**
  * `/web/dataset/call_kw`: maps (args, kwargs) onto one of the public model methods. Anything else,

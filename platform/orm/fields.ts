@@ -65,6 +65,4 @@ export const fields = {
   many2many: (comodel: string, o: Opts = {}): FieldDefinition => ({ type: 'many2many', comodel, ...o }),
 };
 
-export const RELATIONAL: ReadonlySet<FieldType> = new Set(['many2one', 'one2many', 'many2many']);
 export const NUMERIC: ReadonlySet<FieldType> = new Set(['integer', 'float', 'monetary']);
-export const TEXTUAL: ReadonlySet<FieldType> = new Set(['char', 'text', 'html', 'selection']);

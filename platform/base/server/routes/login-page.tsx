@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '../services/user-accounts';
 import { page } from '../../../web/render';
 
 export interface LoginPageProps {
@@ -41,8 +42,8 @@ export function signupPage({ csrfToken, redirect, values, error }: SignupPagePro
         {error ? <p className="alert" role="alert">{error}</p> : null}
         <label>Your name<input name="name" defaultValue={values.name} autoComplete="name" required /></label>
         <label>E-mail<input name="login" type="email" defaultValue={values.login} autoComplete="email" required /></label>
-        <label>Password<input name="password" type="password" autoComplete="new-password" minLength={8} required /></label>
-        <label>Confirm password<input name="confirm_password" type="password" autoComplete="new-password" minLength={8} required /></label>
+        <label>Password<input name="password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required /></label>
+        <label>Confirm password<input name="confirm_password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required /></label>
         <button type="submit">Sign up</button>
       </form>
     </section>
