@@ -146,6 +146,13 @@ describe('livechat', () => {
       expect(await admin.call('/mail/chat_history', { uuid: info.uuid })).to.deep.equal(history);
     });
 
+    it('stores a line like a website comment: trimmed, escaped, CRLF and LF as line breaks', async () => {
+      const { visitor, info } = await startChat();
+      await visitor.call<number>('/mail/chat_post', { uuid: info.uuid, message_content: '  Tom & "Jerry" <i>it\'s</i>\r\nnext\nlast  ' });
+      const [line] = await visitor.call<FormattedMessage[]>('/mail/chat_history', { uuid: info.uuid, limit: 1 });
+      expect(line.body).to.equal('Tom &amp; "Jerry" &lt;i&gt;it\'s&lt;/i&gt;<br />next<br />last');
+    });
+
     it('refuses empty, blank, huge and non-text messages and writes nothing', async () => {
       const { visitor, info } = await startChat();
       for (const content of ['', '   \n\t ', 'x'.repeat(4001), 42, null]) {

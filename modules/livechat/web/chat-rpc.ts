@@ -25,3 +25,34 @@ export function chatRpc(sessionId: () => string | null): ChatRpc {
     return body.result as T;
   };
 }
+
+/** The name the rpc layers give an error when the server could not be reached (network down, server away). */
+export const CONNECTION_LOST = 'ConnectionLost';
+
+export function isConnectionLost(err: unknown): boolean {
+  return err instanceof RpcError && err.name === CONNECTION_LOST;
+}
+
+/**
+ * True when the server says the chat session is not (or no longer) this browser's: collected,
+ * deleted, or owned by another session. Only then may a window forget its session; any other
+ * failure (lost connection, proxy error, restarting server) says nothing about the session.
+ */
+export function isSessionGone(err: unknown): boolean {
+  return err instanceof RpcError && (err.name === 'AccessError' || err.name === 'MissingError');
+}
+
+/**
+ * Posts a chat line and resolves with the message id. A lost connection is retried once (a
+ * flaky network often answers the second time); a refusal (ValidationError, AccessError, rate
+ * limit...) would only be refused again, so it is thrown at once.
+ */
+export async function postChatLine(call: ChatRpc, uuid: string, text: string): Promise<number> {
+  const post = () => call<number>('/mail/chat_post', { uuid, message_content: text });
+  try {
+    return await post();
+  } catch (err) {
+    if (!isConnectionLost(err)) throw err;
+    return post();
+  }
+}

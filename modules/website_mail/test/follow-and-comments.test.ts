@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { hashSessionId } from '../../../platform/http/session';
 import { SiteService } from '../../../platform/http/site-service';
 import { UserAccounts } from '../../../platform/base/server/services/user-accounts';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
@@ -61,6 +62,53 @@ describe('website_mail: follow, comments, ratings', () => {
       // The browser that followed can unfollow.
       expect(await alice.call('/website_mail/follow', { id: reviewsId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
       expect(await followersOf(reviewsId)).not.to.include(alicePartner);
+    });
+
+    it('unfollowing a page removes the e-mail it was followed with, not the one typed last', async () => {
+      const visitor = new RpcClient(tk.url);
+      const follow = (id: number, email?: string) => visitor.call('/website_mail/follow', { id, object: 'website.page', message_is_follower: 'off', email });
+      const unfollow = (id: number) => visitor.call('/website_mail/follow', { id, object: 'website.page', message_is_follower: 'on' });
+      const partnerOf = async (email: string) => (await tk.sudo().model('res.partner').search([['email', '=', email]]))[0];
+      await follow(aboutId, 'alice.ab@example.com');
+      await follow(reviewsId, 'bob.ab@example.com');
+      const [alice, bob] = [await partnerOf('alice.ab@example.com'), await partnerOf('bob.ab@example.com')];
+      expect(await unfollow(aboutId)).to.equal(false);
+      expect(await followersOf(aboutId)).not.to.include(alice);
+      // Bob's follow of the other page is untouched and still shown to this browser.
+      expect(await followersOf(reviewsId)).to.include(bob);
+      expect((await visitor.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: reviewsId })).is_follower).to.equal(true);
+      expect(await unfollow(reviewsId)).to.equal(false);
+      expect(await followersOf(reviewsId)).not.to.include(bob);
+    });
+
+    it('a page followed twice from one browser with two e-mails is unfollowed for both', async () => {
+      const visitor = new RpcClient(tk.url);
+      // Two tabs showing the page as not followed, each used with another address.
+      for (const email of ['tab1@example.com', 'tab2@example.com']) {
+        await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off', email });
+      }
+      const partners = await tk.sudo().model('res.partner').search([['email', 'in', ['tab1@example.com', 'tab2@example.com']]]);
+      expect(partners).to.have.length(2);
+      expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      const left = await followersOf(aboutId);
+      for (const p of partners) expect(left).not.to.include(p);
+      // The follow is forgotten: a second unfollow is refused like any follow this browser did not make.
+      const again = await visitor.rpc('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' });
+      expect(again.error?.data.name).to.equal('AccessError');
+    });
+
+    it('a session saved before per-page partners still unfollows with its single partner', async () => {
+      const visitor = new RpcClient(tk.url);
+      await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'legacy@example.com' });
+      const [legacy] = await tk.sudo().model('res.partner').search([['email', '=', 'legacy@example.com']]);
+      // Rewrite the stored session the way the previous version wrote it: one partner for every follow.
+      const id = hashSessionId(visitor.cookie.replace(/^session_id=/, ''));
+      const data = { 'website_mail.followed': [`website.page:${aboutId}`], 'website_mail.partner_id': legacy, 'website_mail.email': 'legacy@example.com' };
+      await tk.kernel.db('http_session').where({ id }).update({ data: JSON.stringify(data) });
+      expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await followersOf(aboutId)).not.to.include(legacy);
+      const stored = JSON.parse((await tk.kernel.db('http_session').where({ id }).first()).data);
+      expect(stored).not.to.have.property('website_mail.partner_id');
     });
 
     it('an e-mail without text on both sides of an at-sign is refused and nothing is written', async () => {

@@ -3,12 +3,6 @@ export function conversationChannel(channelId: number): string {
   return `mail.channel:${channelId}`;
 }
 
-/** Plain text typed in a chat window -> the HTML body stored (escaped, line breaks kept). */
-export function textToHtml(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  return escaped.replace(/\r?\n/g, '<br>');
-}
-
 export type Many2one = [number, string] | false;
 
 /** A message as chat windows read it (the original platform's message_format). */

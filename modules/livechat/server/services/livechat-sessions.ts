@@ -9,7 +9,9 @@ import { nowUtc } from '../../../../platform/orm/sql-values';
 import { BusService } from '../../../bus/server/services/bus-service';
 import { partnerChannel } from '../../../bus/server/services/channel-authority';
 import { PresenceService, type ImStatus } from '../../../bus/server/services/presence-service';
-import { conversationChannel, textToHtml, type ChannelInfo, type FormattedMessage, type Many2one } from './chat-format';
+// Chat lines are stored like website_mail's comments (livechat depends on it): one text -> HTML rule.
+import { textToHtml } from '../../../website_mail/server/services/comment-service';
+import { conversationChannel, type ChannelInfo, type FormattedMessage, type Many2one } from './chat-format';
 
 /** Who is calling a chat route. */
 export interface ChatCaller {

@@ -5,6 +5,7 @@ import { showErrorDialog } from '../../../../platform/web/client/dialog';
 import { rpc } from '../../../../platform/web/client/rpc';
 import { useSession, useT } from '../../../../platform/web/client/web-context';
 import { defineIsland } from '../../../../platform/web/island';
+import { postChatLine } from '../chat-rpc';
 import { ChatWindow } from '../components/chat-window';
 import { escapeText, mergeMessages, type ThreadMessage } from '../thread-logic';
 
@@ -31,20 +32,42 @@ function OperatorChats() {
   const _t = useT();
   const me = useSession();
   const [windows, setWindows] = useState<WindowState[]>([]);
+  /** Set when the open conversations could not be listed, so the page does not claim there are none. */
+  const [listFailed, setListFailed] = useState(false);
   const windowsRef = useRef(windows);
   windowsRef.current = windows;
 
   const update = (id: number, change: (w: WindowState) => WindowState) => setWindows((ws) => ws.map((w) => (w.session.id === id ? change(w) : w)));
+  const reportError = useCallback((err: unknown) => showErrorDialog(_t('Live chat'), (err as Error).message), [_t]);
 
+  /** Opens a window for the session and fills it with the history; rejects when the history cannot be read. */
   const add = useCallback(async (session: OperatorSession) => {
     if (windowsRef.current.some((w) => w.session.id === session.id)) return;
     setWindows((ws) => (ws.some((w) => w.session.id === session.id) ? ws : [...ws, { session, messages: [], folded: false, unread: 0, atBottom: true, visitorLeft: false }]));
-    const history = await rpc<ThreadMessage[]>('/mail/chat_history', { uuid: session.uuid, limit: 100 }).catch(() => []);
+    const history = await rpc<ThreadMessage[]>('/mail/chat_history', { uuid: session.uuid, limit: 100 });
     update(session.id, (w) => ({ ...w, messages: mergeMessages(w.messages, history.reverse()) }));
   }, []);
 
+  /**
+   * The conversations already open when the page loads. A failure is reported, not shown as an empty
+   * page or thread; one dialog however many histories fail (they usually fail together).
+   */
+  const loadOpen = useCallback(async () => {
+    let list: OperatorSession[];
+    try {
+      list = await rpc<OperatorSession[]>('/im_livechat/operator/sessions');
+    } catch (err) {
+      setListFailed(true);
+      reportError(err);
+      return;
+    }
+    const results = await Promise.allSettled(list.reverse().map((s) => add(s)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) reportError(failed.reason);
+  }, [add, reportError]);
+
   useEffect(() => {
-    void rpc<OperatorSession[]>('/im_livechat/operator/sessions').then((list) => list.reverse().forEach((s) => void add(s)));
+    void loadOpen();
     const bus = sharedBus();
     const partnerChannel = `res.partner:${me.partnerId}`;
     const off = bus.onNotification((ns: BusNotification[]) => {
@@ -54,7 +77,7 @@ function OperatorChats() {
           const session = msg.channel;
           // Naming the new session makes the connection re-subscribe, and the server now counts us as a member.
           bus.addChannel(session.uuid);
-          void add(session);
+          add(session).catch(reportError);
           continue;
         }
         const id = Number(n.channel.startsWith('mail.channel:') ? n.channel.slice('mail.channel:'.length) : NaN);
@@ -72,11 +95,11 @@ function OperatorChats() {
       }
     });
     return off;
-  }, [add, me.partnerId]);
+  }, [add, loadOpen, reportError, me.partnerId]);
 
   const send = async (w: WindowState, text: string) => {
     try {
-      const id = await rpc<number>('/mail/chat_post', { uuid: w.session.uuid, message_content: text }).catch(() => rpc<number>('/mail/chat_post', { uuid: w.session.uuid, message_content: text }));
+      const id = await postChatLine(rpc, w.session.uuid, text);
       update(w.session.id, (x) => ({ ...x, messages: mergeMessages(x.messages, [{ id, author_id: [me.partnerId ?? 0, me.name], body: escapeText(text), date: new Date().toISOString().slice(0, 19).replace('T', ' ') }]) }));
     } catch (err) {
       showErrorDialog(_t('Live chat'), (err as Error).message);
@@ -84,7 +107,10 @@ function OperatorChats() {
     }
   };
 
-  if (windows.length === 0) return <p className="o_livechat_operator_empty">{_t('No conversation yet. New visitors will appear here.')}</p>;
+  if (windows.length === 0) {
+    const empty = listFailed ? _t('The conversations could not be loaded. Reload the page to try again.') : _t('No conversation yet. New visitors will appear here.');
+    return <p className="o_livechat_operator_empty">{empty}</p>;
+  }
   return (
     <div className="o_livechat_windows o_livechat_operator">
       {windows.map((w) => {

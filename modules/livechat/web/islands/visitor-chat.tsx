@@ -6,7 +6,7 @@ import { showErrorDialog } from '../../../../platform/web/client/dialog';
 import { useT } from '../../../../platform/web/client/web-context';
 import { defineIsland } from '../../../../platform/web/island';
 import { AUTO_POPUP_COOKIE, SESSION_COOKIE } from '../chat-cookies';
-import { chatRpc } from '../chat-rpc';
+import { chatRpc, isSessionGone, postChatLine } from '../chat-rpc';
 import { cookieStore, localStore, type ChatStore } from '../chat-store';
 import { debounce, escapeText, mergeMessages, OPEN_DEBOUNCE_MS, WELCOME_ID, type ThreadMessage } from '../thread-logic';
 
@@ -62,15 +62,6 @@ function storedSession(store: ChatStore): SessionInfo | null {
   }
 }
 
-/** Posts a message; a failed post is retried once before giving up. */
-async function postWithRetry(call: ReturnType<typeof chatRpc>, uuid: string, text: string): Promise<number> {
-  try {
-    return await call<number>('/mail/chat_post', { uuid, message_content: text });
-  } catch {
-    return call<number>('/mail/chat_post', { uuid, message_content: text });
-  }
-}
-
 /** Embedded: tells the page around the iframe how much room the chat needs (nothing secret in it). */
 function announceSize(embedded: boolean, width: number, height: number): void {
   if (embedded && window.parent !== window) window.parent.postMessage({ type: 'livechat.size', width, height }, '*');
@@ -102,12 +93,17 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
       const history = await call<Array<ThreadMessage & { id: number }>>('/mail/chat_history', { uuid: info.uuid, limit: 100 });
       setMessages((cur) => mergeMessages(cur.length ? cur : [welcome(info)], history.reverse()));
       if (history.some((m) => !m.author_id)) setWrote(true);
-    } catch {
-      // The session is gone (collected, or not ours any more): forget it and show the button again.
-      store.remove(SESSION_COOKIE);
-      setSession(null);
+    } catch (err) {
+      if (isSessionGone(err)) {
+        // The server says the session is gone (collected, or not ours any more): forget it, show the button again.
+        store.remove(SESSION_COOKIE);
+        setSession(null);
+        return;
+      }
+      // Lost connection, proxy error, restarting server: the session is still ours, keep it and say why the thread is empty.
+      showErrorDialog(_t('Live chat'), (err as Error).message);
     }
-  }, [welcome, call]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [welcome, call, _t]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const remember = (info: SessionInfo) => store.set(SESSION_COOKIE, JSON.stringify({
     id: info.id, uuid: info.uuid, name: info.name, operator_pid: info.operator_pid, anonymous_name: info.anonymous_name, state: info.state ?? 'open',
@@ -217,7 +213,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
   const send = async (text: string) => {
     if (!session) return;
     try {
-      const id = await postWithRetry(call, session.uuid, text);
+      const id = await postChatLine(call, session.uuid, text);
       setWrote(true);
       // The bus brings the message; add it now in case the connection is slow.
       setMessages((cur) => mergeMessages(cur, [{ id, author_id: false, body: escapeText(text), date: nowUtc() }]));

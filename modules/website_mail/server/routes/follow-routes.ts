@@ -4,12 +4,51 @@ import type { RouteContribution } from '../../../../platform/kernel/contribution
 import { AccessError, ValidationError } from '../../../../platform/kernel/errors';
 import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import { FOLLOW_EMAIL_RE, FollowService, SESSION_EMAIL, SESSION_FOLLOWED } from '../services/follow-service';
+import { FOLLOW_EMAIL_RE, FollowService, SESSION_EMAIL, SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from '../services/follow-service';
 import { ThreadRegistry } from '../services/thread-registry';
+
+/** How many follows a visitor's session remembers (the oldest are forgotten first). */
+const MAX_SESSION_FOLLOWS = 200;
+/** Partners remembered per record, so repeated follows with new e-mails cannot grow the session forever. */
+const MAX_PARTNERS_PER_FOLLOW = 10;
+/**
+ * Sessions written before SESSION_FOLLOWED_AS existed kept only the partner of the LAST follow here.
+ * It is still the best guess for their records without a remembered partner, so they can unfollow.
+ */
+const LEGACY_SESSION_PARTNER = 'website_mail.partner_id';
 
 function followedBySession(req: RequestContext): string[] {
   const v = req.session.get(SESSION_FOLLOWED);
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/**
+ * `model:id` -> partners the visitor followed it with (usually one; two tabs may have used two
+ * e-mails), ignoring anything malformed in the session.
+ */
+function partnersBySession(req: RequestContext): Record<string, number[]> {
+  const v = req.session.get(SESSION_FOLLOWED_AS);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  const entries = Object.entries(v as Record<string, unknown>).map(([k, ids]): [string, number[]] => [k, Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : []]);
+  return Object.fromEntries(entries.filter(([, ids]) => ids.length > 0));
+}
+
+/** The partners this session followed `key` with; empty when the session did not follow it. */
+function sessionPartnersFor(req: RequestContext, key: string): number[] {
+  if (!followedBySession(req).includes(key)) return [];
+  const remembered = partnersBySession(req)[key];
+  if (remembered) return remembered;
+  const legacy = req.session.get(LEGACY_SESSION_PARTNER);
+  return typeof legacy === 'number' ? [legacy] : [];
+}
+
+/** Stores the session's follows; the partner map keeps only the records still in the list. */
+function saveSessionFollows(req: RequestContext, followed: string[], partners: Record<string, number[]>): void {
+  const kept = followed.slice(-MAX_SESSION_FOLLOWS);
+  req.session.set(SESSION_FOLLOWED, kept);
+  req.session.set(SESSION_FOLLOWED_AS, Object.fromEntries(kept.filter((k) => k in partners).map((k) => [k, partners[k]])));
+  // Once every follow has its own partners the legacy single partner is no longer needed.
+  if (kept.every((k) => k in partners)) req.session.delete(LEGACY_SESSION_PARTNER);
 }
 
 /**
@@ -65,21 +104,24 @@ export class FollowRoutes implements RouteContribution {
           const key = `${model}:${id}`;
           const followed = followedBySession(req);
           if (unfollow) {
-            const partner = req.session.get('website_mail.partner_id');
-            if (!followed.includes(key) || typeof partner !== 'number') {
+            // Undo with the partner(s) THIS record was followed with, not the e-mail typed last.
+            const partners = sessionPartnersFor(req, key);
+            if (!partners.length) {
               throw new AccessError('Only the browser that followed this page with an e-mail address can stop following it here. Use the link in our e-mails or sign in.');
             }
-            await this.followers.unfollow(model, id, partner);
-            req.session.set(SESSION_FOLLOWED, followed.filter((k) => k !== key));
+            for (const partner of partners) await this.followers.unfollow(model, id, partner);
+            const { [key]: _undone, ...others } = partnersBySession(req);
+            saveSessionFollows(req, followed.filter((k) => k !== key), others);
             return false;
           }
           const address = (email ?? '').trim();
           if (!FOLLOW_EMAIL_RE.test(address)) throw new ValidationError('Please enter a valid e-mail address.');
           const partnerId = await this.followers.partnerForEmail(address);
           await this.followers.follow(model, id, partnerId);
-          req.session.set('website_mail.partner_id', partnerId);
           req.session.set(SESSION_EMAIL, address.toLowerCase());
-          req.session.set(SESSION_FOLLOWED, [...followed.filter((k) => k !== key), key].slice(-200));
+          const partners = partnersBySession(req);
+          const withThis = [...new Set([...(partners[key] ?? []), partnerId])].slice(-MAX_PARTNERS_PER_FOLLOW);
+          saveSessionFollows(req, [...followed.filter((k) => k !== key), key], { ...partners, [key]: withThis });
           return true;
         },
       },

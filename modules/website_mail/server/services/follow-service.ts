@@ -3,6 +3,11 @@ import { EnvFactory } from '../../../../platform/orm/env-factory';
 
 /** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
 export const SESSION_FOLLOWED = 'website_mail.followed';
+/**
+ * Session key of the partner each of those records was followed with (`model:id` -> partner id): a
+ * visitor may type a different e-mail on each page, and unfollowing must remove that page's partner.
+ */
+export const SESSION_FOLLOWED_AS = 'website_mail.followed_as';
 /** Session key of the e-mail the visitor last followed with (shown back to them). */
 export const SESSION_EMAIL = 'website_mail.email';
 
