@@ -14,6 +14,15 @@ export interface QueueRow {
 export type FailureOutcome = 'retry' | 'bounced' | 'failed';
 
 /**
+ * Ids per renewal statement: a worker may hold a few batches at once, and a large MAIL_BATCH_SIZE must
+ * not push one statement past the bound-parameter limits of SQLite and PostgreSQL.
+ */
+const RENEW_CHUNK = 1000;
+
+/** RETURNING gives rows in no set order; claims hand them out oldest first. */
+const byId = (rows: QueueRow[]): QueueRow[] => rows.sort((a, b) => a.id - b.id);
+
+/**
  * Per-row work queue in a table with the columns of `addQueueColumns`. A worker claims rows by
  * writing its lease (owner + expiry) in one conditional UPDATE, so two workers never hold the same row;
  * rows whose worker died come back once the lease expires. A row is marked sent only by the holder
@@ -45,21 +54,28 @@ export class LeasedQueue {
       const rows = (await this.db.withMaterialized('picked', ids.forUpdate().skipLocked()).from(this.table)
         .updateFrom('picked').where(`${this.table}.id`, this.db.ref('picked.id'))
         .update(lease).returning(`${this.table}.*`)) as QueueRow[];
-      return rows.sort((a, b) => a.id - b.id);
+      return byId(rows);
     }
     // SQLite: one writer at a time, and the sub-select is evaluated once; the state condition is
-    // repeated so the statement stays correct whatever the plan.
-    const update = this.db(this.table).whereIn('id', ids).modify(claimable).update(lease);
-    if (!(await update)) return [];
-    return this.db(this.table).where({ lease_owner: token, state: 'sending' }).orderBy('id');
+    // repeated so the statement stays correct whatever the plan. RETURNING hands back the claimed rows:
+    // reading them back by lease_owner, which no index covers, would scan every past mailing's rows.
+    const rows = (await this.db(this.table).whereIn('id', ids).modify(claimable).update(lease).returning('*')) as QueueRow[];
+    return byId(rows);
   }
 
-  /** Pushes the lease of rows still being worked on forward. */
+  /**
+   * Pushes the lease of rows still being worked on forward. Found by id (the primary key; lease_owner
+   * has no index), and only while this worker still holds them: a row another worker took over after
+   * its lease expired stays theirs, and a row left out (e.g. its "sent" write failed) is let expire.
+   */
   async renew(rows: QueueRow[], now = Date.now()): Promise<void> {
-    const tokens = [...new Set(rows.map((r) => r.lease_owner))];
-    if (!tokens.length) return;
-    await this.db(this.table).whereIn('lease_owner', tokens).andWhere('state', 'sending')
-      .update({ lease_until: now + this.settings.leaseSeconds * 1000 });
+    const leaseUntil = now + this.settings.leaseSeconds * 1000;
+    for (let i = 0; i < rows.length; i += RENEW_CHUNK) {
+      const chunk = rows.slice(i, i + RENEW_CHUNK);
+      await this.db(this.table).whereIn('id', chunk.map((r) => r.id))
+        .whereIn('lease_owner', [...new Set(chunk.map((r) => r.lease_owner))]).andWhere('state', 'sending')
+        .update({ lease_until: leaseUntil });
+    }
   }
 
   /**

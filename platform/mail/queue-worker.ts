@@ -42,10 +42,12 @@ export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
   const recorder = new SentRecorder(o.queue, (n) => (report.sent += n));
   const recordings = new Set<Promise<void>>();
   const buffer: QueueRow[] = [];
+  const progress = backgroundProgress(o.onBatch?.bind(o));
   let exhausted = false;
   let refill: Promise<void> | undefined;
 
-  const fill = (): Promise<void> => (refill ??= (async () => {
+  const claimBatch = async (): Promise<void> => {
+    let claimed = 0;
     try {
       const rows = await o.queue.claim(o.scope, settings.batchSize);
       if (!rows.length) exhausted = true;
@@ -53,11 +55,14 @@ export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
         inFlight.add(row);
         buffer.push(row);
       }
-      if (rows.length) await o.onBatch?.();
+      claimed = rows.length;
     } finally {
       refill = undefined;
     }
-  })());
+    // Only once the next claim may start: progress (the CLI's statistics) must not hold up the lanes.
+    if (claimed) progress.request();
+  };
+  const fill = (): Promise<void> => (refill ??= claimBatch());
 
   /** Up to `size` rows from the buffer (waiting for a refill when it is empty); none once the queue is drained. */
   const take = async (size: number): Promise<QueueRow[]> => {
@@ -119,9 +124,33 @@ export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
   } finally {
     clearInterval(renewal);
     await Promise.all([...recordings]);
+    await progress.settled(); // nothing of this drain runs after it returns
   }
   await o.onBatch?.();
   return report;
+}
+
+/**
+ * Runs `onBatch` beside the sending, one call at a time: a request made while a call is waiting to run
+ * is folded into it, so a slow display neither piles up calls nor delays anything. Errors of these calls
+ * are dropped, as progress is only shown: the final, awaited call at the end of drainQueue reports
+ * a lasting failure to the caller.
+ */
+function backgroundProgress(onBatch: DrainOptions['onBatch']) {
+  let chain: Promise<void> = Promise.resolve();
+  let waiting = false;
+  return {
+    request(): void {
+      if (!onBatch || waiting) return;
+      waiting = true;
+      chain = chain.then(() => {
+        waiting = false;
+        return onBatch();
+      }).catch(() => undefined);
+    },
+    /** Resolves (never rejects) once the requested calls are done. */
+    settled: (): Promise<void> => chain,
+  };
 }
 
 /**

@@ -56,6 +56,15 @@ describe('mass_mailing: subscribe widget and exit popup calls', () => {
     expect(row.unsubscription_date).to.equal(false);
   });
 
+  it('the same address subscribing twice at once ends with one subscription', async () => {
+    const service = tk.kernel.container.get(NewsletterService);
+    const before = await subscribers();
+    const stored = await Promise.all([service.subscribe(tk.sudo(), listId, 'Dora@example.com'), service.subscribe(tk.sudo(), listId, 'dora@example.com')]);
+    expect(stored).to.deep.equal(['dora@example.com', 'dora@example.com']);
+    expect(await subscribers()).to.equal(before + 1);
+    expect(await service.isSubscribed(tk.sudo(), listId, 'dora@example.com')).to.equal(true);
+  });
+
   it('a logged-in user sees their own e-mail', async () => {
     const env = tk.sudo();
     const [admin] = await env.model('res.users').search([['login', '=', 'admin']]);

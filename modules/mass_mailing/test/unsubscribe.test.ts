@@ -49,6 +49,12 @@ describe('mass_mailing: unsubscribe page, save call and one-click unsubscribe', 
     expect(html).to.contain('type="checkbox"');
     expect(html).to.contain('News').and.to.contain('Offers');
     expect(html).to.contain('ann@example.com');
+    // The form gets what it shows and nothing more (no per-mailing flags it would not read).
+    const props = JSON.parse(/data-island="mass_mailing.unsubscribe_form" data-props="([^"]+)"/.exec(html)![1].replace(/&quot;/g, '"'));
+    expect(props.lists.sort((a: { id: number }, b: { id: number }) => a.id - b.id)).to.deep.equal([
+      { id: news, name: 'News', subscribed: true },
+      { id: offers, name: 'Offers', subscribed: true },
+    ]);
   });
 
   it('the page refuses forged, missing or other-address tokens and unknown mailings', async () => {

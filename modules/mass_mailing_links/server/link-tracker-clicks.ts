@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext } from '../../../platform/http/route-definition';
+import { ValidationError } from '../../../platform/kernel/errors';
 import { LinkService } from '../../link_tracker/server/services/link-service';
 import type { MailingClickRedirect } from '../../mass_mailing/server/mailing-click-redirect';
 
@@ -9,7 +10,7 @@ export const MAILING_SOURCE = 'Newsletter';
 /**
  * Sends a newsletter click through the link tracker: the mailing's links become tracked links of a
  * campaign named after the mailing, so clicks get their UTM parameters, country and statistics.
- * Links the tracker cannot take (e.g. mailto:) go straight to their target.
+ * Links the tracker cannot take (e.g. mailto:, or ones it refuses as invalid) go straight to their target.
  */
 @injectable()
 export class LinkTrackerClicks implements MailingClickRedirect {
@@ -18,7 +19,14 @@ export class LinkTrackerClicks implements MailingClickRedirect {
   async redirectFor(req: RequestContext, target: string, mailing: { id: number; subject: string }): Promise<string | null> {
     if (!/^https?:\/\//i.test(target)) return null;
     const campaign = mailing.subject.trim() || `Mailing ${mailing.id}`;
-    const code = await this.links.trackFor(`${req.koa.protocol}://${req.koa.host}`, target, { campaign, medium: MAILING_MEDIUM, source: MAILING_SOURCE });
-    return `/r/${code}`;
+    try {
+      const code = await this.links.trackFor(`${req.koa.protocol}://${req.koa.host}`, target, { campaign, medium: MAILING_MEDIUM, source: MAILING_SOURCE });
+      return `/r/${code}`;
+    } catch (err) {
+      // The tracker refuses some links a mailing may hold (too long, with a user name or password) and
+      // campaign names over 256 characters: the recipient still gets to the link, only untracked.
+      if (err instanceof ValidationError) return null;
+      throw err;
+    }
   }
 }

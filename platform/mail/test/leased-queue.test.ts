@@ -45,6 +45,43 @@ describe('platform/mail: leased queue', () => {
     expect(await tk.kernel.db('test_queue').where({ batch: 4, state: 'sending' }).count({ n: '*' }).first()).to.have.property('n').that.satisfies((n: unknown) => Number(n) === 200);
   });
 
+  it('a claim is one statement that returns the claimed rows with their lease, oldest first', async () => {
+    await fill(5, 5);
+    const q = new LeasedQueue(tk.kernel.db, 'test_queue', settings);
+    const sql: string[] = [];
+    const onQuery = (query: { sql: string }) => sql.push(query.sql);
+    tk.kernel.db.on('query', onQuery);
+    const now = Date.now();
+    const claimed = await q.claim({ batch: 5 }, 3, now).finally(() => tk.kernel.db.off('query', onQuery));
+    // No read-back by lease_owner: no index covers it, so it would scan the whole queue.
+    expect(sql).to.have.length(1);
+    expect(sql[0]).to.match(/^(with .*)?update /i);
+    expect(claimed.map((r) => r.id)).to.deep.equal([...claimed.map((r) => r.id)].sort((a, b) => a - b));
+    const stored = await tk.kernel.db('test_queue').where({ batch: 5 }).orderBy('id').limit(3);
+    expect(claimed.map((r) => ({ id: r.id, state: r.state, attempts: Number(r.attempts), lease_owner: r.lease_owner, lease_until: Number(r.lease_until) })))
+      .to.deep.equal(stored.map((r) => ({ id: r.id, state: 'sending', attempts: 1, lease_owner: r.lease_owner, lease_until: now + 30_000 })));
+    expect(new Set(claimed.map((r) => r.lease_owner)).size).to.equal(1);
+    expect(await q.claim({ batch: 6 }, 3, now)).to.deep.equal([]);
+  });
+
+  it('renews only the rows it is given, and only while this worker holds them', async () => {
+    await fill(7, 3);
+    const mine = new LeasedQueue(tk.kernel.db, 'test_queue', settings);
+    const other = new LeasedQueue(tk.kernel.db, 'test_queue', settings);
+    const t0 = Date.now();
+    const [kept, left, lost] = await mine.claim({ batch: 7 }, 3, t0);
+    // `lost` expires and another worker takes it over; `left` is not in the renewed list (e.g. its "sent" write failed).
+    await tk.kernel.db('test_queue').where({ id: lost.id }).update({ lease_until: t0 });
+    const [taken] = await other.claim({ batch: 7 }, 3, t0 + 1);
+    expect(taken.id).to.equal(lost.id);
+    await mine.renew([kept, lost], t0 + 10_000);
+    const leaseOf = async (id: number) => Number((await tk.kernel.db('test_queue').where({ id }).first()).lease_until);
+    expect(await leaseOf(kept.id)).to.equal(t0 + 40_000);
+    expect(await leaseOf(left.id)).to.equal(t0 + 30_000);
+    expect(await leaseOf(lost.id)).to.equal(t0 + 1 + 30_000);
+    await mine.renew([]);
+  });
+
   it('a dead worker\'s rows come back when its lease expires, and it can no longer record them', async () => {
     await fill(2, 3);
     const dead = new LeasedQueue(tk.kernel.db, 'test_queue', settings);

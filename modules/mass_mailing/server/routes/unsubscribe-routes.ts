@@ -30,12 +30,7 @@ export class UnsubscribeRoutes implements RouteContribution {
         path: '/mail/mailing/:mailing_id/unsubscribe', type: 'http', auth: 'public',
         handler: async (req) => {
           const { mailingId, email, token } = await this.checkLink(req, req.pathParams.mailing_id, req.params.email, req.params.token);
-          const lists = await this.newsletter.subscriptionsOf(req.env, email);
-          const mailingLists = new Set(await this.mailingLists(req.env, mailingId));
-          return unsubscribePage({
-            mailingId, email, token,
-            lists: lists.map((l) => ({ ...l, inMailing: mailingLists.has(l.id) })),
-          });
+          return unsubscribePage({ mailingId, email, token, lists: await this.newsletter.subscriptionsOf(req.env, email) });
         },
       },
       {

@@ -54,16 +54,7 @@ export class NewsletterService {
     if (!isValidEmail(email)) throw new ValidationError(`'${rawEmail}' is not a valid e-mail address`);
     await this.activeList(env, listId);
     await env.transaction(async (tx) => {
-      const contactId = await this.contactFor(tx, email);
-      const existing = await tx.db('mail_mass_mailing_subscription').where({ contact_id: contactId, list_id: listId }).first();
-      if (!existing) {
-        await tx.db('mail_mass_mailing_subscription')
-          .insert({ contact_id: contactId, list_id: listId, opt_out: false, create_date: nowUtc(), write_date: nowUtc() })
-          .onConflict(['contact_id', 'list_id']).ignore();
-      } else if (existing.opt_out) {
-        await tx.db('mail_mass_mailing_subscription').where({ id: existing.id })
-          .update({ opt_out: false, unsubscription_date: null, write_date: nowUtc() });
-      }
+      await this.setOptOut(tx, await this.contactFor(tx, email), listId, false);
     });
     return email;
   }
@@ -114,7 +105,10 @@ export class NewsletterService {
     const existing = await env.db('mail_mass_mailing_subscription').where({ contact_id: contactId, list_id: listId }).first();
     if (!existing) {
       if (!create || optOut) return false; // opting out of a list one never joined changes nothing
-      await env.db('mail_mass_mailing_subscription').insert({ contact_id: contactId, list_id: listId, opt_out: false, create_date: nowUtc(), write_date: nowUtc() });
+      // Two requests subscribing the same address at once: the second finds the first's row taken, which is the same result.
+      await env.db('mail_mass_mailing_subscription')
+        .insert({ contact_id: contactId, list_id: listId, opt_out: false, create_date: nowUtc(), write_date: nowUtc() })
+        .onConflict(['contact_id', 'list_id']).ignore();
       return true;
     }
     if (Boolean(existing.opt_out) === optOut) return false;

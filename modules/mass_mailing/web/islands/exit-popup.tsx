@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineIsland } from '../../../../platform/web/island';
-import { rpc } from '../../../../platform/web/client/rpc';
+import { rpc, RpcError } from '../../../../platform/web/client/rpc';
 import { useT } from '../../../../platform/web/client/web-context';
 import { LOOSE_EMAIL } from './email-pattern';
 
@@ -31,6 +31,8 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
+  /** Why the last subscribe failed, when the address itself was not at fault. */
+  const [error, setError] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -71,10 +73,14 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
       setInvalid(true);
       return;
     }
+    setError('');
     try {
       await rpc('/website_mass_mailing/subscribe', { list_id: listId, email: email.trim() });
-    } catch {
-      setInvalid(true);
+    } catch (err) {
+      // Only a refused address is the field's fault; a rate limit, a vanished list or a lost connection
+      // must be said, or the visitor keeps retyping a correct address.
+      if (err instanceof RpcError && err.name === 'ValidationError') setInvalid(true);
+      else setError(err instanceof Error ? err.message : String(err));
       return;
     }
     setOpen(false);
@@ -95,6 +101,7 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
             className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
             onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
           <button type="submit" className="btn-subscribe">{_t('Subscribe')}</button>
+          <p className="newsletter-popup-error" role="alert">{error}</p>
         </form>
       </div>
     </div>

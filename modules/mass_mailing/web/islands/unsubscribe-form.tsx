@@ -7,7 +7,7 @@ export interface UnsubscribeFormProps {
   mailingId: number;
   email: string;
   token: string;
-  lists: Array<{ id: number; name: string; subscribed: boolean; inMailing: boolean }>;
+  lists: Array<{ id: number; name: string; subscribed: boolean }>;
 }
 
 /** Checkboxes of the lists for one address; saving sends the ticked lists as opt-in, the others as opt-out. */

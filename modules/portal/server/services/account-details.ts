@@ -1,4 +1,5 @@
 import { injectable } from 'inversify';
+import { EMAIL_RE } from '../../../../platform/base/server/services/user-accounts';
 import type { Env } from '../../../../platform/orm/environment';
 
 /** Fields a customer must fill (reference: MANDATORY_BILLING_FIELDS) and may fill. */
@@ -11,9 +12,6 @@ const CONTROL_FIELDS = ['redirect'];
 
 /** Column sizes of res.partner, checked here so a long value is a field error, not a failed write. */
 const MAX_LENGTH: Record<string, number> = { name: 256, email: 256, phone: 64, street: 256, city: 128, zipcode: 24, vat: 64, company_name: 256 };
-
-/** The e-mail rule of the reference platform (single_email_re). */
-const EMAIL = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,63}$/;
 
 export const MESSAGES = {
   invalidEmail: 'Invalid Email! Please enter a valid email address.',
@@ -76,7 +74,7 @@ export class AccountDetails {
     const messages: string[] = [];
 
     for (const f of MANDATORY_FIELDS) if (!values[f]) errors[f] = 'missing';
-    if (values.email && !EMAIL.test(values.email)) {
+    if (values.email && !EMAIL_RE.test(values.email)) { // the reference platform's single_email_re
       errors.email = 'error';
       messages.push(MESSAGES.invalidEmail);
     }
