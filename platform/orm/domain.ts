@@ -1,6 +1,8 @@
 import type { Dialect } from '../db/connection';
 import { ValidationError } from '../kernel/errors';
+import type { CallerScope } from './caller-scope';
 import { OPERATORS, type Domain, type DomainTerm, type Leaf, type Operator } from './domain-types';
+import { MAX_DOMAIN_LEAVES, MAX_DOMAIN_TERMS } from './domain-limits';
 import type { ModelMeta, ModelRegistry } from './registry';
 import type { Field } from './fields';
 import { columnExpr, q, toDb } from './sql-values';
@@ -14,21 +16,32 @@ interface CompileContext {
   registry: ModelRegistry;
   dialect: Dialect;
   lang: string;
+  /** Sub-query nesting (names the aliases t1, t2...); for a caller's leaves, the relations crossed. */
   depth: number;
+  /** The caller whose rights every hop into another model is checked with; absent for the system. */
+  scope?: CallerScope;
 }
 
 const TRUE: SqlFragment = { sql: '1=1', bindings: [] };
 const FALSE: SqlFragment = { sql: '1=0', bindings: [] };
 
-/** Checks the shape of a domain coming from outside and returns it typed. */
-export function parseDomain(value: unknown): Domain {
+/**
+ * Checks the shape of a domain coming from outside and returns it typed. `bounded` (any caller but the
+ * system) refuses an oversized domain first, before looking at its terms.
+ */
+export function parseDomain(value: unknown, bounded = false): Domain {
   if (value === undefined || value === null || value === false) return [];
   if (!Array.isArray(value)) throw new ValidationError('Invalid domain: expected a list');
+  if (bounded && value.length > MAX_DOMAIN_TERMS) {
+    throw new ValidationError(`Domain too complex: ${value.length} terms (at most ${MAX_DOMAIN_TERMS})`);
+  }
+  let leaves = 0;
   for (const term of value) {
     if (term === '&' || term === '|' || term === '!') continue;
     if (!Array.isArray(term) || term.length !== 3) throw new ValidationError(`Invalid domain term: ${JSON.stringify(term)}`);
     if (typeof term[0] !== 'string' && typeof term[0] !== 'number') throw new ValidationError(`Invalid domain term: ${JSON.stringify(term)}`);
     if (!OPERATORS.includes(term[1])) throw new ValidationError(`Invalid operator '${String(term[1])}' in domain`);
+    if (bounded && ++leaves > MAX_DOMAIN_LEAVES) throw new ValidationError(`Domain too complex: more than ${MAX_DOMAIN_LEAVES} conditions`);
   }
   return value as Domain;
 }
@@ -36,62 +49,102 @@ export function parseDomain(value: unknown): Domain {
 /** ANDs domains in prefix notation. */
 export function andDomains(...domains: Domain[]): Domain {
   const parts = domains.filter((d) => d.length > 0);
-  if (parts.length === 0) return [];
-  const result: Domain = [];
-  for (let i = 1; i < parts.length; i++) result.push('&');
-  for (const d of parts) result.push(...normalize(d));
-  return result;
+  return parts.length ? combine('&', parts) : [];
 }
 
 export function orDomains(...domains: Domain[]): Domain {
-  if (domains.some((d) => d.length === 0)) return [];
-  const result: Domain = [];
-  for (let i = 1; i < domains.length; i++) result.push('|');
-  for (const d of domains) result.push(...normalize(d));
+  if (domains.length === 0 || domains.some((d) => d.length === 0)) return [];
+  return combine('|', domains);
+}
+
+/**
+ * `op` applied to the (non-empty) domains, copied into one array sized up front: no push(...spread),
+ * which overflows the call stack for a long domain.
+ */
+function combine(op: '&' | '|', domains: Domain[]): Domain {
+  const parts = domains.map(normalize);
+  let size = parts.length - 1;
+  for (const p of parts) size += p.length;
+  const result: Domain = new Array(size);
+  let k = 0;
+  for (let i = 1; i < parts.length; i++) result[k++] = op;
+  for (const p of parts) for (let i = 0; i < p.length; i++) result[k++] = p[i];
   return result;
 }
 
-/** Adds the implicit '&' between consecutive terms, so every operator has explicit operands. */
+/**
+ * Adds the implicit '&' between consecutive terms, so every operator has explicit operands. Each
+ * missing '&' goes in front of everything before it, so they all end up at the start: count them in
+ * one pass, then copy once (inserting them one by one at the front was quadratic).
+ */
 export function normalize(domain: Domain): Domain {
   if (domain.length === 0) return domain;
-  const result: Domain = [];
   let expected = 1;
+  let missing = 0;
   for (const term of domain) {
     if (expected === 0) {
-      result.unshift('&');
+      missing += 1;
       expected = 1;
     }
-    result.push(term);
     if (term === '&' || term === '|') expected += 1;
     else if (term !== '!') expected -= 1;
   }
   if (expected !== 0) throw new ValidationError('Invalid domain: an operator is missing operands');
+  if (missing === 0) return domain;
+  const result: Domain = new Array(missing + domain.length);
+  result.fill('&', 0, missing);
+  for (let i = 0; i < domain.length; i++) result[missing + i] = domain[i];
   return result;
 }
 
-/** Compiles a domain on `meta` (table aliased as `alias`) into a WHERE fragment. */
-export function compileDomain(domain: Domain, meta: ModelMeta, alias: string, registry: ModelRegistry, dialect: Dialect, lang: string): SqlFragment {
+/**
+ * Compiles a domain on `meta` (table aliased as `alias`) into a WHERE fragment. With a `scope`, every
+ * hop into another model is checked against the caller's access rights, restricted by the caller's
+ * record rules there and counted against the domain limits; without one, the domain is the system's.
+ */
+export function compileDomain(
+  domain: Domain, meta: ModelMeta, alias: string, registry: ModelRegistry, dialect: Dialect, lang: string, scope?: CallerScope,
+): SqlFragment {
   const terms = normalize(domain);
   if (terms.length === 0) return TRUE;
-  const ctx: CompileContext = { registry, dialect, lang, depth: 0 };
-  let pos = 0;
-  const walk = (): SqlFragment => {
-    const term = terms[pos++];
+  return compileTerms(terms, meta, alias, { registry, dialect, lang, depth: 0, scope });
+}
+
+/**
+ * Normalized prefix terms to SQL, without recursion (a long domain would overflow the stack) and with
+ * one bindings list: operators never reorder their operands, so the leaves' bindings, collected left to
+ * right, are in the order their SQL appears; the operators are then applied from the right on a stack.
+ */
+function compileTerms(terms: Domain, meta: ModelMeta, alias: string, ctx: CompileContext): SqlFragment {
+  const leafSql: string[] = new Array(terms.length);
+  const bindings: unknown[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i];
+    if (term === '&' || term === '|' || term === '!') continue;
+    if (!Array.isArray(term)) throw new ValidationError(`Invalid domain term: ${JSON.stringify(term)}`);
+    const leaf = compileLeaf(term, meta, alias, ctx);
+    leafSql[i] = leaf.sql;
+    for (const b of leaf.bindings) bindings.push(b);
+  }
+  const stack: string[] = [];
+  for (let i = terms.length - 1; i >= 0; i--) {
+    const term = terms[i];
     if (term === '!') {
-      const inner = walk();
+      const inner = stack.pop();
+      if (inner === undefined) throw new ValidationError('Invalid domain');
       // NOT of an unknown (NULL) comparison must be true, as for `!=`: ['!', ['qty', '=', 1]] keeps empty qty.
-      return { sql: `(CASE WHEN ${inner.sql} THEN 0 ELSE 1 END) = 1`, bindings: inner.bindings };
+      stack.push(`(CASE WHEN ${inner} THEN 0 ELSE 1 END) = 1`);
+    } else if (term === '&' || term === '|') {
+      const a = stack.pop();
+      const b = stack.pop();
+      if (a === undefined || b === undefined) throw new ValidationError('Invalid domain');
+      stack.push(`(${a} ${term === '&' ? 'AND' : 'OR'} ${b})`);
+    } else {
+      stack.push(leafSql[i]);
     }
-    if (term === '&' || term === '|') {
-      const a = walk();
-      const b = walk();
-      return { sql: `(${a.sql} ${term === '&' ? 'AND' : 'OR'} ${b.sql})`, bindings: [...a.bindings, ...b.bindings] };
-    }
-    return compileLeaf(term as Leaf, meta, alias, ctx);
-  };
-  const result = walk();
-  if (pos !== terms.length) throw new ValidationError('Invalid domain');
-  return result;
+  }
+  if (stack.length !== 1) throw new ValidationError('Invalid domain');
+  return { sql: stack[0], bindings };
 }
 
 function compileLeaf(leaf: Leaf, meta: ModelMeta, alias: string, ctx: CompileContext): SqlFragment {
@@ -124,12 +177,30 @@ function compileLeaf(leaf: Leaf, meta: ModelMeta, alias: string, ctx: CompileCon
   return compileScalar(field, columnExpr(field, alias, ctx.dialect, ctx.lang), op, value, ctx);
 }
 
-/** `SELECT id FROM comodel WHERE <leaf>` */
+/** `SELECT id FROM comodel WHERE <leaf>`, limited to the comodel records the caller may read. */
 function subquery(field: Field, ctx: CompileContext, leaf: Leaf): SqlFragment {
+  return comodelIds(field, ctx, (co, a, inner) => compileLeaf(leaf, co, a, inner));
+}
+
+/**
+ * `SELECT a.id FROM comodel a WHERE <condition>`: a hop into the comodel of `field`. For a caller, the
+ * scope refuses it unless the caller may read the comodel, and the caller's record rules there are
+ * added, compiled as the system's domains: rules are trusted server data (a rule whose path enters a
+ * model the caller cannot read must still work), and compiling them without the scope cannot recurse
+ * (rules of models a rule's path enters are not applied again).
+ */
+function comodelIds(
+  field: Field, ctx: CompileContext, condition: (co: ModelMeta, alias: string, inner: CompileContext) => SqlFragment | null,
+): SqlFragment {
   const co = ctx.registry.get(field.comodel!)!;
-  const a = `t${ctx.depth + 1}`;
-  const inner = compileLeaf(leaf, co, a, { ...ctx, depth: ctx.depth + 1 });
-  return { sql: `SELECT ${q(a)}.id FROM ${q(co.table)} ${q(a)} WHERE ${inner.sql}`, bindings: inner.bindings };
+  const depth = ctx.depth + 1;
+  const a = `t${depth}`;
+  const rules = ctx.scope ? ctx.scope.enter(co.name, depth) : [];
+  const inner = condition(co, a, { ...ctx, depth });
+  const rule = rules.length ? compileTerms(normalize(rules), co, a, { ...ctx, depth, scope: undefined }) : null;
+  const parts = [inner, rule].filter((f): f is SqlFragment => f !== null);
+  const where = parts.length ? ` WHERE ${parts.map((f) => f.sql).join(' AND ')}` : '';
+  return { sql: `SELECT ${q(a)}.id FROM ${q(co.table)} ${q(a)}${where}`, bindings: parts.flatMap((f) => f.bindings) };
 }
 
 /** Records of `meta` whose relational `field` reaches one of the ids selected by `sub`. */
@@ -153,7 +224,8 @@ function compileToMany(field: Field, meta: ModelMeta, alias: string, ctx: Compil
   const co = ctx.registry.get(field.comodel!)!;
   const emptyCheck = value === false || value === null || (Array.isArray(value) && value.length === 0 && op !== 'in' && op !== 'not in');
   if (emptyCheck && (op === '=' || op === '!=')) {
-    const any = relationalIn(field, meta, alias, ctx, { sql: `SELECT id FROM ${q(co.table)}`, bindings: [] }, false);
+    // "has linked records" counts only those the caller may see.
+    const any = relationalIn(field, meta, alias, ctx, comodelIds(field, ctx, () => null), false);
     return op === '=' ? { sql: `NOT (${any.sql})`, bindings: any.bindings } : any;
   }
   if (typeof value === 'string' || (Array.isArray(value) && value.some((v) => typeof v === 'string'))) {
@@ -166,7 +238,8 @@ function compileToMany(field: Field, meta: ModelMeta, alias: string, ctx: Compil
   const negate = op === '!=' || op === 'not in';
   if (!['=', '!=', 'in', 'not in'].includes(op)) throw new ValidationError(`Operator '${op}' is not supported on '${meta.name}.${field.name}'`);
   if (ids.length === 0) return negate ? TRUE : FALSE;
-  const sub = { sql: `SELECT id FROM ${q(co.table)} WHERE id IN (${ids.map(() => '?').join(',')})`, bindings: ids };
+  // Whether given records are linked is also a question about them: asked of those the caller may see.
+  const sub = comodelIds(field, ctx, (_co, a) => ({ sql: `${q(a)}.id IN (${ids.map(() => '?').join(',')})`, bindings: ids }));
   return relationalIn(field, meta, alias, ctx, sub, negate);
 }
 

@@ -1,6 +1,7 @@
 import { isForeignKeyViolation, isUniqueViolation } from '../db/constraint-violation';
 import { AccessError, DuplicateError, MissingError, ValidationError } from '../kernel/errors';
 import type { Operation } from './access-types';
+import { CallerScope } from './caller-scope';
 import { andDomains, compileDomain, parseDomain } from './domain';
 import type { Domain } from './domain-types';
 import type { Env } from './environment';
@@ -35,11 +36,24 @@ export class Model {
     this.env.orm.access.check(this.env.user, this.meta.name, op);
   }
 
-  /** A knex query on the table, filtered by the domain and the user's record rules for `op`. */
+  /** A domain from the caller, checked (and bounded unless the caller is the system). */
+  private parse(domain: unknown): Domain {
+    return parseDomain(domain, !this.env.isSuperuser);
+  }
+
+  /**
+   * A knex query on the table, filtered by the domain and the user's record rules for `op`. The
+   * caller's domain is compiled with the caller's rights at every hop into another model; the rules
+   * are the system's own domains, compiled without them.
+   */
   private filtered(domain: Domain, op: Operation = 'read') {
-    const full = andDomains(parseDomain(domain), this.env.orm.access.ruleDomain(this.env.user, this.meta.name, op));
-    const where = compileDomain(full, this.meta, ALIAS, this.env.registry, this.env.dialect, this.env.lang);
-    return this.env.db(`${this.meta.table} as ${ALIAS}`).whereRaw(where.sql, where.bindings as never[]);
+    const { env, meta } = this;
+    const scope = env.isSuperuser ? undefined : new CallerScope(env.orm.access, env.user);
+    const own = compileDomain(this.parse(domain), meta, ALIAS, env.registry, env.dialect, env.lang, scope);
+    const rules = env.orm.access.ruleDomain(env.user, meta.name, op);
+    const rule = rules.length ? compileDomain(rules, meta, ALIAS, env.registry, env.dialect, env.lang) : null;
+    const where = rule ? { sql: `(${own.sql}) AND (${rule.sql})`, bindings: own.bindings.concat(rule.bindings) } : own;
+    return env.db(`${meta.table} as ${ALIAS}`).whereRaw(where.sql, where.bindings as never[]);
   }
 
   private paged<T extends { limit(n: number): T; offset(n: number): T; orderByRaw(s: string): T }>(query: T, opts: SearchOptions): T {
@@ -86,7 +100,7 @@ export class Model {
   async read_group(domain: Domain, fieldSpecs: string[], groupby: string | string[], opts: ReadGroupOptions = {}): Promise<Row[]> {
     this.checkAccess('read');
     const query = this.filtered(domain);
-    return readGroup(this.env, this.meta, query, ALIAS, parseDomain(domain), fieldSpecs, groupby, opts);
+    return readGroup(this.env, this.meta, query, ALIAS, this.parse(domain), fieldSpecs, groupby, opts);
   }
 
   async create(vals: Row): Promise<number>;
@@ -157,7 +171,7 @@ export class Model {
 
   async name_search(name = '', domain: Domain = [], operator = 'ilike', limit: number | null = 100): Promise<Array<[number, string]>> {
     const recName = this.meta.recName;
-    const full = name && recName ? andDomains([[recName, operator as never, name]], parseDomain(domain)) : parseDomain(domain);
+    const full = name && recName ? andDomains([[recName, operator as never, name]], this.parse(domain)) : this.parse(domain);
     const ids = await this.search(full, { limit: limit ?? undefined });
     return this.name_get(ids);
   }
