@@ -18,10 +18,21 @@ export function dialectOf(url: string): Dialect {
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got '${url}'`);
 }
 
+export interface DatabaseOptions {
+  /**
+   * PostgreSQL: statements running longer are cancelled (error 57014), so one expensive request
+   * cannot hold a backend and a pool slot for minutes. 0 or absent: no limit. SQLite runs in the
+   * process (synchronously) and has no such limit: there, domain bounds keep each query small.
+   */
+  statementTimeoutMs?: number;
+}
+
 /** Opens the database named by a DATABASE_URL. SQLite gets WAL and foreign keys. */
-export function openDatabase(url: string): Knex {
+export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
   if (dialectOf(url) === 'postgres') {
-    return knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+    // Sent in the startup packet of every pooled connection: no extra round trip per connection.
+    const connection = opts.statementTimeoutMs ? { connectionString: url, statement_timeout: opts.statementTimeoutMs } : url;
+    return knexFactory({ client: 'pg', connection, pool: { min: 0, max: 10 } });
   }
   const file = url.slice('sqlite:'.length) || ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { ModuleLoadError } from '../kernel/errors';
+import { knexDialect } from './connection';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,8 @@ export async function migrateModule(knex: Knex, moduleName: string, folder: stri
     if (typeof migration.up !== 'function') throw new ModuleLoadError(moduleName, `migration ${file} exports no up()`);
     try {
       await knex.transaction(async (trx) => {
+        // The statement timeout guards requests; building an index on a large table may take longer.
+        if (knexDialect(trx) === 'postgres') await trx.raw('SET LOCAL statement_timeout = 0');
         await migration.up(trx);
         await trx(TABLE).insert({ module: moduleName, name });
       });

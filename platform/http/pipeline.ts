@@ -65,11 +65,23 @@ export function requestContext(s: PipelineServices): Koa.Middleware {
     state.isPublic = !user;
     state.user = user ?? (await s.users.get(state.site.publicUserId))!;
     state.lang = pickLang(ctx, state);
-    state.env = s.envs.forUser(state.user, state.site.id, state.lang);
+    state.env = s.envs.forUser(state.user, state.site.id, state.lang, clientGone(ctx));
 
     await next();
     await persistSession(ctx, s.sessions, session);
   };
+}
+
+/**
+ * Aborted when the client goes away before its response is complete (the socket closed): the
+ * PostgreSQL statement the request is running is then cancelled rather than left to finish for nobody.
+ */
+function clientGone(ctx: Koa.Context): AbortSignal {
+  const gone = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) gone.abort();
+  });
+  return gone.signal;
 }
 
 /**

@@ -3,7 +3,8 @@ import coBody from 'co-body';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import { ValidationError as YupValidationError } from 'yup';
-import { AccessDenied, AccessError, MissingError, SessionExpired, UserError, ValidationError } from '../kernel/errors';
+import { fromDatabaseError } from '../db/query-canceled';
+import { AccessDenied, AccessError, MissingError, QueryCanceled, SessionExpired, UserError, ValidationError } from '../kernel/errors';
 import type { OwnedRoute } from '../kernel/kernel';
 import { checkCsrfToken, csrfToken } from './csrf';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
@@ -83,8 +84,10 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     req.params = route.params ? await validateParams(route, env.params) : env.params;
     const result = await route.handler(req);
     ctx.body = envelope(id, { result: result === undefined ? null : result });
-  } catch (err) {
+  } catch (caught) {
+    const err = fromDatabaseError(caught);
     if (!(err instanceof UserError)) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'json route failed');
+    else if (err instanceof QueryCanceled) s.logger.warn({ err: caught, requestId: ctx.state.requestId, path: ctx.path }, 'statement cancelled');
     ctx.body = envelope(id, { error: errorPayload(err) });
   }
 }
@@ -138,9 +141,12 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       ctx.body = await s.renderPage(req, result);
       if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce);
     }
-  } catch (err) {
-    const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403 : err instanceof UserError ? (err instanceof TooManyRequests ? 429 : 400) : 500;
+  } catch (caught) {
+    const err = fromDatabaseError(caught);
+    const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403
+      : err instanceof QueryCanceled ? 503 : err instanceof UserError ? (err instanceof TooManyRequests ? 429 : 400) : 500;
     if (status === 500) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'http route failed');
+    if (status === 503) s.logger.warn({ err: caught, requestId: ctx.state.requestId, path: ctx.path }, 'statement cancelled');
     ctx.status = status;
     ctx.type = 'html';
     ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);

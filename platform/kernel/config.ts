@@ -10,6 +10,8 @@ export interface Config {
   workers: number;
   logLevel: string;
   smtpUrl?: string;
+  /** PostgreSQL: a statement running longer is cancelled (0: no limit). Migrations are not limited. */
+  statementTimeoutMs: number;
   /** Root of the repository (where platform/ and modules/ live). */
   repoRoot: string;
   /** Login throttling: failures allowed per IP and per account within the window. */
@@ -23,6 +25,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const workers = Number(env.WORKERS ?? 1);
   if (!Number.isInteger(workers) || workers < 1) throw new Error(`WORKERS must be a positive integer, got '${env.WORKERS}'`);
+  const statementTimeoutMs = Number(env.DB_STATEMENT_TIMEOUT_MS || 30_000);
+  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 0) {
+    throw new Error(`DB_STATEMENT_TIMEOUT_MS must be a number of milliseconds (0 for none), got '${env.DB_STATEMENT_TIMEOUT_MS}'`);
+  }
   return {
     port,
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(REPO_ROOT, 'data', 'site.sqlite')}`,
@@ -31,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || undefined,
+    statementTimeoutMs,
     repoRoot: REPO_ROOT,
     loginLimits: { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 },
   };

@@ -21,6 +21,16 @@ export class AccessDenied extends UserError {
 export class MissingError extends UserError {
   override name = 'MissingError';
 }
+/**
+ * The database cancelled a statement: it ran past the statement timeout (or its request was gone).
+ * Shown to clients as a UserError: a message to read, not an internal error.
+ */
+export class QueryCanceled extends UserError {
+  override name = 'UserError';
+  constructor(message = 'The request took too long and was cancelled. Try again with fewer or simpler criteria.') {
+    super(message);
+  }
+}
 export class SessionExpired extends UserError {
   override name = 'SessionExpiredException';
   override readonly code = 100;

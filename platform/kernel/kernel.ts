@@ -81,7 +81,7 @@ export class Kernel {
     const { config } = opts;
     const logger = opts.logger ?? pino({ level: config.logLevel });
     const allModules = orderModules(discoverModules(opts.roots ?? defaultModuleRoots(config.repoRoot)));
-    const db = openDatabase(config.databaseUrl);
+    const db = openDatabase(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
     try {
       const state = new ModuleState(db);
       await state.ensureTable();

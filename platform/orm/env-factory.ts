@@ -15,7 +15,8 @@ export class EnvFactory {
     return new Env(this.orm, this.db, { uid: SUPERUSER_ID, groups: new Set(['base.group_system', 'base.group_user']), partnerId: null, siteId, lang, superuser: true });
   }
 
-  forUser(user: ActingUser, siteId: number | null, lang: string): Env {
-    return new Env(this.orm, this.db, { uid: user.id, groups: user.groups, partnerId: user.partnerId, siteId, lang, superuser: false });
+  /** `signal`: aborted when the request is gone (its running PostgreSQL statement is then cancelled). */
+  forUser(user: ActingUser, siteId: number | null, lang: string, signal?: AbortSignal): Env {
+    return new Env(this.orm, this.db, { uid: user.id, groups: user.groups, partnerId: user.partnerId, siteId, lang, superuser: false }, signal);
   }
 }

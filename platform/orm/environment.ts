@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cancelOnAbort } from '../db/cancel-on-abort';
 import { knexDialect, type Dialect } from '../db/connection';
 import { ValidationError } from '../kernel/errors';
 import type { AccessControl } from './access-control';
@@ -31,7 +32,11 @@ export interface OrmState {
  */
 export class Env {
   readonly dialect: Dialect;
-  constructor(readonly orm: OrmState, readonly db: Knex, readonly user: UserContext) {
+  /**
+   * @param signal aborted when the HTTP request this environment serves is gone: the PostgreSQL
+   *   statement its transaction is running is then cancelled.
+   */
+  constructor(readonly orm: OrmState, readonly db: Knex, readonly user: UserContext, readonly signal?: AbortSignal) {
     this.dialect = knexDialect(db);
   }
 
@@ -59,13 +64,17 @@ export class Env {
   }
 
   sudo(): Env {
-    return this.user.superuser ? this : new Env(this.orm, this.db, { ...this.user, superuser: true });
+    return this.user.superuser ? this : new Env(this.orm, this.db, { ...this.user, superuser: true }, this.signal);
   }
   withLang(lang: string): Env {
-    return new Env(this.orm, this.db, { ...this.user, lang });
+    return new Env(this.orm, this.db, { ...this.user, lang }, this.signal);
   }
   withDb(db: Knex): Env {
-    return new Env(this.orm, db, this.user);
+    return new Env(this.orm, db, this.user, this.signal);
+  }
+  /** The same environment, its statements cancelled when `signal` aborts (see the constructor). */
+  withSignal(signal: AbortSignal): Env {
+    return new Env(this.orm, this.db, this.user, signal);
   }
 
   get inTransaction(): boolean {
@@ -75,6 +84,6 @@ export class Env {
   /** Runs `fn` in a transaction (or in the current one): all of its writes land, or none. */
   async transaction<T>(fn: (env: Env) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.db.transaction((trx) => fn(this.withDb(trx)));
+    return this.db.transaction((trx) => cancelOnAbort(trx, this.signal, () => fn(this.withDb(trx))));
   }
 }
