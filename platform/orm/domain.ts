@@ -199,7 +199,7 @@ function comodelIds(
   const inner = condition(co, a, { ...ctx, depth });
   const rule = rules.length ? compileTerms(normalize(rules), co, a, { ...ctx, depth, scope: undefined }) : null;
   const parts = [inner, rule].filter((f): f is SqlFragment => f !== null);
-  const where = parts.length ? ` WHERE ${parts.map((f) => f.sql).join(' AND ')}` : '';
+  const where = parts.length === 2 ? ` WHERE (${parts[0].sql}) AND (${parts[1].sql})` : parts.length ? ` WHERE ${parts[0].sql}` : '';
   return { sql: `SELECT ${q(a)}.id FROM ${q(co.table)} ${q(a)}${where}`, bindings: parts.flatMap((f) => f.bindings) };
 }
 
