@@ -50,6 +50,7 @@ export class WorkerSupervisor {
       this.logger.info({ signal }, 'stopping the workers');
       void this.stop(0);
     };
+    // Once: a second signal of the same kind takes its default action and ends the primary at once.
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
     return done;

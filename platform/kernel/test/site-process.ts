@@ -17,10 +17,13 @@ export interface LogLine {
  */
 export class SiteProcess {
   readonly logs: LogLine[] = [];
+  /** What the processes wrote to stderr (a worker that fails to start says why there). */
+  stderr = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private waiters: Array<() => void> = [];
 
   private constructor(readonly proc: ChildProcess, readonly url: string) {
+    proc.stderr!.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     readline.createInterface({ input: proc.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return;
       try {
@@ -40,7 +43,7 @@ export class SiteProcess {
     const proc = spawn(process.execPath, ['--require', 'tsx/cjs', path.join(REPO, 'platform/kernel/main.ts')], {
       cwd: REPO,
       env: { ...process.env, LOG_LEVEL: 'info', DEMO: '0', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     return new SiteProcess(proc, `http://127.0.0.1:${env.PORT}`);
   }
@@ -52,7 +55,7 @@ export class SiteProcess {
       const found = this.logs.find(match);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching log line within ${ms} ms; got:\n${this.logs.map((l) => l.msg).join('\n')}`);
+      if (left <= 0) throw new Error(`no matching log line within ${ms} ms; got:\n${this.logs.map((l) => l.msg).join('\n')}\nstderr:\n${this.stderr}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
         this.waiters.push(() => {

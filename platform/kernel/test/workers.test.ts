@@ -95,5 +95,6 @@ describe('WORKERS=2: workers that keep crashing', function () {
     const restarts = site.logs.filter((l) => l.msg.startsWith('worker exited'));
     expect(restarts.length, 'workers were restarted before giving up').to.be.greaterThan(2);
     expect(site.logs.map((l) => l.msg)).to.include('workers keep crashing: giving up');
+    expect(site.stderr).to.contain('EADDRINUSE');
   });
 });
