@@ -21,7 +21,7 @@ interface Slot {
 /**
  * The primary of `WORKERS=N`: keeps N workers running. A worker that dies is replaced after a delay
  * growing per slot (1 s doubling up to 30 s, back to 1 s once a worker stayed up a minute), so a
- * worker killed by the OOM killer comes back at once while a crash at start does not spin. When
+ * worker killed by the OOM killer comes back within a second while a crash at start does not spin. When
  * workers keep crashing (5 crashes, or two per worker when more, within 5 minutes), restarting is
  * pointless: the primary stops the rest and exits with 1, so that its own supervisor (systemd,
  * Docker, ...) sees the failure. SIGTERM/SIGINT stop every worker (they finish and flush) and exit 0.
@@ -48,7 +48,7 @@ export class WorkerSupervisor {
     }
     const onSignal = (signal: NodeJS.Signals) => {
       this.logger.info({ signal }, 'stopping the workers');
-      void this.stop(0);
+      this.stop(0);
     };
     // Once: a second signal of the same kind takes its default action and ends the primary at once.
     process.once('SIGTERM', onSignal);
@@ -77,7 +77,7 @@ export class WorkerSupervisor {
     if (this.crashes.length >= this.crashLimit) {
       this.logger.error({ ...details, crashes: this.crashes.length, windowMs: CRASH_WINDOW_MS }, 'worker exited');
       this.logger.fatal('workers keep crashing: giving up');
-      void this.stop(1);
+      this.stop(1);
       return;
     }
     this.logger.error({ ...details, restartInMs: slot.delayMs }, 'worker exited; restarting it');
@@ -85,7 +85,7 @@ export class WorkerSupervisor {
     slot.delayMs = Math.min(slot.delayMs * 2, MAX_DELAY_MS);
   }
 
-  private async stop(code: number): Promise<void> {
+  private stop(code: number): void {
     if (this.stopping) return;
     this.stopping = true;
     this.exitCode = code;
