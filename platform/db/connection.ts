@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { SqliteClient } from './sqlite-client';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -27,7 +28,10 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
 }
 
-/** Opens the database named by a DATABASE_URL. SQLite gets WAL and foreign keys. */
+/**
+ * Opens the database named by a DATABASE_URL. SQLite gets WAL, foreign keys, immediate transactions
+ * and a busy timeout, so that several processes (WORKERS > 1, the CLI) can write to one file.
+ */
 export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
   if (dialectOf(url) === 'postgres') {
     // Sent in the startup packet of every pooled connection: no extra round trip per connection.
@@ -37,7 +41,7 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
   const file = url.slice('sqlite:'.length) || ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   return knexFactory({
-    client: 'better-sqlite3',
+    client: SqliteClient,
     connection: { filename: file },
     useNullAsDefault: true,
     pool: {
@@ -47,6 +51,8 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('synchronous = NORMAL');
+        // Another process holding the write lock is waited for this long (transactions are immediate,
+        // so they wait here at BEGIN rather than fail midway).
         conn.pragma('busy_timeout = 5000');
         // LIKE is case-sensitive on PostgreSQL; make SQLite agree so `like` and `ilike` mean the same on both.
         conn.pragma('case_sensitive_like = ON');

@@ -3,21 +3,19 @@ import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { Kernel } from './kernel';
 import { startServer } from './server';
+import { WorkerSupervisor } from './worker-supervisor';
 
 /**
  * `npm start`: creates and installs the database on first start, then serves the site.
- * With WORKERS=N the primary prepares the database once and forks N workers sharing the port.
+ * With WORKERS=N the primary prepares the database once, then forks N workers sharing the port and
+ * keeps them running (WorkerSupervisor); it exits 0 when stopped, 1 when workers keep crashing.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (cluster.isPrimary && config.workers > 1) {
     const kernel = await Kernel.boot({ config });
     await kernel.stop();
-    for (let i = 0; i < config.workers; i++) cluster.fork();
-    cluster.on('exit', (worker, code) => {
-      if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}`);
-    });
-    return;
+    process.exit(await new WorkerSupervisor(config.workers, kernel.logger).run());
   }
   const kernel = await Kernel.boot({ config });
   const running = await startServer(kernel, config.port);

@@ -13,6 +13,7 @@ import { BusService } from './services/bus-service';
 import { BusChannelContribution, ChannelAuthority } from './services/channel-authority';
 import { PgBusListener } from './services/pg-listener';
 import { PresenceService } from './services/presence-service';
+import { SqliteBusWatcher } from './services/sqlite-watcher';
 import { BusWebSocket } from './websocket/bus-websocket';
 
 export const busModule = new ContainerModule(({ bind }) => {
@@ -23,6 +24,7 @@ export const busModule = new ContainerModule(({ bind }) => {
   bind(PresenceService).toSelf();
   bind(ChannelAuthority).toSelf();
   bind(PgBusListener).toSelf();
+  bind(SqliteBusWatcher).toSelf();
   bind(PartnerChannels).toSelf();
   bind(BusChannelContribution).toService(PartnerChannels);
   bind(PollRoutes).toSelf();

@@ -7,6 +7,7 @@ import { EnvFactory } from '../../../platform/orm/env-factory';
 import { SiteService } from '../../../platform/http/site-service';
 import { ADMIN_PASSWORD, bootTestKernel, createThrowawayDatabase, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
+import { freePort, SiteProcess } from '../../../platform/kernel/test/site-process';
 import { ClickRecorder } from '../server/services/click-recorder';
 import { BROWSER_UA, LINK_GROUP, userClient } from './support';
 
@@ -87,7 +88,6 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
     await visit(link.code, '8.8.4.4');
     await visit(link.code, '66.249.66.1', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
     await visit(link.code, '66.249.66.2', '');
-    expect(recorder().pendingCount).to.equal(3);
     await recorder().flush();
     expect(recorder().pendingCount).to.equal(0);
 
@@ -105,6 +105,27 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
     await recorder().flush();
     expect((await counters()).unique_count).to.equal(after.unique_count);
     expect((await counters()).count).to.equal(Number(after.count) + 1);
+  });
+
+  it('writes each click to the database within ~100 ms of its redirect, with no stop or explicit flush', async () => {
+    // What is written is what survives a SIGKILL: the wait is what a crash can lose (README).
+    const sudo = tk.sudo();
+    const linkId = await sudo.model('link.tracker').create({ url: 'https://example.com/soon' });
+    await sudo.model('link.tracker.code').create({ code: 'soon', link_id: linkId });
+    await recorder().flush();
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const ip = `10.77.0.${i}`;
+      expect((await visit('soon', ip)).status).to.equal(301);
+      const answered = Date.now();
+      while (!(await tk.kernel.db('link_tracker_click').where({ ip }).first('id'))) {
+        if (Date.now() - answered > 2000) break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      delays.push(Date.now() - answered);
+      await new Promise((r) => setTimeout(r, 50 + 70 * i)); // visits at varied moments of any flush cycle
+    }
+    expect(Math.max(...delays), `delays ${delays.join(', ')} ms`).to.be.below(250);
   });
 
   it('records clicks from private addresses without a country, for anyone (no login)', async () => {
@@ -228,6 +249,7 @@ describe('link_tracker: no click lost on a clean shutdown', () => {
       const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl: database.url, adminPassword: 'admin-pass-123', demo: false };
       const kernel = await Kernel.boot({ config, install: ['link_tracker'], autoInstall: false });
       const server = await startServer(kernel, 0, { scheduler: false });
+      kernel.container.get(ClickRecorder).flushDelayMs = 60_000; // keeps the clicks in memory until the stop
       const env = kernel.container.get(EnvFactory).superuser();
       const linkId = await env.model('link.tracker').create({ url: 'https://example.com/' });
       await env.model('link.tracker.code').create({ code: 'bye', link_id: linkId });
@@ -250,6 +272,49 @@ describe('link_tracker: no click lost on a clean shutdown', () => {
         await db.destroy();
       }
     } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('link_tracker: a killed process', () => {
+  it('loses no click answered 300 ms before a SIGKILL (clicks are written within 100 ms)', async function () {
+    this.timeout(90_000);
+    const database = await createThrowawayDatabase();
+    let site: SiteProcess | undefined;
+    try {
+      const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl: database.url, adminPassword: 'admin-pass-123', demo: false };
+      const kernel = await Kernel.boot({ config, install: ['link_tracker'], autoInstall: false });
+      const env = kernel.container.get(EnvFactory).superuser();
+      const linkId = await env.model('link.tracker').create({ url: 'https://example.com/' });
+      await env.model('link.tracker.code').create({ code: 'kill', link_id: linkId });
+      await kernel.stop();
+
+      site = SiteProcess.spawn({ PORT: String(await freePort()), DATABASE_URL: database.url, WORKERS: '1' });
+      await site.waitForLog((l) => l.msg.startsWith('serving on'), 60_000);
+      // A second of redirects from 8 clients, then a pause shorter than the old 1 s flush period.
+      let answered = 0;
+      const until = Date.now() + 1000;
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        while (Date.now() < until) {
+          const res = await fetch(`${site!.url}/r/kill`, { redirect: 'manual', headers: { 'User-Agent': BROWSER_UA } });
+          if (res.status === 301) answered++;
+        }
+      }));
+      await new Promise((r) => setTimeout(r, 300));
+      site.kill('SIGKILL');
+      await site.exited;
+
+      const db = openDatabase(database.url);
+      try {
+        const clicks = await db('link_tracker_click').where({ link_id: linkId }).count({ n: '*' }).first();
+        expect(answered).to.be.greaterThan(50);
+        expect(Number(clicks?.n)).to.equal(answered);
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      site?.kill('SIGKILL');
       await database.drop();
     }
   });

@@ -8,7 +8,7 @@ export interface BusSubscriber {
 }
 
 /**
- * In-memory fan-out of one process: notifications (from this process on SQLite, from LISTEN/NOTIFY on
+ * In-memory fan-out of one process: notifications (read from the table on SQLite, from LISTEN/NOTIFY on
  * PostgreSQL) go to the subscribers of their channels. Indexed by channel so a message costs the
  * number of its listeners, not the number of connections.
  */

@@ -4,7 +4,6 @@ import { knexDialect } from '../../../../platform/db/connection';
 import { DatabaseToken } from '../../../../platform/kernel/tokens';
 import { nowUtc, utcText } from '../../../../platform/orm/sql-values';
 import { BusOptions, RELOAD_CHANNEL, type Notification } from '../bus-options';
-import { BusDispatcher } from './bus-dispatcher';
 
 /** PostgreSQL channel of LISTEN/NOTIFY; the payload is the notifications or, when too big, their ids. */
 export const NOTIFY_CHANNEL = 'bus_bus';
@@ -14,14 +13,17 @@ const MAX_PAYLOAD = 7800;
 const CHUNK = 400;
 /** Most notifications handed out by one poll; the client asks again from the last id it got. */
 const FETCH_LIMIT = 1000;
+/** Most notifications read at once by a process catching up (LISTEN reconnect, SQLite watcher). */
+export const AFTER_LIMIT = 10 * FETCH_LIMIT;
 const MAX_CHANNEL_LENGTH = 128;
 /** Advisory lock key serialising bus inserts on PostgreSQL (an arbitrary constant: "bus_bus" in ASCII). */
 export const PUBLISH_LOCK = 0x6275735f627573;
 
 /**
  * The only way to publish: modules call `send`/`sendMany` (the browser cannot publish). Rows are
- * stored first, then listeners are woken: in memory on SQLite, through NOTIFY (sent in the inserting
- * transaction, so only once committed) on PostgreSQL, where every process LISTENs.
+ * stored first, then listeners are woken: on PostgreSQL through NOTIFY (sent in the inserting
+ * transaction, so only once committed), which every process LISTENs to; on SQLite every process reads
+ * the table (SqliteBusWatcher), this one right after its own sends.
  */
 @injectable()
 export class BusService {
@@ -29,7 +31,6 @@ export class BusService {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(BusDispatcher) private readonly dispatcher: BusDispatcher,
     @inject(BusOptions) readonly options: BusOptions,
   ) {
     this.postgres = knexDialect(db) === 'postgres';
@@ -54,10 +55,10 @@ export class BusService {
       for (let i = 0; i < rows.length; i += CHUNK) {
         const chunk = rows.slice(i, i + CHUNK).map((r) => ({ ...r, create_date: nowUtc() }));
         const ids = await this.insertRows(this.db, chunk);
-        const notifications = ids.map((id, k) => ({ id, channel: items[i + k][0], message: items[i + k][1] ?? null }));
-        this.dispatcher.deliver(notifications);
-        out.push(...notifications);
+        out.push(...ids.map((id, k) => ({ id, channel: items[i + k][0], message: items[i + k][1] ?? null })));
       }
+      // This process's listeners hear them now rather than at the watcher's next look.
+      await this.stored?.();
       return out;
     }
     const parts: Array<Promise<Notification[]>> = [];
@@ -68,6 +69,13 @@ export class BusService {
     }
     if (!this.flushing) void this.flush();
     return (await Promise.all(parts)).flat();
+  }
+
+  private stored?: () => Promise<void>;
+
+  /** SQLite: what to run after this process stored notifications (the watcher, to deliver them at once). */
+  onStored(fn: (() => Promise<void>) | undefined): void {
+    this.stored = fn;
   }
 
   private readonly queue: Pending[] = [];
@@ -149,13 +157,17 @@ export class BusService {
     return rows.map(decodeRow);
   }
 
+  /** Notifications after `last`, in id order, at most AFTER_LIMIT of them. */
   async fetchAfter(last: number): Promise<Notification[]> {
-    const rows: Array<{ id: number; channel: string; message: string }> = await this.db('bus_bus').where('id', '>', last).orderBy('id').limit(10 * FETCH_LIMIT).select('id', 'channel', 'message');
+    const rows: Array<{ id: number; channel: string; message: string }> = await this.db('bus_bus').where('id', '>', last).orderBy('id').limit(AFTER_LIMIT).select('id', 'channel', 'message');
     return rows.map(decodeRow);
   }
 
-  async lastId(): Promise<number> {
-    const row = await this.db('bus_bus').max({ m: 'id' }).first();
+  /** The highest id stored, or the highest of those stored before `before` (a UTC timestamp text). */
+  async lastId(before?: string): Promise<number> {
+    const q = this.db('bus_bus').max({ m: 'id' });
+    if (before) q.where('create_date', '<', before);
+    const row = await q.first();
     return Number(row?.m ?? 0);
   }
 

@@ -17,19 +17,31 @@ export interface ResolvedCode {
 /** Codes are looked up once per few seconds: links rarely change, and other processes' edits show up. */
 const CACHE_TTL_MS = 5000;
 const CACHE_MAX = 50_000;
-const FLUSH_INTERVAL_MS = 1000;
+/**
+ * A click is written at most this long after its redirect was answered (plus the write before it):
+ * what a killed process (SIGKILL, crash) can lose. Short enough to lose little, long enough that a
+ * busy link's clicks still go in batches of hundreds.
+ */
+const FLUSH_DELAY_MS = 100;
+/** A buffer this full is written at once. */
 const FLUSH_AT = 2000;
+/** After a failed write, the next attempt. */
+const RETRY_DELAY_MS = 1000;
 
 /**
- * The redirect hot path: resolves codes from memory and buffers clicks, written in batches every
- * second (and on stop, so a clean shutdown loses none) with the link counters updated in the same
+ * The redirect hot path: resolves codes from memory and buffers clicks, written in batches within
+ * 100 ms (and on stop, so a clean shutdown loses none) with the link counters updated in the same
  * transaction. Unique visitors are counted per link and address, separately from clicks.
  */
 @injectable()
 export class ClickRecorder implements LifecycleContribution {
   private readonly cache = new Map<string, { hit: ResolvedCode | null; at: number }>();
   private pending: PendingClick[] = [];
+  /** Set while clicks wait for their write; none when nothing is buffered (no idle wake-ups). */
   private timer?: NodeJS.Timeout;
+  private stopped = false;
+  /** Tests lengthen it to keep clicks in memory until the stop. */
+  flushDelayMs = FLUSH_DELAY_MS;
   private flushing: Promise<void> = Promise.resolve();
   /** A flush is queued behind the one writing and has not started yet. */
   private flushWaiting = false;
@@ -41,13 +53,13 @@ export class ClickRecorder implements LifecycleContribution {
   ) {}
 
   async onStart(): Promise<void> {
+    this.stopped = false;
     await this.countries.load();
-    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
-    this.timer.unref();
   }
 
   async onStop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.flush();
   }
@@ -97,7 +109,19 @@ export class ClickRecorder implements LifecycleContribution {
   private queue(linkId: number, ip: string, countryId: number | null): void {
     this.pending.push({ linkId, ip: ip.slice(0, 64), countryId, at: this.now() });
     if (this.pending.length >= FLUSH_AT) void this.flush();
+    else if (!this.timer) this.flushIn(this.flushDelayMs);
   }
+
+  private flushIn(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(this.flushDue, ms);
+    this.timer.unref();
+  }
+
+  private readonly flushDue = (): void => {
+    this.timer = undefined;
+    void this.flush();
+  };
 
   private clock = { second: 0, text: '' };
   /** The UTC timestamp text, formatted once per second rather than once per click. */
@@ -135,6 +159,8 @@ export class ClickRecorder implements LifecycleContribution {
       this.logger.error({ err, clicks: batch.length }, 'link_tracker: writing clicks failed; they are kept for the next flush');
       // Kept for the next attempt, unless the database has been failing long enough to risk the memory.
       if (this.pending.length < 100_000) this.pending = batch.concat(this.pending);
+      // Retried without waiting for another click, but gently while the database fails.
+      if (!this.timer) this.flushIn(RETRY_DELAY_MS);
     }
   }
 }
