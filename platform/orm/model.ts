@@ -140,6 +140,9 @@ export class Model {
         await writer.update(wanted, prepared);
         await writer.recompute(wanted, Object.keys(vals));
         for (const check of this.meta.constraints) await check(env, wanted);
+        // Record rules bound what a user may write, so a write may not move records out of them either
+        // (e.g. a moderator turning a comment into another thread's message): checked again, as create does.
+        await self.assertRule(wanted, 'write');
       }
     }));
     return true;
