@@ -160,6 +160,23 @@ describe('link_tracker: /website_links calls and UTM models', () => {
       expect(again.code).to.equal(other.code);
     });
 
+    it("another user's link cannot be given a code: its code answers like an unknown one", async () => {
+      const [before] = await tk.sudo().model('link.tracker').read([link.id], ['code', 'short_url']);
+      const answer = await colleague.rpc('/website_links/add_code', { init_code: String(before.code), new_code: 'hijacked' });
+      expect(answer.error!.data.name).to.equal('MissingError');
+      expect(answer.error!.data.message).to.equal('This link does not exist');
+      expect((await tk.sudo().model('link.tracker').read([link.id], ['code', 'short_url']))[0]).to.deep.equal(before);
+      expect(await tk.sudo().model('link.tracker.code').search_count([['code', '=', 'hijacked']])).to.equal(0);
+    });
+
+    it('a link tracker manager may give any link a code', async () => {
+      const manager = await userClient(tk, 'codes-manager', ['link_tracker.group_link_tracker_manager']);
+      const [before] = await tk.sudo().model('link.tracker').read([link.id], ['code']);
+      const [result] = await manager.call<Array<{ code: string; link_id: [number, string] }>>('/website_links/add_code', { init_code: String(before.code), new_code: 'by-manager' });
+      expect(result.link_id[0]).to.equal(link.id);
+      await marketer.call('/website_links/add_code', { init_code: 'by-manager', new_code: String(before.code) });
+    });
+
     it('an older code of the same link becomes current again; unknown and malformed codes are refused', async () => {
       const [back] = await marketer.call<Array<{ code: string }>>('/website_links/add_code', { init_code: 'spring-2026', new_code: link.code });
       expect(back.code).to.equal(link.code);
