@@ -13,6 +13,7 @@ import { BusService } from './services/bus-service';
 import { BusChannelContribution, ChannelAuthority } from './services/channel-authority';
 import { PgBusListener } from './services/pg-listener';
 import { PresenceService } from './services/presence-service';
+import { PresenceVisibility } from './services/presence-visibility';
 import { BusWebSocket } from './websocket/bus-websocket';
 
 export const busModule = new ContainerModule(({ bind }) => {
@@ -21,6 +22,7 @@ export const busModule = new ContainerModule(({ bind }) => {
   bind(BusService).toSelf();
   bind(BusPoller).toSelf();
   bind(PresenceService).toSelf();
+  bind(PresenceVisibility).toSelf();
   bind(ChannelAuthority).toSelf();
   bind(PgBusListener).toSelf();
   bind(PartnerChannels).toSelf();

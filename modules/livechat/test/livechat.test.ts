@@ -253,6 +253,22 @@ describe('livechat', () => {
       expect(await tk.sudo().model('rating.rating').search_count([['res_id', '=', info.id]])).to.equal(0);
     });
 
+    it("a portal user sees the status of its conversation's operator, and of no other internal user", async () => {
+      const accounts = tk.kernel.container.get(UserAccounts);
+      await accounts.create({ name: 'Chatting customer', login: 'chatting.portal@example.com', password: 'portal-password' });
+      const customer = new RpcClient(tk.url);
+      await customer.authenticate('chatting.portal@example.com', 'portal-password');
+      const colleague = await accounts.create({ name: 'Colleague', login: 'colleague.status@example.com', password: 'colleague-password', groups: ['base.group_user'] });
+      await onlineOperator(tk, 'colleague.status@example.com', 'colleague-password');
+      const colleaguePartner = (await tk.kernel.db('res_users').where({ id: colleague }).first('partner_id')).partner_id;
+      const statuses = () => customer.call<Array<{ id: number }>>('/longpolling/im_status', { partner_ids: [adminPartner, colleaguePartner] });
+      expect(await statuses()).to.deep.equal([]);
+      admin = await onlineOperator(tk);
+      const info = await customer.call<ChannelInfo>('/im_livechat/get_session', { channel_id: 1, anonymous_name: 'x' });
+      expect(info.operator_pid).to.deep.equal([adminPartner, 'Administrator']);
+      expect(await statuses()).to.deep.equal([{ id: adminPartner, im_status: 'online' }]);
+    });
+
     it("tells the visitor whether its operator is present, and only the visitor", async () => {
       const { visitor, info } = await startChat();
       expect(await visitor.call('/im_livechat/session_status', { uuid: info.uuid })).to.deep.equal({ state: 'open', operator_status: 'online' });
