@@ -209,12 +209,15 @@ export class Model {
     throw new AccessError(`The requested operation (${op}) cannot be completed due to security restrictions on '${this.meta.name}' (records: ${hidden.join(', ')}).`);
   }
 
+  /** The fields to read: all those the user may read, or the ones named (each must be readable). */
   private resolveFields(names?: string[] | null): Field[] {
-    if (!names || names.length === 0) return [...this.meta.fields.values()];
+    const access = this.env.orm.access;
+    if (!names || names.length === 0) return [...this.meta.fields.values()].filter((f) => access.fieldAllowed(this.env.user, f));
     if (!Array.isArray(names)) throw new ValidationError('fields must be a list of field names');
     return names.map((n) => {
       const f = typeof n === 'string' ? this.meta.field(n) : undefined;
       if (!f) throw new ValidationError(`Invalid field '${String(n)}' on model '${this.meta.name}'`);
+      access.checkField(this.env.user, f);
       return f;
     });
   }

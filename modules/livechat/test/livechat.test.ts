@@ -42,6 +42,25 @@ describe('livechat', () => {
     });
   });
 
+  describe('channels through call_kw', () => {
+    it("visitors and portal users read a channel's texts but not its session ids; operators do", async () => {
+      await startChat('Listed');
+      await tk.kernel.container.get(UserAccounts).create({ name: 'Portal reader', login: 'channel.portal@example.com', password: 'portal-password' });
+      const portal = new RpcClient(tk.url);
+      await portal.authenticate('channel.portal@example.com', 'portal-password');
+      for (const client of [new RpcClient(tk.url), portal]) {
+        const [all] = await client.callKw<Array<Record<string, unknown>>>('im_livechat.channel', 'search_read', [[['id', '=', 1]]]);
+        expect(all).to.include({ button_text: 'Chat with one of our collaborators' }).and.not.to.have.property('channel_ids');
+        const [read] = await client.callKw<Array<Record<string, unknown>>>('im_livechat.channel', 'read', [[1]]);
+        expect(read).not.to.have.property('channel_ids');
+        const named = await client.rpc('/web/dataset/call_kw', { model: 'im_livechat.channel', method: 'read', args: [[1], ['name', 'channel_ids']], kwargs: {} });
+        expect(named.error?.data.name).to.equal('AccessError');
+      }
+      const [mine] = await admin.callKw<Array<{ channel_ids: number[] }>>('im_livechat.channel', 'read', [[1], ['channel_ids']]);
+      expect(mine.channel_ids.length).to.be.above(0);
+    });
+  });
+
   describe('/im_livechat/init', () => {
     it('is available with the matching rule when an operator is online', async () => {
       const visitor = new RpcClient(tk.url);
