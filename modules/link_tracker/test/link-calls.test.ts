@@ -43,6 +43,16 @@ describe('link_tracker: /website_links calls and UTM models', () => {
     expect(link.count).to.equal(0);
   });
 
+  it("short URLs are made on the site's configured base URL, whatever host the request named", async () => {
+    await tk.sudo().model('website').write([1], { base_url: 'https://go.example.com' });
+    try {
+      const [link] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page?base=1` });
+      expect(link.short_url).to.equal(`https://go.example.com/r/${link.code}`);
+    } finally {
+      await tk.sudo().model('website').write([1], { base_url: false });
+    }
+  });
+
   it('the same URL with the same UTM values gives back the same link; other values, another one', async () => {
     const [a] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page` });
     const [b] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page` });
