@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineManifest } from '../../platform/kernel/manifest';
 
 const USER = 'link_tracker.group_link_tracker_user';
+const MANAGER = 'link_tracker.group_link_tracker_manager';
 
 export default defineManifest({
   name: 'link_tracker',
@@ -25,6 +26,7 @@ export default defineManifest({
     // Granted explicitly (administrators have it through their all-rights group): a short link is a
     // redirect published under the site's own domain, not something every account should mint.
     { id: USER, name: 'Link tracker user', implies: ['base.group_user'] },
+    { id: MANAGER, name: 'Link tracker manager', implies: [USER] },
   ],
   access: [
     { model: 'utm.campaign', group: USER, read: true, create: true },
@@ -35,6 +37,16 @@ export default defineManifest({
     { model: 'link.tracker.code', group: USER, read: true },
     // Clicks are recorded by the redirect itself, for anyone; reading them is for statistics.
     { model: 'link.tracker.click', group: USER, read: true },
+  ],
+  // A link, its codes and its clicks belong to the user who made it; managers (and administrators) see
+  // every link, e.g. the newsletter's, which the server makes on its own authority.
+  rules: [
+    { name: 'link.tracker: own links', model: 'link.tracker', groups: [USER], domain: (c) => [['create_uid', '=', c.uid]] },
+    { name: 'link.tracker.code: codes of own links', model: 'link.tracker.code', groups: [USER], domain: (c) => [['link_id.create_uid', '=', c.uid]] },
+    { name: 'link.tracker.click: clicks of own links', model: 'link.tracker.click', groups: [USER], domain: (c) => [['link_id.create_uid', '=', c.uid]] },
+    { name: 'link.tracker: managers see all', model: 'link.tracker', groups: [MANAGER], domain: [] },
+    { name: 'link.tracker.code: managers see all', model: 'link.tracker.code', groups: [MANAGER], domain: [] },
+    { name: 'link.tracker.click: managers see all', model: 'link.tracker.click', groups: [MANAGER], domain: [] },
   ],
   demo: () => require('./demo/link-tracker-demo').linkTrackerDemo(),
 });

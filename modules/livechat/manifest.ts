@@ -15,7 +15,8 @@ export default defineManifest({
   ],
   access: [
     // Channels and rules are public (the button needs them); conversations go through the chat routes,
-    // which check that the caller owns the session, so only managers reach them through the ORM.
+    // which check that the caller owns the session: through the ORM only managers reach conversations,
+    // and internal users the lines of their own (rules below).
     { model: 'im_livechat.channel', read: true },
     { model: 'im_livechat.channel.rule', read: true },
     { model: 'im_livechat.channel', group: 'livechat.group_livechat_user', read: true, write: true },
@@ -26,6 +27,16 @@ export default defineManifest({
     { model: 'rating.rating', group: 'livechat.group_livechat_manager', read: true },
     { model: 'im_livechat.channel', group: 'base.group_system', read: true, write: true, create: true, unlink: true },
     { model: 'im_livechat.channel.rule', group: 'base.group_system', read: true, write: true, create: true, unlink: true },
+  ],
+  // Chat lines and chat ratings (website_mail's models) are the conversation's: live chat managers read
+  // them all, an internal user those of the conversations it takes part in, nobody else any.
+  rules: [
+    { name: 'mail.message: every chat line for managers', model: 'mail.message', groups: ['livechat.group_livechat_manager'], operations: ['read'], domain: [['channel_id', '!=', false]] },
+    {
+      name: 'mail.message: chat lines of own conversations', model: 'mail.message', groups: ['base.group_user'], operations: ['read'],
+      domain: (c) => [['channel_id.channel_partner_ids', 'in', c.partnerId ? [c.partnerId] : []]],
+    },
+    { name: 'rating.rating: chat ratings for managers', model: 'rating.rating', groups: ['livechat.group_livechat_manager'], operations: ['read'], domain: [['res_model', '=', 'mail.channel']] },
   ],
   web: {
     islands: {

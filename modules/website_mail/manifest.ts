@@ -28,5 +28,18 @@ export default defineManifest({
     { model: 'rating.rating', group: 'base.group_user', read: true },
     { model: 'rating.rating', group: 'base.group_system', read: true, write: true, create: true, unlink: true },
   ],
+  // A message is for who may read its record. The ORM's domains cannot follow (model, res_id) to that
+  // record's own rules, so internal users get what the site shows anyway: the published comments (and
+  // ratings) of website pages, the only threads this module opens. A module opening threads on another
+  // model, or storing other messages (live chat lines), ships the rules for them.
+  rules: [
+    {
+      name: 'mail.message: published page comments', model: 'mail.message', groups: ['base.group_user'], operations: ['read'],
+      domain: [['model', '=', 'website.page'], ['message_type', '=', 'comment'], ['website_published', '=', true]],
+    },
+    // Publishers moderate page comments, published or not, and no other message.
+    { name: 'mail.message: publishers moderate page comments', model: 'mail.message', groups: ['website.group_website_publisher'], domain: [['model', '=', 'website.page']] },
+    { name: 'rating.rating: page ratings', model: 'rating.rating', groups: ['base.group_user'], operations: ['read'], domain: [['res_model', '=', 'website.page']] },
+  ],
   demo: () => require('./demo/website-mail-demo').websiteMailDemo(),
 });

@@ -3,6 +3,7 @@ import type { AccessRight, Operation, RecordRule } from './access-types';
 import type { Domain } from './domain-types';
 import { andDomains, orDomains } from './domain';
 import type { UserContext } from './environment';
+import type { Field } from './fields';
 
 /** The administrators' group: all rights on every model (record rules of other groups do not bind it). */
 export const ADMIN_GROUP = 'base.group_system';
@@ -39,6 +40,18 @@ export class AccessControl {
   check(user: UserContext, model: string, op: Operation): void {
     if (!this.allowed(user, model, op)) {
       throw new AccessError(`You are not allowed to ${verb(op)} '${model}' records (operation: ${op}).`);
+    }
+  }
+
+  /** Fields restricted to groups (`groups` on the field) are for their members and administrators only. */
+  fieldAllowed(user: UserContext, field: Field): boolean {
+    if (!field.groups || field.groups.length === 0 || user.superuser || user.groups.has(ADMIN_GROUP)) return true;
+    return field.groups.some((g) => user.groups.has(g));
+  }
+
+  checkField(user: UserContext, field: Field): void {
+    if (!this.fieldAllowed(user, field)) {
+      throw new AccessError(`You are not allowed to access the field '${field.model}.${field.name}'.`);
     }
   }
 

@@ -31,6 +31,12 @@ export interface FieldDefinition {
   store?: boolean;
   /** Character size limit for char fields. */
   size?: number;
+  /**
+   * Only members of one of these groups (and administrators) read or write the field: reading every
+   * field leaves it out for the others, naming it is an AccessError. For a field that would give away
+   * more than its record (e.g. the ids of private records it links to).
+   */
+  groups?: string[];
 }
 
 /** A field once registered: its name, owning model and module are known. */

@@ -28,6 +28,12 @@ export interface ModelDefinition {
   constraints?: ModelConstraint[];
   /** The message when a unique index refuses a create or write of these values (default: a generic one). */
   duplicateMessage?: (vals: Record<string, unknown>) => string;
+  /**
+   * Records are shown on the site once their `website_published` field is set, and publishers may flip
+   * it (`/website/publish`). A boolean field of that name alone is not enough: a model must say so,
+   * so a flag kept for other reasons (e.g. on chat lines) is never a publish switch.
+   */
+  publishable?: boolean;
 }
 
 export function defineModel(def: ModelDefinition & { name: string }): ModelDefinition {

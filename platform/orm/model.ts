@@ -154,6 +154,9 @@ export class Model {
         await writer.update(wanted, prepared);
         await writer.recompute(wanted, Object.keys(vals));
         for (const check of this.meta.constraints) await check(env, wanted);
+        // Record rules bound what a user may write, so a write may not move records out of them either
+        // (e.g. a moderator turning a comment into another thread's message): checked again, as create does.
+        await self.assertRule(wanted, 'write');
       }
     }));
     return true;
@@ -220,12 +223,15 @@ export class Model {
     throw new AccessError(`The requested operation (${op}) cannot be completed due to security restrictions on '${this.meta.name}' (records: ${hidden.join(', ')}).`);
   }
 
+  /** The fields to read: all those the user may read, or the ones named (each must be readable). */
   private resolveFields(names?: string[] | null): Field[] {
-    if (!names || names.length === 0) return [...this.meta.fields.values()];
+    const access = this.env.orm.access;
+    if (!names || names.length === 0) return [...this.meta.fields.values()].filter((f) => access.fieldAllowed(this.env.user, f));
     if (!Array.isArray(names)) throw new ValidationError('fields must be a list of field names');
     return names.map((n) => {
       const f = typeof n === 'string' ? this.meta.field(n) : undefined;
       if (!f) throw new ValidationError(`Invalid field '${String(n)}' on model '${this.meta.name}'`);
+      access.checkField(this.env.user, f);
       return f;
     });
   }

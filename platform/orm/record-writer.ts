@@ -31,6 +31,7 @@ export class RecordWriter {
       const sudo = this.env.isSuperuser;
       if (name === 'id') throw new ValidationError(`Field 'id' cannot be written`);
       if ((f.readonly || AUDIT.has(name)) && !sudo) throw new ValidationError(`Field '${this.meta.name}.${name}' is read-only`);
+      this.env.orm.access.checkField(this.env.user, f);
       if (f.compute) throw new ValidationError(`Field '${this.meta.name}.${name}' is computed and cannot be written`);
       if (f.required && mode === 'write' && (value === false || value === null || value === '')) {
         throw new ValidationError(requiredMessage(f));

@@ -11,6 +11,8 @@ export class ModelMeta {
   description?: string;
   readonly constraints: ModelConstraint[] = [];
   duplicateMessage?: (vals: Record<string, unknown>) => string;
+  /** See ModelDefinition.publishable. */
+  publishable = false;
   constructor(readonly name: string, readonly table: string, readonly module: string) {}
 
   field(name: string): Field | undefined {
@@ -53,6 +55,7 @@ export class ModelRegistry {
       this.addFields(meta, moduleName, def.fields);
       meta.constraints.push(...(def.constraints ?? []));
       if (def.duplicateMessage) meta.duplicateMessage = def.duplicateMessage;
+      if (def.publishable) meta.publishable = true;
       return;
     }
     if (!def.name || !/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/.test(def.name)) {
@@ -66,6 +69,7 @@ export class ModelRegistry {
     meta.description = def.description;
     meta.constraints.push(...(def.constraints ?? []));
     meta.duplicateMessage = def.duplicateMessage;
+    meta.publishable = def.publishable === true;
     this.addFields(meta, moduleName, { ...MAGIC, ...(meta.logAccess ? LOG_ACCESS : {}) });
     this.addFields(meta, moduleName, def.fields);
     meta.recName = def.recName ?? (meta.fields.has('name') ? 'name' : undefined);

@@ -5,7 +5,10 @@ import { SmtpSink } from '../../modules/mass_mailing/test/support/smtp-sink';
 import { bootTestKernel, type TestKernel } from '../support/harness';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
 
-/** Tour of the newsletter: subscribe from the widget, meet the exit popup, unsubscribe from a received mail. */
+/**
+ * Tour of the newsletter: subscribe from the widget and confirm from the received mail, meet the exit
+ * popup, unsubscribe from a received mail.
+ */
 describe('tour: newsletter', function () {
   this.timeout(120_000);
   let tk: TestKernel;
@@ -32,7 +35,7 @@ describe('tour: newsletter', function () {
 
   const contacts = (email: string) => tk.sudo().model('mail.mass_mailing.contact').search_count([['email', '=', email]]);
 
-  it('subscribes from the widget: a malformed address is marked and not sent; then the field is disabled and the button hidden', async () => {
+  it('subscribes from the widget: a malformed address is marked and not sent; then the field is disabled until the mailed link confirms it', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -49,20 +52,30 @@ describe('tour: newsletter', function () {
 
     await widget.locator('input').fill('Tour.Reader@Example.com');
     await widget.locator('button:has-text("Subscribe")').click();
-    await widget.locator('text=Thanks for subscribing!').waitFor();
+    await widget.locator('text=Thanks! Check your inbox to confirm your subscription.').waitFor();
     expect(await widget.locator('input').isDisabled()).to.equal(true);
     expect(await widget.locator('button').count()).to.equal(0);
     expect(await contacts('tour.reader@example.com')).to.equal(1);
 
-    // The session remembers the address: after a reload the widget shows it subscribed.
-    await page.reload();
+    // The mailed link opens a page whose button confirms the subscription.
+    const mail = sink.received.find((m) => m.to === 'tour.reader@example.com' && m.parsed!.subject === 'Confirm your subscription to Monthly news')!;
+    const link = /href="([^"]+)">Confirm my subscription/.exec(String(mail.parsed!.html))![1].replace(/&amp;/g, '&');
+    expect(link.startsWith(`${tk.url}/newsletter/confirm?`)).to.equal(true);
+    await page.goto(link);
+    expect(describeViolations(await checkAccessibility(page))).to.equal('');
+    await page.click('button:has-text("Confirm my subscription")');
+    await page.locator('text=Subscription confirmed').waitFor();
+
+    // The session remembers the address: back on the page the widget shows it subscribed.
+    await page.goto(`${tk.url}/newsletter`);
     await page.locator(`[data-island="mass_mailing.subscribe"][data-hydrated="true"] #newsletter-email-${listId}[disabled]`).waitFor();
+    await page.locator(`[data-island="mass_mailing.subscribe"]:has(#newsletter-email-${listId}) >> text=Thanks for subscribing!`).waitFor();
     expect(await page.inputValue(`#newsletter-email-${listId}`)).to.equal('tour.reader@example.com');
     expect(errors).to.deep.equal([]);
     await context.close();
   });
 
-  it('shows the exit popup once when the mouse leaves the page; subscribing closes it and goes to the redirect URL', async () => {
+  it('shows the exit popup once when the mouse leaves the page; subscribing says to confirm, then goes to the redirect URL', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -84,7 +97,10 @@ describe('tour: newsletter', function () {
     await page.locator(`#newsletter-popup-email-${listId}.is-invalid`).waitFor();
 
     await page.fill(`#newsletter-popup-email-${listId}`, 'popup.visitor@example.com');
-    await Promise.all([page.waitForURL(`${tk.url}/`), page.click('.newsletter-popup button[type=submit]')]);
+    await page.click('.newsletter-popup button[type=submit]');
+    await page.locator('.newsletter-popup [role=status]:has-text("Check your inbox to confirm your subscription.")').waitFor();
+    expect(describeViolations(await checkAccessibility(page))).to.equal('');
+    await Promise.all([page.waitForURL(`${tk.url}/`), page.click('.newsletter-popup button:has-text("Continue")')]);
     expect(await contacts('popup.visitor@example.com')).to.equal(1);
 
     // Shown once: back on the page, leaving it again shows nothing.
@@ -106,8 +122,9 @@ describe('tour: newsletter', function () {
     const sender = tk.kernel.container.get(MailingSender);
     await sender.queue(env, mailingId);
     await sender.send(env, mailingId);
-    const mail = sink.received.find((m) => m.to === 'tour.reader@example.com')!;
-    expect(mail.parsed!.subject).to.equal('Monthly news');
+    const mail = sink.received.find((m) => m.to === 'tour.reader@example.com' && m.parsed!.subject === 'Monthly news')!;
+    // Only the confirmed address got the mailing: the one typed in the popup waits for its owner.
+    expect(sink.received.filter((m) => m.parsed!.subject === 'Monthly news').map((m) => m.to)).to.deep.equal(['tour.reader@example.com']);
     const footer = /<a href="([^"]+)">Unsubscribe<\/a>/.exec(String(mail.parsed!.html))![1].replace(/&amp;/g, '&');
 
     const context = await browser.newContext();

@@ -14,6 +14,7 @@ import { BusChannelContribution, ChannelAuthority } from './services/channel-aut
 import { PgBusListener } from './services/pg-listener';
 import { PresenceService } from './services/presence-service';
 import { SqliteBusWatcher } from './services/sqlite-watcher';
+import { PresenceVisibility } from './services/presence-visibility';
 import { BusWebSocket } from './websocket/bus-websocket';
 
 export const busModule = new ContainerModule(({ bind }) => {
@@ -22,6 +23,7 @@ export const busModule = new ContainerModule(({ bind }) => {
   bind(BusService).toSelf();
   bind(BusPoller).toSelf();
   bind(PresenceService).toSelf();
+  bind(PresenceVisibility).toSelf();
   bind(ChannelAuthority).toSelf();
   bind(PgBusListener).toSelf();
   bind(SqliteBusWatcher).toSelf();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
+import { UserAccounts } from '../../../platform/base/server/services/user-accounts';
 import { RELOAD_CHANNEL, type Notification } from '../server/bus-options';
 import { BusDispatcher } from '../server/services/bus-dispatcher';
 import { BusService, PUBLISH_LOCK } from '../server/services/bus-service';
@@ -192,6 +193,27 @@ describe('bus', () => {
     it('comes with the poll answer for the partners asked about', async () => {
       const got = await poll(admin, { channels: [], last: await bus.lastId(), options: { bus_inactivity: 0, peek: true, bus_presence_partner_ids: [partnerId] } });
       expect(got).to.deep.include({ id: -1, channel: 'bus.presence', message: { id: partnerId, im_status: 'online' } });
+    });
+
+    it('portal users see only their own status, in both calls; internal users see everyone', async () => {
+      const accounts = tk.kernel.container.get(UserAccounts);
+      const client = async (login: string, groups: string[]) => {
+        await accounts.create({ name: login, login, password: 'password-123', groups });
+        const c = new RpcClient(tk.url);
+        await c.authenticate(login, 'password-123');
+        return c;
+      };
+      const portal = await client('presence.portal@example.com', ['base.group_portal']);
+      const employee = await client('presence.employee@example.com', ['base.group_user']);
+      const portalPartner = (await tk.kernel.db('res_users').where({ login: 'presence.portal@example.com' }).first('partner_id')).partner_id;
+      await poll(admin, { channels: [], last: await bus.lastId(), options: { bus_inactivity: 0, peek: true } });
+      await poll(portal, { channels: [], last: await bus.lastId(), options: { bus_inactivity: 0, peek: true } });
+      expect(await portal.call('/longpolling/im_status', { partner_ids: [partnerId, portalPartner] })).to.deep.equal([{ id: portalPartner, im_status: 'online' }]);
+      const got = await poll(portal, { channels: [], last: await bus.lastId(), options: { bus_inactivity: 0, peek: true, bus_presence_partner_ids: [partnerId] } });
+      expect(got.filter((n) => n.channel === 'bus.presence')).to.deep.equal([]);
+      expect(await employee.call('/longpolling/im_status', { partner_ids: [partnerId, portalPartner] })).to.deep.equal([
+        { id: partnerId, im_status: 'online' }, { id: portalPartner, im_status: 'online' },
+      ]);
     });
 
     it('is for logged-in users only', async () => {

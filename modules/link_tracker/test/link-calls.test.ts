@@ -43,6 +43,16 @@ describe('link_tracker: /website_links calls and UTM models', () => {
     expect(link.count).to.equal(0);
   });
 
+  it("short URLs are made on the site's configured base URL, whatever host the request named", async () => {
+    await tk.sudo().model('website').write([1], { base_url: 'https://go.example.com' });
+    try {
+      const [link] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page?base=1` });
+      expect(link.short_url).to.equal(`https://go.example.com/r/${link.code}`);
+    } finally {
+      await tk.sudo().model('website').write([1], { base_url: false });
+    }
+  });
+
   it('the same URL with the same UTM values gives back the same link; other values, another one', async () => {
     const [a] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page` });
     const [b] = await marketer.call<Link[]>('/website_links/new', { url: `${site.url}/page` });
@@ -158,6 +168,23 @@ describe('link_tracker: /website_links calls and UTM models', () => {
       expect(await tk.sudo().model('link.tracker.code').search_count([])).to.equal(before);
       const [again] = await tk.sudo().model('link.tracker').read([other.id], ['code']);
       expect(again.code).to.equal(other.code);
+    });
+
+    it("another user's link cannot be given a code: its code answers like an unknown one", async () => {
+      const [before] = await tk.sudo().model('link.tracker').read([link.id], ['code', 'short_url']);
+      const answer = await colleague.rpc('/website_links/add_code', { init_code: String(before.code), new_code: 'hijacked' });
+      expect(answer.error!.data.name).to.equal('MissingError');
+      expect(answer.error!.data.message).to.equal('This link does not exist');
+      expect((await tk.sudo().model('link.tracker').read([link.id], ['code', 'short_url']))[0]).to.deep.equal(before);
+      expect(await tk.sudo().model('link.tracker.code').search_count([['code', '=', 'hijacked']])).to.equal(0);
+    });
+
+    it('a link tracker manager may give any link a code', async () => {
+      const manager = await userClient(tk, 'codes-manager', ['link_tracker.group_link_tracker_manager']);
+      const [before] = await tk.sudo().model('link.tracker').read([link.id], ['code']);
+      const [result] = await manager.call<Array<{ code: string; link_id: [number, string] }>>('/website_links/add_code', { init_code: String(before.code), new_code: 'by-manager' });
+      expect(result.link_id[0]).to.equal(link.id);
+      await marketer.call('/website_links/add_code', { init_code: 'by-manager', new_code: String(before.code) });
     });
 
     it('an older code of the same link becomes current again; unknown and malformed codes are refused', async () => {

@@ -221,6 +221,24 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
       expect(anonymous.headers.get('location')).to.match(/^\/web\/login\?redirect=/);
     });
 
+    it("another link tracker user neither opens a link's statistics nor reads the link, its codes or its clicks; managers do", async () => {
+      const colleague = await userClient(tk, 'colleague', [LINK_GROUP]);
+      expect((await colleague.get(`/r/${link.code}+`)).status).to.equal(404);
+      expect(await colleague.callKw('link.tracker', 'search_read', [[], ['url', 'code']])).to.deep.equal([]);
+      expect(await colleague.callKw('link.tracker.code', 'search_count', [[]])).to.equal(0);
+      expect(await colleague.callKw('link.tracker.click', 'search_count', [[['link_id', '=', link.id]]])).to.equal(0);
+      expect(await colleague.callKw('link.tracker.click', 'read_group', [[], ['country_id'], ['country_id']])).to.deep.equal([]);
+      const read = await colleague.rpc('/web/dataset/call_kw', { model: 'link.tracker', method: 'read', args: [[link.id], ['url']], kwargs: {} });
+      expect(read.error!.data.name).to.equal('AccessError');
+      // Its own links are its own: the owner still sees everything.
+      expect(await marketer.callKw<number>('link.tracker.click', 'search_count', [[['link_id', '=', link.id]]])).to.be.above(0);
+
+      const manager = await userClient(tk, 'manager', ['link_tracker.group_link_tracker_manager']);
+      expect((await manager.get(`/r/${link.code}+`)).status).to.equal(200);
+      expect(await manager.callKw<number>('link.tracker.click', 'search_count', [[['link_id', '=', link.id]]])).to.be.above(0);
+      expect((await manager.callKw<Array<{ id: number }>>('link.tracker', 'read', [[link.id], ['url']]))[0].id).to.equal(link.id);
+    });
+
     it('/r shows the creation page with its island', async () => {
       const html = await (await marketer.get('/r')).text();
       expect(html).to.contain('data-island="link_tracker.link_form"');

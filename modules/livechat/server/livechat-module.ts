@@ -1,10 +1,12 @@
 import { ContainerModule } from 'inversify';
 import { JobContribution, LayoutWidgetContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
 import { BusChannelContribution } from '../../bus/server/services/channel-authority';
+import { BusPresenceContribution } from '../../bus/server/services/presence-visibility';
 import { LivechatChannels } from './livechat-channels';
 import { LivechatJobs } from './livechat-jobs';
 import { LivechatLayoutWidget } from './livechat-layout-widget';
 import { LivechatModels } from './livechat-models';
+import { LivechatPresence } from './livechat-presence';
 import { LivechatEmbed } from './routes/livechat-embed';
 import { LivechatPages } from './routes/livechat-pages';
 import { LivechatRoutes } from './routes/livechat-routes';
@@ -26,6 +28,8 @@ export const livechatModule = new ContainerModule(({ bind }) => {
   bind(RouteContribution).toService(LivechatEmbed);
   bind(LivechatChannels).toSelf();
   bind(BusChannelContribution).toService(LivechatChannels);
+  bind(LivechatPresence).toSelf();
+  bind(BusPresenceContribution).toService(LivechatPresence);
   bind(LivechatLayoutWidget).toSelf();
   bind(LayoutWidgetContribution).toService(LivechatLayoutWidget);
   bind(LivechatJobs).toSelf();

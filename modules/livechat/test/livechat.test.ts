@@ -42,6 +42,25 @@ describe('livechat', () => {
     });
   });
 
+  describe('channels through call_kw', () => {
+    it("visitors and portal users read a channel's texts but not its session ids; operators do", async () => {
+      await startChat('Listed');
+      await tk.kernel.container.get(UserAccounts).create({ name: 'Portal reader', login: 'channel.portal@example.com', password: 'portal-password' });
+      const portal = new RpcClient(tk.url);
+      await portal.authenticate('channel.portal@example.com', 'portal-password');
+      for (const client of [new RpcClient(tk.url), portal]) {
+        const [all] = await client.callKw<Array<Record<string, unknown>>>('im_livechat.channel', 'search_read', [[['id', '=', 1]]]);
+        expect(all).to.include({ button_text: 'Chat with one of our collaborators' }).and.not.to.have.property('channel_ids');
+        const [read] = await client.callKw<Array<Record<string, unknown>>>('im_livechat.channel', 'read', [[1]]);
+        expect(read).not.to.have.property('channel_ids');
+        const named = await client.rpc('/web/dataset/call_kw', { model: 'im_livechat.channel', method: 'read', args: [[1], ['name', 'channel_ids']], kwargs: {} });
+        expect(named.error?.data.name).to.equal('AccessError');
+      }
+      const [mine] = await admin.callKw<Array<{ channel_ids: number[] }>>('im_livechat.channel', 'read', [[1], ['channel_ids']]);
+      expect(mine.channel_ids.length).to.be.above(0);
+    });
+  });
+
   describe('/im_livechat/init', () => {
     it('is available with the matching rule when an operator is online', async () => {
       const visitor = new RpcClient(tk.url);
@@ -251,6 +270,22 @@ describe('livechat', () => {
       expect(await errorName(visitor, '/im_livechat/feedback', { uuid: info.uuid, rate: 1, reason: 'x'.repeat(2001) })).to.equal('ValidationError');
       expect(await errorName(admin, '/im_livechat/feedback', { uuid: info.uuid, rate: 10 })).to.equal('AccessError');
       expect(await tk.sudo().model('rating.rating').search_count([['res_id', '=', info.id]])).to.equal(0);
+    });
+
+    it("a portal user sees the status of its conversation's operator, and of no other internal user", async () => {
+      const accounts = tk.kernel.container.get(UserAccounts);
+      await accounts.create({ name: 'Chatting customer', login: 'chatting.portal@example.com', password: 'portal-password' });
+      const customer = new RpcClient(tk.url);
+      await customer.authenticate('chatting.portal@example.com', 'portal-password');
+      const colleague = await accounts.create({ name: 'Colleague', login: 'colleague.status@example.com', password: 'colleague-password', groups: ['base.group_user'] });
+      await onlineOperator(tk, 'colleague.status@example.com', 'colleague-password');
+      const colleaguePartner = (await tk.kernel.db('res_users').where({ id: colleague }).first('partner_id')).partner_id;
+      const statuses = () => customer.call<Array<{ id: number }>>('/longpolling/im_status', { partner_ids: [adminPartner, colleaguePartner] });
+      expect(await statuses()).to.deep.equal([]);
+      admin = await onlineOperator(tk);
+      const info = await customer.call<ChannelInfo>('/im_livechat/get_session', { channel_id: 1, anonymous_name: 'x' });
+      expect(info.operator_pid).to.deep.equal([adminPartner, 'Administrator']);
+      expect(await statuses()).to.deep.equal([{ id: adminPartner, im_status: 'online' }]);
     });
 
     it("tells the visitor whether its operator is present, and only the visitor", async () => {

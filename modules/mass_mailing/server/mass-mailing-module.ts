@@ -4,6 +4,7 @@ import { MailingCli } from './mailing-cli';
 import { MailingJobs } from './mailing-jobs';
 import { MassMailingModels } from './mass-mailing-models';
 import { NewsletterMenu } from './newsletter-menu';
+import { ConfirmRoutes } from './routes/confirm-routes';
 import { MailingAdminRoutes } from './routes/mailing-admin-routes';
 import { NewsletterPageRoutes } from './routes/newsletter-page-routes';
 import { SubscribeRoutes } from './routes/subscribe-routes';
@@ -12,15 +13,19 @@ import { UnsubscribeRoutes } from './routes/unsubscribe-routes';
 import { MailingSender } from './services/mailing-sender';
 import { MailingTokens } from './services/mailing-tokens';
 import { NewsletterService } from './services/newsletter-service';
+import { SubscriptionConfirmation } from './services/subscription-confirmation';
 
 export const massMailingModule = new ContainerModule(({ bind }) => {
   bind(NewsletterService).toSelf();
   bind(MailingTokens).toSelf();
   bind(MailingSender).toSelf();
+  bind(SubscriptionConfirmation).toSelf();
   bind(MassMailingModels).toSelf();
   bind(ModelContribution).toService(MassMailingModels);
   bind(SubscribeRoutes).toSelf();
   bind(RouteContribution).toService(SubscribeRoutes);
+  bind(ConfirmRoutes).toSelf();
+  bind(RouteContribution).toService(ConfirmRoutes);
   bind(UnsubscribeRoutes).toSelf();
   bind(RouteContribution).toService(UnsubscribeRoutes);
   bind(TrackingRoutes).toSelf();

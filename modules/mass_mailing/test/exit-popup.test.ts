@@ -68,8 +68,11 @@ describe('mass_mailing: exit popup errors', function () {
     expect(await page.textContent(alert)).to.equal('');
     await page.unroute('**/website_mass_mailing/subscribe');
 
-    // The popup stayed open throughout; once the server accepts, it closes and goes to the redirect URL.
-    await Promise.all([page.waitForURL(`${tk.url}/`), page.click('.newsletter-popup button[type=submit]')]);
+    // The popup stayed open throughout; once the server accepts, it says a confirmation was mailed and
+    // goes to the redirect URL when the visitor continues.
+    await page.click('.newsletter-popup button[type=submit]');
+    await page.locator('.newsletter-popup [role=status]:has-text("Check your inbox to confirm your subscription.")').waitFor();
+    await Promise.all([page.waitForURL(`${tk.url}/`), page.click('.newsletter-popup button:has-text("Continue")')]);
     expect(await tk.sudo().model('mail.mass_mailing.contact').search_count([['email', '=', 'reader@example.com']])).to.equal(1);
     expect(unexpected(errors)).to.deep.equal([]);
     await context.close();

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SiteUrls } from '../../../platform/base/server/services/site-urls';
 import type { RequestContext } from '../../../platform/http/route-definition';
 import { ValidationError } from '../../../platform/kernel/errors';
 import { LinkService } from '../../link_tracker/server/services/link-service';
@@ -14,13 +15,14 @@ export const MAILING_SOURCE = 'Newsletter';
  */
 @injectable()
 export class LinkTrackerClicks implements MailingClickRedirect {
-  constructor(@inject(LinkService) private readonly links: LinkService) {}
+  constructor(@inject(LinkService) private readonly links: LinkService, @inject(SiteUrls) private readonly urls: SiteUrls) {}
 
   async redirectFor(req: RequestContext, target: string, mailing: { id: number; subject: string }): Promise<string | null> {
     if (!/^https?:\/\//i.test(target)) return null;
     const campaign = mailing.subject.trim() || `Mailing ${mailing.id}`;
     try {
-      const code = await this.links.trackFor(`${req.koa.protocol}://${req.koa.host}`, target, { campaign, medium: MAILING_MEDIUM, source: MAILING_SOURCE });
+      // The link's short URL is stored: on the site's configured address, not the clicking request's Host.
+      const code = await this.links.trackFor(await this.urls.forRequest(req), target, { campaign, medium: MAILING_MEDIUM, source: MAILING_SOURCE });
       return `/r/${code}`;
     } catch (err) {
       // The tracker refuses some links a mailing may hold (too long, with a user name or password) and

@@ -1,4 +1,5 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
+import { SiteUrls } from '../../../platform/base/server/services/site-urls';
 import type { RequestState } from '../../../platform/http/request-state';
 import type { RequestContext } from '../../../platform/http/route-definition';
 import ShareButtons from '../web/islands/share-buttons';
@@ -16,14 +17,18 @@ const SHAREABLE = new Set(['website.page']);
 export class ShareWidget implements RecordWidgetContribution {
   sequence = 30;
 
+  constructor(@inject(SiteUrls) private readonly urls: SiteUrls) {}
+
   async renderFor(req: RequestContext, record: RecordRef) {
     if (!SHAREABLE.has(record.model)) return null;
     const state = req.koa.state as RequestState;
     const urlPath = state.unprefixedPath ?? req.koa.path;
-    const [counts, [[, title]]] = await Promise.all([
+    const [counts, [[, title]], base] = await Promise.all([
       readShareCounts(req.env, urlPath),
       req.env.model(record.model).name_get([record.id]),
+      // Anonymous pages are cached: a forged Host must not end up in the links served to everyone.
+      this.urls.forRequest(req),
     ]);
-    return <ShareButtons url={`${req.koa.protocol}://${req.koa.host}${req.koa.path}`} title={title} path={urlPath} counts={counts} />;
+    return <ShareButtons url={`${base}${req.koa.path}`} title={title} path={urlPath} counts={counts} />;
   }
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'chai';
 import { UserAccounts } from '../../../platform/base/server/services/user-accounts';
 import { SiteService } from '../../../platform/http/site-service';
@@ -126,6 +127,43 @@ describe('website: languages, publishing, SEO routes', () => {
     it('robots.txt points at the sitemap', async () => {
       const text = await (await new RpcClient(tk.url).get('/robots.txt')).text();
       expect(text).to.contain('User-agent: *').and.contain(`Sitemap: ${tk.url}/sitemap.xml`);
+    });
+
+    describe('links to the site itself come from its configuration, never from the Host header', () => {
+      /** fetch() sets Host itself: a raw request names another host, as a forged request would. */
+      const withHost = (path: string, host: string) => new Promise<string>((resolve, reject) => {
+        const url = new URL(tk.url);
+        http.get({ host: url.hostname, port: url.port, path, headers: { Host: host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve(body));
+        }).on('error', reject);
+      });
+      const configure = (values: Record<string, unknown>) => tk.sudo().model('website').write([1], values);
+      afterEach(async () => configure({ base_url: false, domain: false }));
+
+      it('robots.txt, sitemap.xml and share links use the base URL of the site', async () => {
+        await configure({ base_url: 'https://www.example.com/' });
+        expect(await withHost('/robots.txt', 'evil.example')).to.contain('Sitemap: https://www.example.com/sitemap.xml\n');
+        const xml = await withHost('/sitemap.xml', 'evil.example');
+        expect(xml).to.contain('<loc>https://www.example.com/page/about-us</loc>').and.contain('<loc>https://www.example.com/fr/page/about-us</loc>');
+        const page = await withHost('/page/about-us', 'evil.example');
+        expect(page).to.contain('data-island="website.share_buttons"').and.contain('https://www.example.com/page/about-us');
+        for (const body of [xml, page]) expect(body).not.to.contain('evil.example');
+      });
+
+      it('a site without a base URL uses its domain; only a site without either answers with the request host', async () => {
+        await configure({ domain: 'shop.example.com' });
+        expect(await withHost('/robots.txt', 'evil.example')).to.contain('Sitemap: http://shop.example.com/sitemap.xml\n');
+        await configure({ domain: false });
+        expect(await withHost('/robots.txt', 'localhost:8069')).to.contain('Sitemap: http://localhost:8069/sitemap.xml\n');
+      });
+
+      it('refuses a base URL that is not an http(s) origin', async () => {
+        for (const base_url of ['ftp://example.com', 'https://example.com/shop', 'example.com', 'https://exa mple.com']) {
+          const answer = await admin.rpc('/web/dataset/call_kw', { model: 'website', method: 'write', args: [[1], { base_url }], kwargs: {} });
+          expect(answer.error?.data.name, base_url).to.equal('ValidationError');
+        }
+      });
     });
 
     it('multi_render maps ids and external ids to HTML with the caller\'s rights', async () => {

@@ -1,6 +1,8 @@
 /**
  * How a model takes part in website_mail: followers, public comments, ratings. A module opts a model
- * in by contributing these options; nothing can be followed or commented unless some module did.
+ * in by contributing these options; nothing can be followed or commented unless some module did. It
+ * also ships, in its manifest, the record rules that let users read the messages of those threads
+ * (website_mail's own rules name website.page only: domains cannot follow (model, res_id)).
  */
 export interface ThreadOptions {
   model: string;

@@ -64,6 +64,22 @@ describe('website_mail: follow, comments, ratings', () => {
       expect(await followersOf(reviewsId)).not.to.include(alicePartner);
     });
 
+    it('a visitor following with the address of an existing follower cannot remove that follow', async () => {
+      const adminPartner = (await tk.sudo().model('res.users').search_read([['login', '=', 'admin']], ['partner_id']))[0].partner_id as [number, string];
+      await tk.sudo().model('res.partner').write([adminPartner[0]], { email: 'admin@example.com' });
+      expect(await admin.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off' })).to.equal(true);
+      const mallory = new RpcClient(tk.url);
+      // The answer is the same as for a new follow: it must not tell whether the address followed already.
+      expect(await mallory.call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'admin@example.com' })).to.equal(true);
+      expect(await mallory.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await followersOf(aboutId)).to.include(adminPartner[0]);
+      expect((await admin.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: aboutId })).is_follower).to.equal(true);
+      // This browser forgot the follow it did not make; the owner still unfollows as themselves.
+      expect((await mallory.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: aboutId })).is_follower).to.equal(false);
+      expect(await admin.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await followersOf(aboutId)).not.to.include(adminPartner[0]);
+    });
+
     it('unfollowing a page removes the e-mail it was followed with, not the one typed last', async () => {
       const visitor = new RpcClient(tk.url);
       const follow = (id: number, email?: string) => visitor.call('/website_mail/follow', { id, object: 'website.page', message_is_follower: 'off', email });
@@ -97,18 +113,20 @@ describe('website_mail: follow, comments, ratings', () => {
       expect(again.error?.data.name).to.equal('AccessError');
     });
 
-    it('a session saved before per-page partners still unfollows with its single partner', async () => {
+    it('a session saved before per-page partners forgets its follow but cannot remove it (it cannot prove it made it)', async () => {
       const visitor = new RpcClient(tk.url);
       await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'legacy@example.com' });
       const [legacy] = await tk.sudo().model('res.partner').search([['email', '=', 'legacy@example.com']]);
-      // Rewrite the stored session the way the previous version wrote it: one partner for every follow.
+      // Rewrite the stored session the way an earlier version wrote it: one partner for every follow,
+      // which was the last address typed, whether or not that address was following already.
       const id = hashSessionId(visitor.cookie.replace(/^session_id=/, ''));
       const data = { 'website_mail.followed': [`website.page:${aboutId}`], 'website_mail.partner_id': legacy, 'website_mail.email': 'legacy@example.com' };
       await tk.kernel.db('http_session').where({ id }).update({ data: JSON.stringify(data) });
       expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
-      expect(await followersOf(aboutId)).not.to.include(legacy);
+      expect(await followersOf(aboutId)).to.include(legacy);
       const stored = JSON.parse((await tk.kernel.db('http_session').where({ id }).first()).data);
       expect(stored).not.to.have.property('website_mail.partner_id');
+      expect(stored['website_mail.followed']).to.deep.equal([]);
     });
 
     it('an e-mail without text on both sides of an at-sign is refused and nothing is written', async () => {

@@ -14,6 +14,7 @@ import { DatasetRoutes } from './routes/dataset-routes';
 import { ImageRoutes } from './routes/image-routes';
 import { SessionRoutes } from './routes/session-routes';
 import { SystemRoutes } from './routes/system-routes';
+import { SiteUrls } from './services/site-urls';
 import { UserAccounts } from './services/user-accounts';
 
 export const baseModule = new ContainerModule(({ bind }) => {
@@ -24,6 +25,7 @@ export const baseModule = new ContainerModule(({ bind }) => {
     const envs = ctx.get(EnvFactory);
     return new UserAccounts(() => envs.superuser());
   });
+  bind(SiteUrls).toSelf();
   bind(BaseModels).toSelf();
   bind(ModelContribution).toService(BaseModels);
   for (const routes of [SessionRoutes, DatasetRoutes, SystemRoutes, AssetRoutes, ImageRoutes]) {

@@ -7,6 +7,7 @@ import { BusOptions, type Notification } from '../bus-options';
 import { BusPoller } from '../services/bus-poller';
 import { ChannelAuthority, type BusRequester } from '../services/channel-authority';
 import { PresenceService } from '../services/presence-service';
+import { PresenceVisibility } from '../services/presence-visibility';
 import { pollParams, type PollParams } from './poll-params';
 
 export const PRESENCE_CHANNEL = 'bus.presence';
@@ -18,6 +19,7 @@ export class PollRoutes implements RouteContribution {
     @inject(BusPoller) private readonly poller: BusPoller,
     @inject(ChannelAuthority) private readonly authority: ChannelAuthority,
     @inject(PresenceService) private readonly presence: PresenceService,
+    @inject(PresenceVisibility) private readonly visibility: PresenceVisibility,
     @inject(BusOptions) private readonly options: BusOptions,
   ) {}
 
@@ -30,8 +32,9 @@ export class PollRoutes implements RouteContribution {
       {
         path: '/longpolling/im_status', type: 'json', auth: 'user',
         params: yup.object({ partner_ids: yup.array(yup.number().integer().min(1).required()).max(500).required() }),
+        // Only the partners the caller may watch are answered (internal users: all; others: see PresenceVisibility).
         handler: async (req: RequestContext<{ partner_ids: number[] }>) => {
-          const statuses = await this.presence.imStatus(req.params.partner_ids);
+          const statuses = await this.presence.imStatus(await this.visibility.filter(this.requester(req), req.params.partner_ids));
           return [...statuses].map(([id, im_status]) => ({ id, im_status }));
         },
       },
@@ -45,7 +48,7 @@ export class PollRoutes implements RouteContribution {
     const last = req.params.last ?? 0;
     const options = req.params.options ?? {};
     if (!state.isPublic) await this.presence.update(state.user.id, options.bus_inactivity);
-    const requester: BusRequester = { user: state.user, isPublic: state.isPublic, session: req.session, siteId: req.site.id, siteModules: req.site.modules };
+    const requester = this.requester(req);
     const allowed = await this.authority.resolve(requester, channels);
     const abort = new AbortController();
     const res = req.koa.res;
@@ -55,12 +58,17 @@ export class PollRoutes implements RouteContribution {
     res.once('close', onClose);
     try {
       const notifications = await this.poller.poll(allowed, last, { timeoutMs: this.options.pollTimeoutMs, signal: abort.signal, peek: options.peek });
-      const partnerIds = options.bus_presence_partner_ids ?? [];
-      if (state.isPublic || partnerIds.length === 0) return notifications;
+      const partnerIds = state.isPublic ? [] : await this.visibility.filter(requester, options.bus_presence_partner_ids ?? []);
+      if (partnerIds.length === 0) return notifications;
       const statuses = await this.presence.imStatus(partnerIds);
       return [...notifications, ...[...statuses].map(([id, im_status]) => ({ id: -1, channel: PRESENCE_CHANNEL, message: { id, im_status } }))];
     } finally {
       res.off('close', onClose);
     }
+  }
+
+  private requester(req: RequestContext): BusRequester {
+    const state = req.koa.state as RequestState;
+    return { user: state.user, isPublic: state.isPublic, session: req.session, siteId: req.site.id, siteModules: req.site.modules };
   }
 }

@@ -5,6 +5,7 @@ import type { RouteDefinition, RequestContext } from '../../../../platform/http/
 import { LinkService, type NewLinkParams } from '../services/link-service';
 import { linkPage } from '../../web/pages/link-page';
 import { assertCanTrackLinks } from '../access';
+import { SiteUrls } from '../../../../platform/base/server/services/site-urls';
 
 const utmId = mixed<number | false>().nullable().test('utm-id', '${path} must be a record id', (v) => v === undefined || v === null || v === false || (Number.isSafeInteger(v) && (v as number) > 0));
 
@@ -23,13 +24,10 @@ const recentParams = object({
   limit: number().integer().min(1).max(100),
 });
 
-/** Origin of the short URLs: the address the user reached this site with. */
-const origin = (req: RequestContext) => `${req.koa.protocol}://${req.koa.host}`;
-
 /** The creation page and the JSON calls behind it (`/website_links/*`), for link tracker users. */
 @injectable()
 export class LinkRoutes implements RouteContribution {
-  constructor(@inject(LinkService) private readonly links: LinkService) {}
+  constructor(@inject(LinkService) private readonly links: LinkService, @inject(SiteUrls) private readonly urls: SiteUrls) {}
 
   routes(): RouteDefinition[] {
     return [
@@ -43,16 +41,16 @@ export class LinkRoutes implements RouteContribution {
       {
         path: '/website_links/new', type: 'json', auth: 'user', params: newParams,
         rateLimit: { name: 'link_tracker.new', limit: 120, windowSeconds: 60 },
-        handler: (req) => {
+        handler: async (req) => {
           const p = req.params as Partial<NewLinkParams>;
-          return this.links.create(req.env, origin(req), { ...p, url: p.url ?? '' });
+          return this.links.create(req.env, await this.origin(req), { ...p, url: p.url ?? '' });
         },
       },
       {
         path: '/website_links/add_code', type: 'json', auth: 'user', params: addCodeParams,
-        handler: (req) => {
+        handler: async (req) => {
           const p = req.params as { init_code: string; new_code?: string | null };
-          return this.links.addCode(req.env, origin(req), p.init_code, p.new_code ?? '');
+          return this.links.addCode(req.env, await this.origin(req), p.init_code, p.new_code ?? '');
         },
       },
       {
@@ -63,5 +61,10 @@ export class LinkRoutes implements RouteContribution {
         },
       },
     ];
+  }
+
+  /** Short URLs are stored: they are made on the site's configured address, not the request's Host. */
+  private origin(req: RequestContext): Promise<string> {
+    return this.urls.forRequest(req);
   }
 }

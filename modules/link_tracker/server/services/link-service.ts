@@ -72,16 +72,18 @@ export class LinkService {
     return this.read(env, [id]);
   }
 
-  /** `/website_links/add_code`: gives the link of `initCode` a new code, which becomes its short URL. */
+  /**
+   * `/website_links/add_code`: gives the link of `initCode` a new code, which becomes its short URL.
+   * Only a link the caller may see (its own; any for managers): another's answers like an unknown code.
+   */
   async addCode(env: Env, origin: string, initCode: string, newCodeRaw: string): Promise<Row[]> {
     assertCanTrackLinks(env);
     const newCode = newCodeRaw.trim();
     if (!newCode) throw new ValidationError('The code cannot be left empty');
     if (!CODE_PATTERN.test(newCode)) throw new ValidationError('A code may only contain letters, digits, - and _ (64 at most)');
+    const linkId = await this.linkOfCode(env, initCode);
+    if (linkId === null) throw new MissingError('This link does not exist');
     const sudo = env.sudo();
-    const [current] = await sudo.model('link.tracker.code').search_read([['code', '=', initCode]], ['link_id'], { limit: 1 });
-    if (!current) throw new MissingError('This link does not exist');
-    const linkId = (current.link_id as [number, string])[0];
     await sudo.transaction(async (tx) => {
       const [taken] = await tx.model('link.tracker.code').search_read([['code', '=', newCode]], ['link_id'], { limit: 1 });
       if (taken && (taken.link_id as [number, string])[0] !== linkId) throw new DuplicateCodeError();
@@ -146,13 +148,19 @@ export class LinkService {
     }
   }
 
-  /** The link a code names (any of its codes), for its statistics page; null when unknown. */
+  /** The link a code names (any of its codes), for its statistics page; null when unknown or not the caller's. */
   async byCode(env: Env, code: string): Promise<Row | null> {
     assertCanTrackLinks(env);
-    const [hit] = await env.sudo().model('link.tracker.code').search_read([['code', '=', code]], ['link_id'], { limit: 1 });
-    if (!hit) return null;
-    const [link] = await env.model('link.tracker').read([(hit.link_id as [number, string])[0]], LINK_FIELDS);
+    const linkId = await this.linkOfCode(env, code);
+    if (linkId === null) return null;
+    const [link] = await env.model('link.tracker').read([linkId], LINK_FIELDS);
     return link;
+  }
+
+  /** The link of a code, read with the caller's record rules (a code of another's link is no link). */
+  private async linkOfCode(env: Env, code: string): Promise<number | null> {
+    const [hit] = await env.model('link.tracker.code').search_read([['code', '=', code]], ['link_id'], { limit: 1 });
+    return hit ? (hit.link_id as [number, string])[0] : null;
   }
 
   private read(env: Env, ids: number[]): Promise<Row[]> {

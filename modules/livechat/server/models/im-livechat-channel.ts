@@ -17,6 +17,8 @@ export const ImLivechatChannel = defineModel({
       default: (env: Env) => (env.isSuperuser ? [] : [[6, 0, [env.uid]]]),
     }),
     rule_ids: fields.one2many('im_livechat.channel.rule', 'channel_id', { string: 'Rules' }),
-    channel_ids: fields.one2many('mail.channel', 'livechat_channel_id', { string: 'Sessions' }),
+    // The channel is public (the chat button reads it); the ids of its sessions are for internal users
+    // (operators are internal users listed in user_ids, not necessarily in the live chat groups).
+    channel_ids: fields.one2many('mail.channel', 'livechat_channel_id', { string: 'Sessions', groups: ['base.group_user'] }),
   },
 });

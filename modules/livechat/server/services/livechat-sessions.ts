@@ -122,6 +122,23 @@ export class LivechatSessions {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Operators and members of the conversations a browser session started or a partner is a member of
+   * (open or closed): the people whose presence it may see.
+   */
+  async partnersSharingSessions(session: Session, partnerId: number | null): Promise<Set<number>> {
+    const owned = (session.get<number[]>(OWNED_SESSIONS_KEY) ?? []).filter((id) => Number.isSafeInteger(id));
+    const rows: Array<{ operator: number | null; member: number | null }> = await this.db('mail_channel as c')
+      .leftJoin('mail_channel_res_partner_rel as m', 'm.channel_id', 'c.id')
+      .where('c.channel_type', 'livechat')
+      .andWhere((q) => {
+        q.whereIn('c.id', owned);
+        if (partnerId !== null) q.orWhereIn('c.id', this.db('mail_channel_res_partner_rel').where({ partner_id: partnerId }).select('channel_id'));
+      })
+      .select({ operator: 'c.livechat_operator_id', member: 'm.partner_id' });
+    return new Set(rows.flatMap((r) => [r.operator, r.member]).filter((id): id is number => typeof id === 'number'));
+  }
+
   async post(caller: ChatCaller, uuid: string, content: string): Promise<number> {
     const text = content.trim();
     if (!text) throw new ValidationError('The message is empty.');

@@ -16,8 +16,9 @@ export const MailingList = defineModel({
     popup_redirect_url: fields.char({ default: '/', string: 'Popup redirect URL' }),
     contact_nbr: fields.integer({
       string: 'Number of subscribers',
+      // Confirmed subscriptions only: an address a visitor typed counts once its owner confirmed it.
       compute: async (record, env) => {
-        const row = await env.db('mail_mass_mailing_subscription').where({ list_id: record.id })
+        const row = await env.db('mail_mass_mailing_subscription').where({ list_id: record.id, confirmed: true })
           .andWhere((w) => w.where('opt_out', false).orWhereNull('opt_out')).count({ n: '*' }).first();
         return Number(row?.n ?? 0);
       },

@@ -46,16 +46,17 @@ export class MailingSender {
       if (mailing.state === 'done') throw new UserError('This mailing has already been sent.');
       const lists = await tx.db('mail_mass_mailing_list_rel').where({ mailing_id: mailingId }).pluck('list_id');
       if (!lists.length) throw new ValidationError('Pick at least one mailing list before sending.');
-      const no = tx.dialect === 'sqlite' ? 0 : false;
+      const [no, yes] = tx.dialect === 'sqlite' ? [0, 1] : [false, true];
+      // Confirmed subscriptions only: nobody gets a mailing for an address a visitor typed until its owner confirmed.
       await tx.db.raw(
         `INSERT INTO ${RECIPIENT_TABLE} (mailing_id, contact_id, email, state, attempts, next_attempt_at)
          SELECT ?, c.id, c.email, 'pending', 0, 0 FROM mail_mass_mailing_contact c
          WHERE EXISTS (SELECT 1 FROM mail_mass_mailing_subscription s
                        JOIN mail_mass_mailing_list_rel r ON r.list_id = s.list_id AND r.mailing_id = ?
                        JOIN mail_mass_mailing_list l ON l.id = s.list_id
-                       WHERE s.contact_id = c.id AND (s.opt_out IS NULL OR s.opt_out = ?))
+                       WHERE s.contact_id = c.id AND (s.opt_out IS NULL OR s.opt_out = ?) AND s.confirmed = ?)
            AND NOT EXISTS (SELECT 1 FROM ${RECIPIENT_TABLE} x WHERE x.mailing_id = ? AND x.email = c.email)`,
-        [mailingId, mailingId, no, mailingId],
+        [mailingId, mailingId, no, yes, mailingId],
       );
       const total = Number((await tx.db(RECIPIENT_TABLE).where({ mailing_id: mailingId }).count({ n: '*' }).first())?.n ?? 0);
       if (!total) throw new UserError('The selected mailing lists have no subscribers.');

@@ -24,6 +24,18 @@ export class TokenSigner {
     return this.hmac(JSON.stringify(['track', recipientId])).slice(0, 32);
   }
 
+  /**
+   * Authenticates the link of a subscription confirmation mail: only someone who received it at that
+   * address has it. `issuedAt` (seconds) is signed too, so links expire.
+   */
+  confirm(listId: number, email: string, issuedAt: number): string {
+    return this.hmac(JSON.stringify(['confirm', listId, normalizeEmail(email), issuedAt]));
+  }
+
+  checkConfirm(listId: number, email: string, issuedAt: number, token: unknown): boolean {
+    return sameToken(this.confirm(listId, email, issuedAt), token);
+  }
+
   checkUnsubscribe(mailingId: number, email: string, token: unknown): boolean {
     return sameToken(this.unsubscribe(mailingId, email), token);
   }

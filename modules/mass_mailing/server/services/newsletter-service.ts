@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { MissingError, ValidationError } from '../../../../platform/kernel/errors';
 import type { Env } from '../../../../platform/orm/environment';
-import { nowUtc } from '../../../../platform/orm/sql-values';
+import { nowUtc, utcText } from '../../../../platform/orm/sql-values';
 import { isValidEmail, normalizeEmail } from './email-address';
 
 export interface PublicList {
@@ -17,7 +17,17 @@ export interface ListSubscription {
   subscribed: boolean;
 }
 
-const SUBSCRIBED = (w: any) => w.where('s.opt_out', false).orWhereNull('s.opt_out');
+/** Subscribed: not opted out, and confirmed by the address's owner. */
+const SUBSCRIBED = (w: any) => w.where((x: any) => x.where('s.opt_out', false).orWhereNull('s.opt_out')).andWhere('s.confirmed', true);
+/** At most one confirmation mail per address and list in this time, however often a form names it. */
+export const CONFIRMATION_INTERVAL_MS = 10 * 60_000;
+
+export interface SubscriptionRequest {
+  /** The address as stored. */
+  email: string;
+  /** A confirmation mail is to be sent now (not subscribed yet, and none sent recently). */
+  mailDue: boolean;
+}
 
 /**
  * Subscriptions of e-mail addresses to mailing lists. Acts as superuser (visitors never get rights on
@@ -48,7 +58,49 @@ export class NewsletterService {
     return !!row;
   }
 
-  /** Subscribes (or re-subscribes) an address; subscribing twice changes nothing. Returns the stored form. */
+  /** Waiting for its owner's confirmation (asked for by a visitor, not confirmed yet). */
+  async isPending(env: Env, listId: number, email: string): Promise<boolean> {
+    const row = await env.db('mail_mass_mailing_subscription as s')
+      .join('mail_mass_mailing_contact as c', 'c.id', 's.contact_id')
+      .where({ 's.list_id': listId, 'c.email': normalizeEmail(email), 's.confirmed': false }).first('s.id');
+    return !!row;
+  }
+
+  /**
+   * A subscription asked for by someone who may not own the address (double opt-in): the subscription
+   * is kept unconfirmed (an opted-out one stays out) until the owner follows the mailed link, which
+   * calls `subscribe`. An address subscribed already is left as it is and gets no mail.
+   */
+  async requestSubscription(env: Env, listId: number, rawEmail: string): Promise<SubscriptionRequest> {
+    const email = normalizeEmail(rawEmail);
+    if (!isValidEmail(email)) throw new ValidationError(`'${rawEmail}' is not a valid e-mail address`);
+    await this.activeList(env, listId);
+    return env.transaction(async (tx) => {
+      const contactId = await this.contactFor(tx, email);
+      const table = () => tx.db('mail_mass_mailing_subscription');
+      await table().insert({ contact_id: contactId, list_id: listId, opt_out: false, confirmed: false, create_date: nowUtc(), write_date: nowUtc() })
+        .onConflict(['contact_id', 'list_id']).ignore();
+      const row = await table().where({ contact_id: contactId, list_id: listId }).first();
+      if (row.confirmed && !row.opt_out) return { email, mailDue: false };
+      if (row.confirmed) await table().where({ id: row.id }).update({ confirmed: false, write_date: nowUtc() });
+      // Claimed with one conditional update, so two requests at once send one mail.
+      const claimed = await table().where({ id: row.id })
+        .andWhere((w) => w.whereNull('confirmation_sent_at').orWhere('confirmation_sent_at', '<', utcText(Date.now() - CONFIRMATION_INTERVAL_MS)))
+        .update({ confirmation_sent_at: nowUtc() });
+      return { email, mailDue: claimed === 1 };
+    });
+  }
+
+  /** Lets the next request send a confirmation again (the mail could not be sent). */
+  async releaseConfirmation(env: Env, listId: number, email: string): Promise<void> {
+    const contact = await env.db('mail_mass_mailing_contact').where({ email: normalizeEmail(email) }).first('id');
+    if (contact) await env.db('mail_mass_mailing_subscription').where({ contact_id: contact.id, list_id: listId }).update({ confirmation_sent_at: null });
+  }
+
+  /**
+   * Subscribes (or re-subscribes) an address, confirmed: for its owner (a signed-in user's own address,
+   * a followed confirmation link). Subscribing twice changes nothing. Returns the stored form.
+   */
   async subscribe(env: Env, listId: number, rawEmail: string): Promise<string> {
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) throw new ValidationError(`'${rawEmail}' is not a valid e-mail address`);
@@ -100,20 +152,24 @@ export class NewsletterService {
     });
   }
 
-  /** Returns true when the state changed. */
+  /**
+   * Returns true when the state changed. Callers act for the address's owner (signed-in user, mailed
+   * link or token), so opting in also confirms; opting out leaves a pending request pending.
+   */
   private async setOptOut(env: Env, contactId: number, listId: number, optOut: boolean, create = true): Promise<boolean> {
     const existing = await env.db('mail_mass_mailing_subscription').where({ contact_id: contactId, list_id: listId }).first();
     if (!existing) {
       if (!create || optOut) return false; // opting out of a list one never joined changes nothing
       // Two requests subscribing the same address at once: the second finds the first's row taken, which is the same result.
       await env.db('mail_mass_mailing_subscription')
-        .insert({ contact_id: contactId, list_id: listId, opt_out: false, create_date: nowUtc(), write_date: nowUtc() })
+        .insert({ contact_id: contactId, list_id: listId, opt_out: false, confirmed: true, create_date: nowUtc(), write_date: nowUtc() })
         .onConflict(['contact_id', 'list_id']).ignore();
       return true;
     }
-    if (Boolean(existing.opt_out) === optOut) return false;
+    if (Boolean(existing.opt_out) === optOut && (optOut || Boolean(existing.confirmed))) return false;
+    const confirmed = optOut ? {} : { confirmed: true };
     await env.db('mail_mass_mailing_subscription').where({ id: existing.id })
-      .update({ opt_out: optOut, unsubscription_date: optOut ? nowUtc() : null, write_date: nowUtc() });
+      .update({ opt_out: optOut, ...confirmed, unsubscription_date: optOut ? nowUtc() : null, write_date: nowUtc() });
     return true;
   }
 

@@ -15,6 +15,8 @@ interface PopupContent {
   email: string;
   redirect_url: string;
   is_subscriber: boolean;
+  /** A confirmation was mailed already: no need to ask again. */
+  pending: boolean;
 }
 
 /** Cookie (path /) recording that this list's popup was shown. */
@@ -22,8 +24,9 @@ export const popupCookie = (listId: number) => `newsletter_popup_${listId}`;
 
 /**
  * The exit popup of one list: shown once (a cookie per list) when the mouse leaves the page, unless
- * the visitor is subscribed already or the page is in edit mode. After subscribing it closes and goes
- * to the list's redirect URL: in place on this host, in a new window on another one.
+ * the visitor is subscribed (or waiting for the confirmation) already or the page is in edit mode.
+ * After subscribing it goes to the list's redirect URL: in place on this host, in a new window on
+ * another one; when the address must first be confirmed, it says so and goes on when asked.
  */
 function ExitPopup({ listId, editMode }: ExitPopupProps) {
   const _t = useT();
@@ -33,14 +36,17 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
   const [invalid, setInvalid] = useState(false);
   /** Why the last subscribe failed, when the address itself was not at fault. */
   const [error, setError] = useState('');
+  /** The address waits for its owner's confirmation: the popup says so before going on. */
+  const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const continueRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (editMode || document.cookie.split('; ').some((c) => c.startsWith(`${popupCookie(listId)}=`))) return;
     let armed = true;
     let onLeave: ((e: MouseEvent) => void) | undefined;
     rpc<PopupContent>('/website_mass_mailing/get_content', { newsletter_id: listId }).then((c) => {
-      if (!armed || c.is_subscriber) return;
+      if (!armed || c.is_subscriber || c.pending) return;
       setPopup(c);
       setEmail(c.email);
       onLeave = (e: MouseEvent) => {
@@ -58,6 +64,10 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
   }, [listId, editMode]);
 
   useEffect(() => {
+    if (pending) continueRef.current?.focus();
+  }, [pending]);
+
+  useEffect(() => {
     if (!open) return;
     inputRef.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
@@ -67,6 +77,13 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
 
   if (!open || !popup) return <></>;
 
+  const goOn = () => {
+    setOpen(false);
+    const target = new URL(popup.redirect_url || '/', window.location.href);
+    if (target.host === window.location.host) window.location.assign(target.href);
+    else window.open(target.href, '_blank', 'noopener');
+  };
+
   const subscribe = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!LOOSE_EMAIL.test(email.trim())) {
@@ -74,8 +91,9 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
       return;
     }
     setError('');
+    let answer: { pending: boolean };
     try {
-      await rpc('/website_mass_mailing/subscribe', { list_id: listId, email: email.trim() });
+      answer = await rpc<{ pending: boolean }>('/website_mass_mailing/subscribe', { list_id: listId, email: email.trim() });
     } catch (err) {
       // Only a refused address is the field's fault; a rate limit, a vanished list or a lost connection
       // must be said, or the visitor keeps retyping a correct address.
@@ -83,10 +101,9 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
       else setError(err instanceof Error ? err.message : String(err));
       return;
     }
-    setOpen(false);
-    const target = new URL(popup.redirect_url || '/', window.location.href);
-    if (target.host === window.location.host) window.location.assign(target.href);
-    else window.open(target.href, '_blank', 'noopener');
+    // Going on at once would leave a visitor who must confirm without knowing a mail is waiting.
+    if (answer.pending) setPending(true);
+    else goOn();
   };
 
   return (
@@ -95,14 +112,21 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
         <button type="button" className="newsletter-popup-close" aria-label={_t('Close')} onClick={() => setOpen(false)}>×</button>
         <h2 id={`newsletter-popup-title-${listId}`} className="newsletter-visually-hidden">{_t('Newsletter')}</h2>
         <div className="newsletter-popup-content" dangerouslySetInnerHTML={{ __html: popup.content }} />
-        <form onSubmit={subscribe} noValidate>
-          <label htmlFor={`newsletter-popup-email-${listId}`}>{_t('Your e-mail')}</label>
-          <input ref={inputRef} id={`newsletter-popup-email-${listId}`} type="email" value={email}
-            className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
-            onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
-          <button type="submit" className="btn-subscribe">{_t('Subscribe')}</button>
-          <p className="newsletter-popup-error" role="alert">{error}</p>
-        </form>
+        {pending ? (
+          <div className="newsletter-popup-pending">
+            <p role="status">{_t('Thanks! Check your inbox to confirm your subscription.')}</p>
+            <button ref={continueRef} type="button" className="btn-subscribe" onClick={goOn}>{_t('Continue')}</button>
+          </div>
+        ) : (
+          <form onSubmit={subscribe} noValidate>
+            <label htmlFor={`newsletter-popup-email-${listId}`}>{_t('Your e-mail')}</label>
+            <input ref={inputRef} id={`newsletter-popup-email-${listId}`} type="email" value={email}
+              className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
+              onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
+            <button type="submit" className="btn-subscribe">{_t('Subscribe')}</button>
+            <p className="newsletter-popup-error" role="alert">{error}</p>
+          </form>
+        )}
       </div>
     </div>
   );

@@ -9,25 +9,34 @@ export interface SubscribeWidgetProps {
   listName: string;
 }
 
+/** What the server says about this visitor's (or user's) address on the list. */
+interface SubscriptionAnswer {
+  is_subscriber: boolean;
+  /** A confirmation link was mailed: the address is subscribed once its owner follows it. */
+  pending: boolean;
+}
+
 /**
  * Subscribe form of one list. It asks the server whether this visitor (or user) is subscribed; once
- * subscribed, the e-mail field is disabled and the button hidden. A malformed e-mail only marks the
- * field as invalid: nothing is sent.
+ * subscribed, or asked for and waiting for the mailed confirmation, the e-mail field is disabled and
+ * the button hidden. A malformed e-mail only marks the field as invalid: nothing is sent.
  */
 function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
   const _t = useT();
   const session = useSession();
   const [email, setEmail] = useState(session.isPublic ? '' : session.email ?? '');
   const [subscribed, setSubscribed] = useState(false);
+  const [pending, setPending] = useState(false);
   const [invalid, setInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
   useEffect(() => {
-    rpc<{ email: string; is_subscriber: boolean }>('/website_mass_mailing/is_subscriber', { list_id: listId })
+    rpc<SubscriptionAnswer & { email: string }>('/website_mass_mailing/is_subscriber', { list_id: listId })
       .then((r) => {
         if (r.email) setEmail(r.email);
         setSubscribed(r.is_subscriber);
+        setPending(r.pending);
       })
       .catch(() => undefined); // the form simply stays usable
   }, [listId]);
@@ -43,8 +52,9 @@ function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
     setBusy(true);
     setError('');
     try {
-      await rpc('/website_mass_mailing/subscribe', { list_id: listId, email: value });
-      setSubscribed(true);
+      const answer = await rpc<SubscriptionAnswer>('/website_mass_mailing/subscribe', { list_id: listId, email: value });
+      setSubscribed(answer.is_subscriber);
+      setPending(answer.pending);
     } catch (err) {
       if (err instanceof RpcError && err.name === 'ValidationError') setInvalid(true);
       setError(err instanceof Error ? err.message : String(err));
@@ -54,17 +64,20 @@ function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
   };
 
   const inputId = `newsletter-email-${listId}`;
+  const done = subscribed || pending;
   return (
-    <form className={`newsletter-subscribe${subscribed ? ' is-subscribed' : ''}`} onSubmit={subscribe} noValidate>
+    <form className={`newsletter-subscribe${subscribed ? ' is-subscribed' : ''}${pending ? ' is-pending' : ''}`} onSubmit={subscribe} noValidate>
       <label htmlFor={inputId}>{_t('Your e-mail')} ({listName})</label>
       <div className="newsletter-row">
         <input id={inputId} type="email" name="email" value={email} placeholder="your@email.com"
           className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
-          disabled={subscribed} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
-        {!subscribed && <button type="submit" className="btn-subscribe" disabled={busy}>{_t('Subscribe')}</button>}
+          disabled={done} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
+        {!done && <button type="submit" className="btn-subscribe" disabled={busy}>{_t('Subscribe')}</button>}
       </div>
       <p className="newsletter-status" role="status">
-        {subscribed ? _t('Thanks for subscribing!') : invalid ? _t('Please enter a valid e-mail address.') : error}
+        {subscribed ? _t('Thanks for subscribing!')
+          : pending ? _t('Thanks! Check your inbox to confirm your subscription.')
+            : invalid ? _t('Please enter a valid e-mail address.') : error}
       </p>
     </form>
   );

@@ -6,6 +6,7 @@ export const WebsitePage = defineModel({
   name: 'website.page',
   description: 'Website page',
   order: 'url',
+  publishable: true,
   fields: {
     name: fields.char({ required: true, translate: true, string: 'Title' }),
     url: fields.char({ required: true, size: 256 }),

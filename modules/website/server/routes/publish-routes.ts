@@ -7,9 +7,10 @@ import type { RouteDefinition } from '../../../../platform/http/route-definition
 export const PUBLISHER_GROUP = 'website.group_website_publisher';
 
 /**
- * `/website/publish` flips `website_published` on any model that has it. Only publishers may (checked
- * here, not just in the browser); the write itself still goes through the model's access rights and
- * record rules, so a publisher cannot publish what they could not edit.
+ * `/website/publish` flips `website_published` on the models that declare themselves publishable (a
+ * boolean of that name alone is not enough: chat lines have one). Only publishers may (checked here,
+ * not just in the browser); the write itself still goes through the model's access rights and record
+ * rules, so a publisher cannot publish what they could not edit.
  */
 @injectable()
 export class PublishRoutes implements RouteContribution {
@@ -21,7 +22,7 @@ export class PublishRoutes implements RouteContribution {
         const { id, object: modelName } = req.params as { id: number; object: string };
         if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('You are not allowed to publish or unpublish this content. Ask a website publisher.');
         const model = req.env.model(modelName);
-        if (!model.meta.field('website_published')) throw new ValidationError(`Records of '${modelName}' cannot be published.`);
+        if (!model.meta.publishable || !model.meta.field('website_published')) throw new ValidationError(`Records of '${modelName}' cannot be published.`);
         const [record] = await model.read([id], ['website_published']);
         const published = !record.website_published;
         await model.write([id], { website_published: published });

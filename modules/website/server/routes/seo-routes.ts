@@ -6,6 +6,7 @@ import { KernelToken } from '../../../../platform/kernel/tokens';
 import { MissingError } from '../../../../platform/kernel/errors';
 import type { RouteDefinition } from '../../../../platform/http/route-definition';
 import { UserDirectory } from '../../../../platform/http/user-directory';
+import { SiteUrls } from '../../../../platform/base/server/services/site-urls';
 import { EnvFactory } from '../../../../platform/orm/env-factory';
 import { LanguageCatalog } from '../../../../platform/web/language-catalog';
 import { localizedPath } from '../../../../platform/web/localized-path';
@@ -25,6 +26,7 @@ export class SeoRoutes implements RouteContribution {
     @inject(EnvFactory) private readonly envs: EnvFactory,
     @inject(UserDirectory) private readonly users: UserDirectory,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -38,7 +40,7 @@ export class SeoRoutes implements RouteContribution {
           const contributions = this.kernel.provider<SitemapContribution>(SitemapContribution).getContributionsFor((m) => req.site.modules.has(m));
           const paths = ['/', ...(await Promise.all(contributions.map((c) => c.sitemapUrls(env)))).flat()];
           const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
-          const origin = `${req.koa.protocol}://${req.koa.host}`;
+          const origin = await this.urls.forRequest(req);
           const locs = langs.flatMap((l) => paths.map((p) => origin + localizedPath(p, l.code === req.site.defaultLang ? null : l.urlCode)));
           req.koa.type = 'application/xml; charset=utf-8';
           req.koa.body = [
@@ -52,9 +54,9 @@ export class SeoRoutes implements RouteContribution {
       },
       {
         path: '/robots.txt', type: 'http', auth: 'none',
-        handler: (req) => {
+        handler: async (req) => {
           req.koa.type = 'text/plain; charset=utf-8';
-          req.koa.body = `User-agent: *\nDisallow: /web/\nDisallow: /my/\nSitemap: ${`${req.koa.protocol}://${req.koa.host}`}/sitemap.xml\n`;
+          req.koa.body = `User-agent: *\nDisallow: /web/\nDisallow: /my/\nSitemap: ${await this.urls.forRequest(req)}/sitemap.xml\n`;
         },
       },
       {

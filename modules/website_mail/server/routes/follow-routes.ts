@@ -12,8 +12,9 @@ const MAX_SESSION_FOLLOWS = 200;
 /** Partners remembered per record, so repeated follows with new e-mails cannot grow the session forever. */
 const MAX_PARTNERS_PER_FOLLOW = 10;
 /**
- * Sessions written before SESSION_FOLLOWED_AS existed kept only the partner of the LAST follow here.
- * It is still the best guess for their records without a remembered partner, so they can unfollow.
+ * Sessions written by an earlier version kept here the partner of the LAST follow, whether or not that
+ * follow was made by the session (the address may have followed already): it proves nothing, so it is
+ * only dropped.
  */
 const LEGACY_SESSION_PARTNER = 'website_mail.partner_id';
 
@@ -23,7 +24,7 @@ function followedBySession(req: RequestContext): string[] {
 }
 
 /**
- * `model:id` -> partners the visitor followed it with (usually one; two tabs may have used two
+ * `model:id` -> partners whose follow THIS session created (usually one; two tabs may have used two
  * e-mails), ignoring anything malformed in the session.
  */
 function partnersBySession(req: RequestContext): Record<string, number[]> {
@@ -33,28 +34,20 @@ function partnersBySession(req: RequestContext): Record<string, number[]> {
   return Object.fromEntries(entries.filter(([, ids]) => ids.length > 0));
 }
 
-/** The partners this session followed `key` with; empty when the session did not follow it. */
-function sessionPartnersFor(req: RequestContext, key: string): number[] {
-  if (!followedBySession(req).includes(key)) return [];
-  const remembered = partnersBySession(req)[key];
-  if (remembered) return remembered;
-  const legacy = req.session.get(LEGACY_SESSION_PARTNER);
-  return typeof legacy === 'number' ? [legacy] : [];
-}
-
 /** Stores the session's follows; the partner map keeps only the records still in the list. */
 function saveSessionFollows(req: RequestContext, followed: string[], partners: Record<string, number[]>): void {
   const kept = followed.slice(-MAX_SESSION_FOLLOWS);
   req.session.set(SESSION_FOLLOWED, kept);
   req.session.set(SESSION_FOLLOWED_AS, Object.fromEntries(kept.filter((k) => k in partners).map((k) => [k, partners[k]])));
-  // Once every follow has its own partners the legacy single partner is no longer needed.
-  if (kept.every((k) => k in partners)) req.session.delete(LEGACY_SESSION_PARTNER);
+  req.session.delete(LEGACY_SESSION_PARTNER);
 }
 
 /**
  * Follow / unfollow. Users follow as their own partner. Visitors type an e-mail and can only ADD that
  * address as a follower; what they may see or undo afterwards is limited to the follows made from
- * their own browser session, so typing someone else's address reveals and changes nothing else.
+ * their own browser session, so typing someone else's address reveals and changes nothing else. A
+ * session may only remove a follow it created: typing the address of someone who already follows the
+ * record answers like a new follow (nothing tells that they did), and undoing it removes nothing.
  */
 @injectable()
 export class FollowRoutes implements RouteContribution {
@@ -104,24 +97,24 @@ export class FollowRoutes implements RouteContribution {
           const key = `${model}:${id}`;
           const followed = followedBySession(req);
           if (unfollow) {
-            // Undo with the partner(s) THIS record was followed with, not the e-mail typed last.
-            const partners = sessionPartnersFor(req, key);
-            if (!partners.length) {
+            if (!followed.includes(key)) {
               throw new AccessError('Only the browser that followed this page with an e-mail address can stop following it here. Use the link in our e-mails or sign in.');
             }
-            for (const partner of partners) await this.followers.unfollow(model, id, partner);
-            const { [key]: _undone, ...others } = partnersBySession(req);
+            // Undo only the follows this session created, with the partner(s) THIS record was followed with.
+            const { [key]: created = [], ...others } = partnersBySession(req);
+            for (const partner of created) await this.followers.unfollow(model, id, partner);
             saveSessionFollows(req, followed.filter((k) => k !== key), others);
             return false;
           }
           const address = (email ?? '').trim();
           if (!FOLLOW_EMAIL_RE.test(address)) throw new ValidationError('Please enter a valid e-mail address.');
           const partnerId = await this.followers.partnerForEmail(address);
-          await this.followers.follow(model, id, partnerId);
+          const created = await this.followers.follow(model, id, partnerId);
           req.session.set(SESSION_EMAIL, address.toLowerCase());
           const partners = partnersBySession(req);
-          const withThis = [...new Set([...(partners[key] ?? []), partnerId])].slice(-MAX_PARTNERS_PER_FOLLOW);
-          saveSessionFollows(req, [...followed.filter((k) => k !== key), key], { ...partners, [key]: withThis });
+          // The session shows the record as followed either way, but may only ever undo a follow it made.
+          if (created) partners[key] = [...new Set([...(partners[key] ?? []), partnerId])].slice(-MAX_PARTNERS_PER_FOLLOW);
+          saveSessionFollows(req, [...followed.filter((k) => k !== key), key], partners);
           return true;
         },
       },

@@ -4,8 +4,9 @@ import { EnvFactory } from '../../../../platform/orm/env-factory';
 /** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
 export const SESSION_FOLLOWED = 'website_mail.followed';
 /**
- * Session key of the partner each of those records was followed with (`model:id` -> partner id): a
- * visitor may type a different e-mail on each page, and unfollowing must remove that page's partner.
+ * Session key of the partners whose follow of each record this session created (`model:id` -> partner
+ * ids): a visitor may type a different e-mail on each page, and unfollowing must remove that page's
+ * partner, never a follow that existed before.
  */
 export const SESSION_FOLLOWED_AS = 'website_mail.followed_as';
 /** Session key of the e-mail the visitor last followed with (shown back to them). */
@@ -25,9 +26,11 @@ export class FollowService {
     return n > 0;
   }
 
-  async follow(model: string, id: number, partnerId: number): Promise<void> {
-    if (await this.isFollower(model, id, partnerId)) return;
+  /** True when this call created the follow, false when the partner followed the record already. */
+  async follow(model: string, id: number, partnerId: number): Promise<boolean> {
+    if (await this.isFollower(model, id, partnerId)) return false;
     await this.envs.superuser().model('mail.followers').create({ res_model: model, res_id: id, partner_id: partnerId });
+    return true;
   }
 
   async unfollow(model: string, id: number, partnerId: number): Promise<void> {

@@ -1,5 +1,9 @@
+import { ValidationError } from '../../../kernel/errors';
 import { defineModel } from '../../../orm/model-definition';
 import { fields } from '../../../orm/fields';
+
+/** An http(s) origin: scheme and host (port allowed), no path, query, fragment or credentials. */
+const ORIGIN = /^https?:\/\/[^\s/?#@]+$/i;
 
 /** A site served by this installation; chosen per request from the Host header. */
 export const Website = defineModel({
@@ -9,8 +13,26 @@ export const Website = defineModel({
   fields: {
     name: fields.char({ required: true }),
     domain: fields.char({ string: 'Host name (without port)' }),
+    // Links the site gives out (sitemap, robots.txt, short URLs, e-mails) are built on this, never on
+    // the request's Host header; without it, on http://<domain> (see SiteUrls).
+    base_url: fields.char({ string: 'Public base URL (e.g. https://www.example.com)', size: 256 }),
     default_lang_id: fields.many2one('res.lang', { required: true }),
     language_ids: fields.many2many('res.lang'),
     user_id: fields.many2one('res.users', { string: 'Public user', required: true }),
   },
+  constraints: [
+    // Stored without a trailing slash, so links are `${base_url}/path`.
+    async (env, ids) => {
+      const rows: Array<{ id: number; base_url: string | null }> = await env.db('website').whereIn('id', ids).whereNotNull('base_url').select('id', 'base_url');
+      for (const row of rows) {
+        const trimmed = row.base_url!.trim().replace(/\/+$/, '');
+        if (!trimmed) {
+          await env.db('website').where({ id: row.id }).update({ base_url: null });
+          continue;
+        }
+        if (!ORIGIN.test(trimmed) || !URL.canParse(trimmed)) throw new ValidationError(`'${row.base_url}' is not a base URL: write the scheme and host only, e.g. https://www.example.com`);
+        if (trimmed !== row.base_url) await env.db('website').where({ id: row.id }).update({ base_url: trimmed });
+      }
+    },
+  ],
 });
