@@ -1,6 +1,7 @@
 import { ValidationError } from '../kernel/errors';
 import type { AccessControl } from './access-control';
 import type { Domain } from './domain-types';
+import type { Field } from './fields';
 import { MAX_DOMAIN_SUBQUERIES, MAX_PATH_HOPS } from './domain-limits';
 import type { UserContext } from './environment';
 
@@ -20,6 +21,15 @@ export class CallerScope {
   private readonly rules = new Map<string, Domain>();
 
   constructor(private readonly access: AccessControl, private readonly user: UserContext) {}
+
+  /**
+   * Called for every field a leaf names, on the searched model and at each hop: a field restricted to
+   * groups (e.g. a live chat channel's session ids) cannot be filtered on by others, or a search would
+   * answer questions about a value they cannot read.
+   */
+  useField(field: Field): void {
+    this.access.checkField(this.user, field);
+  }
 
   /** Called when a leaf enters `model` at `hops` relations from the searched model. */
   enter(model: string, hops: number): Domain {

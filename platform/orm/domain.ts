@@ -158,6 +158,7 @@ function compileLeaf(leaf: Leaf, meta: ModelMeta, alias: string, ctx: CompileCon
   const [head, ...rest] = left.split('.');
   const field = meta.field(head);
   if (!field) throw new ValidationError(`Invalid field '${head}' in domain of model '${meta.name}'`);
+  ctx.scope?.useField(field);
   if (field.compute && !field.stored) throw new ValidationError(`Field '${meta.name}.${head}' is not stored and cannot be searched`);
   if (ctx.depth > 8) throw new ValidationError('Domain path is too deep');
 

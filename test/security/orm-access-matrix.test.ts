@@ -7,14 +7,16 @@ import { MAX_PATH_HOPS } from '../../platform/orm/domain-limits';
 import type { Domain, Leaf } from '../../platform/orm/domain-types';
 import { EnvFactory } from '../../platform/orm/env-factory';
 import type { Env } from '../../platform/orm/environment';
+import type { Field } from '../../platform/orm/fields';
 import type { ModelMeta, ModelRegistry } from '../../platform/orm/registry';
 import { bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
 
-/** A relational leaf and the models it enters, in order. */
+/** A relational leaf, the models it enters in order, and the fields it names on the way. */
 interface Probe {
   leaf: Leaf;
   enters: string[];
+  fields: Field[];
 }
 
 /**
@@ -26,19 +28,19 @@ function probesOf(registry: ModelRegistry, meta: ModelMeta): Probe[] {
   for (const f of meta.fields.values()) {
     if (!f.comodel || (!f.stored && f.type !== 'one2many')) continue;
     const co = registry.get(f.comodel)!;
-    probes.push({ leaf: [`${f.name}.id`, '!=', 0], enters: [co.name] });
+    probes.push({ leaf: [`${f.name}.id`, '!=', 0], enters: [co.name], fields: [f] });
     if (co.recName) {
       const rec = co.field(co.recName)!;
       // a name searched on a comodel whose name is itself a many2one enters that model too
-      probes.push({ leaf: [f.name, 'ilike', 'x'], enters: rec.type === 'many2one' ? [co.name, rec.comodel!] : [co.name] });
+      probes.push({ leaf: [f.name, 'ilike', 'x'], enters: rec.type === 'many2one' ? [co.name, rec.comodel!] : [co.name], fields: [f, rec] });
     }
     if (f.type !== 'many2one') {
-      probes.push({ leaf: [f.name, 'in', [1]], enters: [co.name] });
-      probes.push({ leaf: [f.name, '=', false], enters: [co.name] });
+      probes.push({ leaf: [f.name, 'in', [1]], enters: [co.name], fields: [f] });
+      probes.push({ leaf: [f.name, '=', false], enters: [co.name], fields: [f] });
     }
   }
   // breadth-first: the shortest path into each model reachable from this one
-  const seen = new Map<string, { path: string[]; enters: string[] }>([[meta.name, { path: [], enters: [] }]]);
+  const seen = new Map<string, { path: string[]; enters: string[]; fields: Field[] }>([[meta.name, { path: [], enters: [], fields: [] }]]);
   let frontier = [meta.name];
   for (let hop = 1; hop <= MAX_PATH_HOPS && frontier.length; hop++) {
     const next: string[] = [];
@@ -46,14 +48,14 @@ function probesOf(registry: ModelRegistry, meta: ModelMeta): Probe[] {
       const from = seen.get(name)!;
       for (const f of registry.get(name)!.fields.values()) {
         if (!f.comodel || seen.has(f.comodel)) continue;
-        seen.set(f.comodel, { path: [...from.path, f.name], enters: [...from.enters, f.comodel] });
+        seen.set(f.comodel, { path: [...from.path, f.name], enters: [...from.enters, f.comodel], fields: [...from.fields, f] });
         next.push(f.comodel);
       }
     }
     frontier = next;
   }
-  for (const [name, { path, enters }] of seen) {
-    if (name !== meta.name) probes.push({ leaf: [`${path.join('.')}.id`, '!=', 0], enters });
+  for (const [name, { path, enters, fields }] of seen) {
+    if (name !== meta.name) probes.push({ leaf: [`${path.join('.')}.id`, '!=', 0], enters, fields });
   }
   return probes;
 }
@@ -104,7 +106,7 @@ describe('security: ORM access matrix (domains through relations)', function () 
   });
   after(async () => tk?.stop());
 
-  it('refuses every leaf that enters a model the role cannot read, and only those', async () => {
+  it('refuses every leaf that enters a model the role cannot read or names a field it cannot read, and only those', async () => {
     const registry = sudo.registry;
     const models = registry.all().map((m) => m.name).sort();
     let refused = 0;
@@ -115,8 +117,9 @@ describe('security: ORM access matrix (domains through relations)', function () 
       for (const m of models) if ((await outcome(env.model(m).search_count([]))) === 'ok') readable.add(m);
       expect(readable.has('res.country'), role).to.equal(true);
       for (const m of models) {
-        for (const { leaf, enters } of probesOf(registry, registry.get(m)!)) {
-          const expected = readable.has(m) && enters.every((e) => readable.has(e)) ? 'ok' : 'AccessError';
+        for (const { leaf, enters, fields } of probesOf(registry, registry.get(m)!)) {
+          const allowed = readable.has(m) && enters.every((e) => readable.has(e)) && fields.every((f) => sudo.orm.access.fieldAllowed(env.user, f));
+          const expected = allowed ? 'ok' : 'AccessError';
           const got = await outcome(env.model(m).search_count([leaf]));
           expect(got, `${role}: ${m} ${JSON.stringify(leaf)} (enters ${enters.join(' > ')})`).to.equal(expected);
           if (readable.has(m)) (got === 'ok' ? answered++ : refused++);

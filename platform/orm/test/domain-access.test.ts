@@ -50,6 +50,14 @@ describe('orm: domains under the caller\'s rights', () => {
     await rejects(pub.model('test.note').search_count(['|', ['name', '=', 'n1'], '!', ['secret_id.level', '>', 3]]), AccessError);
   });
 
+  it('refuses a condition on a field restricted to groups the caller is not in; members filter on it, also through a path', async () => {
+    await sudo.model('test.note').write([notes.n1], { memo: 'door code 1234' });
+    await rejects(pub.model('test.note').search_count([['memo', 'ilike', '1234']]), AccessError, /test\.note\.memo/);
+    await rejects(pub.model('test.note').search_count(['|', ['name', '=', 'x'], ['memo', '=', false]]), AccessError, /memo/);
+    expect(await user.model('test.note').search_count([['memo', 'ilike', '1234']])).to.equal(1);
+    expect(await user.model('test.secret').search_count([['note_id.memo', 'ilike', '1234']])).to.equal(0);
+  });
+
   it('refuses names, ids and emptiness checks on relations into a model the caller cannot read', async () => {
     const ns = pub.model('test.note');
     await rejects(ns.search_count([['secret_id', 'ilike', 's']]), AccessError, /test\.secret/);
