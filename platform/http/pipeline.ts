@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { EnvFactory } from '../orm/env-factory';
 import type { RequestState } from './request-state';
+import { safeRedirect } from './safe-redirect';
 import { Session } from './session';
 import type { SessionStore } from './session-store';
 import type { SiteService } from './site-service';
@@ -87,7 +88,8 @@ async function stripLanguagePrefix(ctx: Koa.Context, site: Site, languages: Lang
   if (lang.code === site.defaultLang) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     ctx.status = 301;
-    ctx.redirect(rest + (ctx.querystring ? `?${ctx.querystring}` : ''));
+    // Checked like any redirect target: `/en/\evil.example` or `/en/.//evil.example` would leave the site.
+    ctx.redirect(safeRedirect(rest + (ctx.querystring ? `?${ctx.querystring}` : ''), '/'));
     return true;
   }
   ctx.state.urlLang = lang.code;

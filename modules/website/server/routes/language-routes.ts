@@ -37,7 +37,8 @@ export class LanguageRoutes implements RouteContribution {
           const prefixed = localizedPath(path, lang.code === req.site.defaultLang ? null : lang.urlCode);
           req.koa.cookies.set(LANG_COOKIE, lang.code, { httpOnly: false, sameSite: 'lax', maxAge: ONE_YEAR, secure: req.koa.secure });
           req.koa.status = 303;
-          req.koa.redirect(prefixed + target.search + target.hash);
+          // Removing a language prefix can leave `//host` (`r=/en//evil.example`): checked once more.
+          req.koa.redirect(safeRedirect(prefixed + target.search + target.hash, '/'));
         },
       },
       {
