@@ -19,7 +19,7 @@ export interface RequestContext<P = Record<string, unknown>> {
   pathParams: Record<string, string>;
   /** A CSRF token for forms rendered in this response. */
   csrfToken(): string;
-  /** Client address (first hop), used by rate limits and click logs. */
+  /** Client address (behind trusted proxies: the one the first proxy appended; see client-ip.ts), used by rate limits and click logs. */
   ip: string;
 }
 

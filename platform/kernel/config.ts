@@ -14,6 +14,8 @@ export interface Config {
   repoRoot: string;
   /** Login throttling: failures allowed per IP and per account within the window. */
   loginLimits: { perIp: number; perAccount: number; windowSeconds: number };
+  /** Reverse proxies in front of the server (`TRUST_PROXY`); the client address is the one the first of them appended. */
+  trustProxyHops: number;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -33,7 +35,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     repoRoot: REPO_ROOT,
     loginLimits: { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 },
+    trustProxyHops: parseHops(env.TRUST_PROXY),
   };
+}
+
+/** `TRUST_PROXY`: unset or 0 = no proxy, N = N proxies. Anything else stops the start (trusting by mistake is a hole). */
+function parseHops(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,2}$/.test(value)) throw new Error(`TRUST_PROXY must be the number of reverse proxies in front of the server (0, 1, 2...), got '${value}'`);
+  return Number(value);
 }
 
 function parseBool(value: string | undefined, fallback: boolean): boolean {
