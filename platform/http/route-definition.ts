@@ -26,8 +26,16 @@ export interface RequestContext<P = Record<string, unknown>> {
 export interface RateLimit {
   /** Bucket name, e.g. `newsletter.subscribe`. */
   name: string;
-  /** Requests allowed per IP within the window. */
+  /** Requests allowed per client address within the window. */
   limit: number;
+  /**
+   * Requests a signed-in user may make within the window, whatever their addresses (an account spread
+   * over many addresses is still one client); counted on top of the per-address limit. Defaults to
+   * `limit`. Visitors have no account: they count per address only.
+   */
+  perAccount?: number;
+  /** Requests allowed on the whole site within the window, all clients together (e.g. sign-ups). */
+  perSite?: number;
   windowSeconds: number;
 }
 

@@ -11,6 +11,8 @@ import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
 import type { RequestContext, RouteDefinition } from './route-definition';
+import { enforceRateLimit } from './route-rate-limit';
+import { TooManyRequests } from './too-many-requests';
 
 export interface DispatchServices {
   limiter: RateLimiter;
@@ -79,12 +81,13 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     id = env.id;
     const state = ctx.state as RequestState;
     if (route.auth === 'user' && state.isPublic) throw new SessionExpired();
-    await enforceRateLimit(req, route, s);
+    await limitRate(req, route, s);
     req.params = route.params ? await validateParams(route, env.params) : env.params;
     const result = await route.handler(req);
     ctx.body = envelope(id, { result: result === undefined ? null : result });
   } catch (err) {
     if (!(err instanceof UserError)) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'json route failed');
+    if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
     ctx.body = envelope(id, { error: errorPayload(err) });
   }
 }
@@ -131,7 +134,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       ctx.body = cached;
       return;
     }
-    await enforceRateLimit(req, route, s);
+    await limitRate(req, route, s);
     const result = await route.handler(req);
     if (result !== undefined) {
       ctx.type = 'html';
@@ -142,19 +145,14 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403 : err instanceof UserError ? (err instanceof TooManyRequests ? 429 : 400) : 500;
     if (status === 500) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'http route failed');
     ctx.status = status;
+    if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
     ctx.type = 'html';
     ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
   }
 }
 
-export class TooManyRequests extends UserError {
-  override name = 'UserError';
-}
-
-async function enforceRateLimit(req: RequestContext, route: RouteDefinition, s: DispatchServices): Promise<void> {
+async function limitRate(req: RequestContext, route: RouteDefinition, s: DispatchServices): Promise<void> {
   if (!route.rateLimit) return;
-  const { name, limit, windowSeconds } = route.rateLimit;
-  if (!(await s.limiter.hit(`${name}:${req.ip}`, limit, windowSeconds))) {
-    throw new TooManyRequests('Too many requests. Please wait a moment and try again.');
-  }
+  const state = req.koa.state as RequestState;
+  await enforceRateLimit(s.limiter, route.rateLimit, { ip: req.ip, uid: state.isPublic ? null : state.user.id, siteId: req.site.id });
 }

@@ -42,7 +42,7 @@ export class LinkRoutes implements RouteContribution {
       },
       {
         path: '/website_links/new', type: 'json', auth: 'user', params: newParams,
-        rateLimit: { name: 'link_tracker.new', limit: 120, windowSeconds: 60 },
+        rateLimit: { name: 'link_tracker.new', limit: 120, perAccount: 120, windowSeconds: 60 },
         handler: (req) => {
           const p = req.params as Partial<NewLinkParams>;
           return this.links.create(req.env, origin(req), { ...p, url: p.url ?? '' });

@@ -48,7 +48,7 @@ export class LivechatRoutes implements RouteContribution {
           anonymous_name: yup.string().max(64, 'The name is too long'),
           embedded: yup.boolean(),
         }),
-        rateLimit: { name: 'livechat.get_session', limit: 30, windowSeconds: 600 },
+        rateLimit: { name: 'livechat.get_session', limit: 30, perAccount: 30, windowSeconds: 600 },
         handler: async (req: RequestContext<{ channel_id: number; anonymous_name?: string; embedded?: boolean }>) => {
           const info = await this.sessions.open(caller(req), req.params.channel_id, req.params.anonymous_name ?? 'Visitor', await this.countries.countryId(req.ip));
           // The chat embedded on another site runs where this site's cookie is not sent: a visitor that came
@@ -62,7 +62,7 @@ export class LivechatRoutes implements RouteContribution {
       {
         path: '/mail/chat_post', type: 'json', auth: 'public',
         params: yup.object({ uuid: uuidParam, message_content: yup.string().required('The message is empty.') }),
-        rateLimit: { name: 'livechat.post', limit: 120, windowSeconds: 60 },
+        rateLimit: { name: 'livechat.post', limit: 120, perAccount: 120, windowSeconds: 60 },
         handler: (req: RequestContext<{ uuid: string; message_content: string }>) => this.sessions.post(caller(req), req.params.uuid, req.params.message_content),
       },
       {

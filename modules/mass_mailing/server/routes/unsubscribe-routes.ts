@@ -54,7 +54,7 @@ export class UnsubscribeRoutes implements RouteContribution {
           opt_in_ids: array(number().integer().required()).default([]),
           opt_out_ids: array(number().integer().required()).default([]),
         }),
-        rateLimit: { name: 'newsletter.unsubscribe', limit: 30, windowSeconds: 60 },
+        rateLimit: { name: 'newsletter.unsubscribe', limit: 30, perAccount: 30, windowSeconds: 60 },
         handler: async (req) => {
           const p = req.params;
           const { mailingId, email } = await this.checkLink(req, String(p.mailing_id), p.email, p.token);

@@ -83,7 +83,8 @@ export class SessionRoutes implements RouteContribution {
       },
       {
         path: '/web/signup', type: 'http', auth: 'public', methods: ['POST'],
-        rateLimit: { name: 'signup', limit: 10, windowSeconds: 3600 },
+        // Per address, and for the whole site: many addresses must not make accounts by the hundred either.
+        rateLimit: { name: 'signup', limit: this.config.signupLimits.perIp, perSite: this.config.signupLimits.perSite, windowSeconds: this.config.signupLimits.windowSeconds },
         handler: async (req) => {
           const p = req.params as Record<string, string>;
           const redirect = safeRedirect(p.redirect, '/');
