@@ -9,6 +9,7 @@ import type { RequestState } from '../../../http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../http/route-definition';
 import { safeRedirect } from '../../../http/safe-redirect';
 import { SessionStore } from '../../../http/session-store';
+import { TooManyRequests } from '../../../http/too-many-requests';
 import { UserDirectory, type UserInfo } from '../../../http/user-directory';
 import { UserAccounts } from '../services/user-accounts';
 import { loginPage, signupPage } from './login-page';
@@ -54,8 +55,14 @@ export class SessionRoutes implements RouteContribution {
             await this.logIn(req, user);
             req.koa.redirect(redirect);
           } catch (err) {
-            if (!(err instanceof AccessDenied)) throw err;
-            req.koa.status = err.message.startsWith('Too many') ? 429 : 401;
+            if (err instanceof TooManyRequests) {
+              req.koa.status = 429;
+              req.koa.set('Retry-After', String(err.retryAfterSeconds));
+            } else if (err instanceof AccessDenied) {
+              req.koa.status = 401;
+            } else {
+              throw err;
+            }
             return loginPage({ csrfToken: req.csrfToken(), redirect, login: String(req.params.login ?? ''), error: err.message });
           }
         },
