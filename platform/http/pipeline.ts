@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { EnvFactory } from '../orm/env-factory';
 import type { RequestState } from './request-state';
 import { safeRedirect } from './safe-redirect';
+import { dropVisitorCsrfCookie } from './csrf-binding';
 import { Session } from './session';
 import type { SessionStore } from './session-store';
 import type { SiteService } from './site-service';
@@ -104,6 +105,7 @@ function pickLang(ctx: Koa.Context, state: RequestState): string {
 }
 
 async function persistSession(ctx: Koa.Context, store: SessionStore, session: Session): Promise<void> {
+  if (session.uid !== null) dropVisitorCsrfCookie(ctx);
   if (!session.worthKeeping) {
     if (!session.isNew) {
       await store.destroy(session);

@@ -6,6 +6,7 @@ import { ValidationError as YupValidationError } from 'yup';
 import { AccessDenied, AccessError, MissingError, SessionExpired, UserError, ValidationError } from '../kernel/errors';
 import type { OwnedRoute } from '../kernel/kernel';
 import { checkCsrfToken, csrfToken } from './csrf';
+import { formCsrfBinding, requestCsrfBindings } from './csrf-binding';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
 import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
@@ -55,10 +56,7 @@ export function makeRequest(ctx: Koa.Context, state: RequestState, s: Pick<Dispa
     params: {},
     pathParams: (ctx.params ?? {}) as Record<string, string>,
     ip: ctx.ip,
-    csrfToken: () => {
-      if (!state.session.get('csrf')) state.session.set('csrf', true); // a token needs a stored session
-      return csrfToken(s.secret(), state.session);
-    },
+    csrfToken: () => csrfToken(s.secret(), formCsrfBinding(ctx, state.session)),
   };
 }
 
@@ -115,7 +113,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
         throw new ValidationError('The form could not be read');
       }
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (route.csrf !== false && !checkCsrfToken(s.secret(), state.session, body.csrf_token)) {
+      if (route.csrf !== false && !requestCsrfBindings(ctx, state.session).some((b) => checkCsrfToken(s.secret(), b, body.csrf_token))) {
         ctx.status = 400;
         ctx.type = 'html';
         ctx.body = await s.renderError(req, 400, 'Session expired (invalid CSRF token). Go back, reload the page and try again.');
