@@ -16,8 +16,11 @@ export interface LayoutProps {
   translations: Record<string, string>;
   languages: LayoutLanguage[];
   menu: MenuEntry[];
-  /** The signed-in user; `accountUrl` is null where no module serves an account page. */
-  user: { name: string; accountUrl: string | null } | null;
+  /**
+   * The signed-in user; `accountUrl` is null where no module serves an account page. `csrfToken` goes
+   * with the Sign out form (a POST: a link would let any site sign the user out).
+   */
+  user: { name: string; accountUrl: string | null; csrfToken: string } | null;
   /** Path (without language prefix) and query of this page, for the language switcher and sign-in. */
   currentPath: string;
   /** Where sign-in returns to (the path only: a query may carry someone else's redirect). */
@@ -79,7 +82,11 @@ export function Layout(p: LayoutProps) {
             {p.user ? (
               <span>
                 {p.user.accountUrl ? <a href={p.user.accountUrl} className="user-name">{p.user.name}</a> : <span className="user-name">{p.user.name}</span>}
-                {' · '}<a href="/web/session/logout">{_t('Sign out')}</a>
+                {' · '}
+                <form className="sign-out" method="post" action="/web/session/logout">
+                  <input type="hidden" name="csrf_token" value={p.user.csrfToken} />
+                  <button type="submit" className="link-button">{_t('Sign out')}</button>
+                </form>
               </span>
             ) : (
               <a href={`/web/login?redirect=${encodeURIComponent(p.signInPath)}`}>{_t('Sign in')}</a>

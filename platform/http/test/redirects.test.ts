@@ -121,12 +121,16 @@ describe('redirects', () => {
       expect(html).to.not.contain('evil.com');
     });
 
-    it('logout refuses an open redirect', async () => {
+    it('logout refuses an open redirect (the confirmation form and its post)', async () => {
       const client = new RpcClient(tk.url);
       await client.authenticate('admin', ADMIN_PASSWORD);
       const res = await client.get(`/web/session/logout?redirect=${encodeURIComponent('https://evil.com')}`);
-      expect(res.status).to.equal(302);
-      expect(res.headers.get('location')).to.equal('/');
+      const html = await res.text();
+      expect(html).to.contain('name="redirect" value="/"').and.not.contain('evil.com');
+      const csrf_token = /name="csrf_token" value="([^"]+)"/.exec(html)![1];
+      const out = await client.postForm('/web/session/logout', { csrf_token, redirect: 'https://evil.com' });
+      expect(out.status).to.equal(302);
+      expect(out.headers.get('location')).to.equal('/');
     });
 
     describe('dot segments resolving to another host', () => {

@@ -12,7 +12,7 @@ import { SessionStore } from '../../../http/session-store';
 import { TooManyRequests } from '../../../http/too-many-requests';
 import { UserDirectory, type UserInfo } from '../../../http/user-directory';
 import { UserAccounts } from '../services/user-accounts';
-import { loginPage, signupPage } from './login-page';
+import { loginPage, logoutPage, signupPage } from './login-page';
 import { sessionInfo } from '../session-info';
 
 /** Login, logout, sign-up and the session calls external JSON-RPC clients use. */
@@ -68,7 +68,17 @@ export class SessionRoutes implements RouteContribution {
         },
       },
       {
-        path: '/web/session/logout', type: 'http', auth: 'none', methods: ['GET', 'POST'], csrf: false,
+        // A link, an image or another site's page must not sign anyone out: signed-in users get a page
+        // whose form posts the sign-out with a CSRF token (the site's own Sign out is such a form).
+        path: '/web/session/logout', type: 'http', auth: 'none', methods: ['GET'],
+        handler: (req) => {
+          const redirect = safeRedirect(req.params.redirect, '/');
+          if ((req.koa.state as RequestState).isPublic) return req.koa.redirect(redirect);
+          return logoutPage({ csrfToken: req.csrfToken(), redirect });
+        },
+      },
+      {
+        path: '/web/session/logout', type: 'http', auth: 'none', methods: ['POST'],
         handler: (req) => {
           req.session.uid = null;
           req.session.data = {};
