@@ -88,6 +88,16 @@ describe('sessions', () => {
     expect(cookie.toLowerCase()).to.contain('samesite=lax');
   });
 
+  it('authenticate and get_session_info never put the session id in JSON (it would undo HttpOnly)', async () => {
+    const client = new RpcClient(tk.url);
+    const answers = [await client.authenticate('admin', ADMIN_PASSWORD), await client.call('/web/session/get_session_info')];
+    const sid = sidOf(client);
+    for (const answer of answers) {
+      expect(answer).to.not.have.property('session_id');
+      expect(JSON.stringify(answer)).to.not.contain(sid);
+    }
+  });
+
   it('the X-Openerp-Session-Id header works like the cookie', async () => {
     const client = new RpcClient(tk.url);
     await client.authenticate('admin', ADMIN_PASSWORD);

@@ -128,14 +128,14 @@ export class SessionRoutes implements RouteContribution {
         handler: async (req) => {
           const user = await this.auth.authenticate(req.params.login, req.params.password, req.ip);
           await this.logIn(req, user);
-          return sessionInfo(user, (req.koa.state as RequestState).lang, this.config, req.session.sid);
+          return sessionInfo(user, (req.koa.state as RequestState).lang, this.config);
         },
       },
       {
         path: '/web/session/get_session_info', type: 'json', auth: 'user', params: object({}),
         handler: (req) => {
           const state = req.koa.state as RequestState;
-          return sessionInfo(state.user, state.lang, this.config, req.session.sid);
+          return sessionInfo(state.user, state.lang, this.config);
         },
       },
       {
