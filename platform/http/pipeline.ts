@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { EnvFactory } from '../orm/env-factory';
+import { noStoreWhenPersonal } from './personal-responses';
 import type { RequestState } from './request-state';
 import { safeRedirect } from './safe-redirect';
 import { dropVisitorCsrfCookie } from './csrf-binding';
@@ -71,6 +72,7 @@ export function requestContext(s: PipelineServices): Koa.Middleware {
 
     await next();
     await persistSession(ctx, s.sessions, session);
+    noStoreWhenPersonal(ctx, state);
   };
 }
 

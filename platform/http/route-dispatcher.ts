@@ -43,6 +43,8 @@ export function dispatch(owned: OwnedRoute, s: DispatchServices): Koa.Middleware
     const req = makeRequest(ctx, state, s);
     if (route.type === 'json') await runJson(ctx, req, route, s);
     else await runHttp(ctx, req, route, s);
+    // Whatever such a route answers is about the signed-in user (or sends a visitor to the login page).
+    if (route.auth === 'user') ctx.set('Cache-Control', 'no-store');
   };
 }
 
