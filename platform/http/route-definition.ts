@@ -58,6 +58,11 @@ export interface RouteDefinition<P = any> {
   cache?: 'public';
   rateLimit?: RateLimit;
   /**
+   * json: the largest body a signed-in user may send, in bytes, for routes that take big values (images
+   * written through call_kw). Visitors, and every other route, are held to JSON_BODY_LIMIT (1 MB).
+   */
+  maxUserBodyBytes?: number;
+  /**
    * json: the JSON-RPC result. http: render into `req.koa` (body, redirect) and return nothing,
    * or return a string/React element for the helper in platform/web to render.
    */

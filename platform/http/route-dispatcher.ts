@@ -28,7 +28,13 @@ export interface DispatchServices {
 // No multipart: no form posts files, and formidable would leave every uploaded file in the temporary
 // folder, parsed before the CSRF check (a disk any visitor could fill). A route that takes uploads
 // should opt in with its own parser and remove the files.
-const formBody = koaBody({ multipart: false, urlencoded: true, json: false, formLimit: '2mb' });
+const formBody = koaBody({ multipart: false, urlencoded: true, json: false, formLimit: '1mb' });
+
+/**
+ * Largest JSON body read (bytes), unless a route allows signed-in users more. A larger Content-Length
+ * is refused before anything is read; a body without one is cut off as soon as it passes the limit.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Wraps a route: module gate, auth level, CSRF, rate limit, parameter validation and error shape. */
 export function dispatch(owned: OwnedRoute, s: DispatchServices): Koa.Middleware {
@@ -70,16 +76,21 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       ctx.status = 415;
       throw new InvalidRequest('JSON-RPC requests must be sent with Content-Type: application/json');
     }
+    const state = ctx.state as RequestState;
     let body: unknown;
     try {
-      body = await coBody.json(ctx, { limit: '4mb', strict: true });
+      body = await coBody.json(ctx, { limit: route.maxUserBodyBytes && !state.isPublic ? route.maxUserBodyBytes : JSON_BODY_LIMIT, strict: true });
     } catch (err) {
-      if ((err as { status?: number }).status === 413) throw new InvalidRequest('Request body too large');
+      if ((err as { status?: number }).status === 413) {
+        ctx.status = 413;
+        // The rest of the body is left unread: this connection cannot carry another request.
+        ctx.set('Connection', 'close');
+        throw new InvalidRequest('Request body too large');
+      }
       throw new InvalidRequest('Malformed JSON');
     }
     const env = readEnvelope(body);
     id = env.id;
-    const state = ctx.state as RequestState;
     if (route.auth === 'user' && state.isPublic) throw new SessionExpired();
     await limitRate(req, route, s);
     req.params = route.params ? await validateParams(route, env.params) : env.params;
@@ -111,8 +122,11 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
       try {
         await formBody(ctx, async () => undefined);
-      } catch {
-        throw new ValidationError('The form could not be read');
+      } catch (err) {
+        if ((err as { status?: number }).status !== 413) throw new ValidationError('The form could not be read');
+        // The rest of the body is left unread: this connection cannot carry another request.
+        ctx.set('Connection', 'close');
+        throw new PayloadTooLarge('The form is too large.');
       }
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
       if (route.csrf !== false && !requestCsrfBindings(ctx, state.session).some((b) => checkCsrfToken(s.secret(), b, body.csrf_token))) {
@@ -142,7 +156,8 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce);
     }
   } catch (err) {
-    const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403 : err instanceof UserError ? (err instanceof TooManyRequests ? 429 : 400) : 500;
+    const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403
+      : err instanceof TooManyRequests ? 429 : err instanceof PayloadTooLarge ? 413 : err instanceof UserError ? 400 : 500;
     if (status === 500) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'http route failed');
     ctx.status = status;
     if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
@@ -150,6 +165,9 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
   }
 }
+
+/** A body over the limit (answered 413). */
+class PayloadTooLarge extends ValidationError {}
 
 async function limitRate(req: RequestContext, route: RouteDefinition, s: DispatchServices): Promise<void> {
   if (!route.rateLimit) return;

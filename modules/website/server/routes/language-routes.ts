@@ -43,7 +43,7 @@ export class LanguageRoutes implements RouteContribution {
       },
       {
         path: '/website/translations', type: 'json', auth: 'public',
-        params: object({ lang: string().max(16), mods: array(string().required().max(64)) }),
+        params: object({ lang: string().max(16), mods: array(string().required().max(64)).max(100) }),
         handler: async (req) => {
           const { lang: asked, mods } = req.params as { lang?: string; mods?: string[] };
           const lang = await this.languages.find(asked ?? (req.koa.state as { lang: string }).lang);

@@ -124,7 +124,7 @@ export class SessionRoutes implements RouteContribution {
       },
       {
         path: '/web/session/authenticate', type: 'json', auth: 'none',
-        params: object({ db: string(), login: string().required(), password: string().required(), base_location: string() }),
+        params: object({ db: string().max(128), login: string().required().max(256), password: string().required().max(1024), base_location: string().max(2048) }),
         handler: async (req) => {
           const user = await this.auth.authenticate(req.params.login, req.params.password, req.ip);
           await this.logIn(req, user);
