@@ -16,11 +16,8 @@ export interface LayoutProps {
   translations: Record<string, string>;
   languages: LayoutLanguage[];
   menu: MenuEntry[];
-  /**
-   * The signed-in user; `accountUrl` is null where no module serves an account page. `csrfToken` goes
-   * with the Sign out form (a POST: a link would let any site sign the user out).
-   */
-  user: { name: string; accountUrl: string | null; csrfToken: string } | null;
+  /** The signed-in user; `accountUrl` is null where no module serves an account page. */
+  user: { name: string; accountUrl: string | null } | null;
   /** Path (without language prefix) and query of this page, for the language switcher and sign-in. */
   currentPath: string;
   /** Where sign-in returns to (the path only: a query may carry someone else's redirect). */
@@ -82,11 +79,8 @@ export function Layout(p: LayoutProps) {
             {p.user ? (
               <span>
                 {p.user.accountUrl ? <a href={p.user.accountUrl} className="user-name">{p.user.name}</a> : <span className="user-name">{p.user.name}</span>}
-                {' · '}
-                <form className="sign-out" method="post" action="/web/session/logout">
-                  <input type="hidden" name="csrf_token" value={p.user.csrfToken} />
-                  <button type="submit" className="link-button">{_t('Sign out')}</button>
-                </form>
+                {/* A page asking to confirm: signing out is a POST with a CSRF token, which a link cannot be. */}
+                {' · '}<a href="/web/session/logout">{_t('Sign out')}</a>
               </span>
             ) : (
               <a href={`/web/login?redirect=${encodeURIComponent(p.signInPath)}`}>{_t('Sign in')}</a>

@@ -121,7 +121,7 @@ export class PageRenderer {
       <Layout
         title={p.title} description={p.description} siteName={req.site.name} language={context.language}
         translations={context.translations} languages={req.site.modules.has(LANGUAGE_SWITCH_MODULE) ? langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) })) : []}
-        menu={menu} user={state.isPublic ? null : { name: state.user.name, accountUrl: req.site.modules.has(ACCOUNT_MODULE) ? localizedPath('/my/account', prefix) : null, csrfToken: context.session.csrfToken }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
+        menu={menu} user={state.isPublic ? null : { name: state.user.name, accountUrl: req.site.modules.has(ACCOUNT_MODULE) ? localizedPath('/my/account', prefix) : null }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml}
         script={hasIslands ? { src: bundle.script, nonce: state.cspNonce, context: jsonForScript(context) } : null}
       />

@@ -6,8 +6,7 @@ a{color:var(--accent)}.skip-link{position:absolute;left:-999px}.skip-link:focus{
 .site-header{display:flex;flex-wrap:wrap;align-items:center;gap:1rem;padding:.75rem 1.5rem;border-bottom:1px solid var(--line)}
 .brand{font-weight:700;font-size:1.2rem;text-decoration:none;color:var(--fg)}
 .menu{display:flex;gap:1rem;list-style:none;margin:0;padding:0}.menu a{text-decoration:none}.menu a[aria-current]{font-weight:600}
-.account{margin-left:auto}.sign-out{display:inline}
-.link-button{background:none;color:var(--accent);padding:0;border-radius:0;text-decoration:underline}
+.account{margin-left:auto}
 main{max-width:72rem;margin:0 auto;padding:1.5rem}
 .site-footer{border-top:1px solid var(--line);padding:1rem 1.5rem;color:var(--muted)}
 .hero{padding:3rem 0}.hero h1{font-size:2.4rem;margin:0 0 .5rem}
