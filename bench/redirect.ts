@@ -285,7 +285,7 @@ function rawByDay(db: Knex, dialect: 'sqlite' | 'postgres', linkId: number): Pro
 
 function bootOptions(databaseUrl: string) {
   return {
-    config: { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: 'bench-admin', demo: false },
+    config: { ...loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: process.env.TRUST_PROXY }), databaseUrl, adminPassword: 'bench-admin', demo: false },
     install: ['link_tracker'],
     autoInstall: false,
   };

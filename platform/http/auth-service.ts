@@ -1,15 +1,25 @@
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../kernel/config';
 import { AccessDenied } from '../kernel/errors';
 import { verifyPassword } from './password';
-import type { RateLimiter } from './rate-limiter';
+import { secondsLeftInWindow, type RateLimiter } from './rate-limiter';
+import { TooManyRequests } from './too-many-requests';
 import type { UserDirectory, UserInfo } from './user-directory';
 
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+const THROTTLED = 'Too many login attempts. Please wait a few minutes and try again.';
 
 /**
- * Checks credentials with throttling per IP (every attempt counts) and per account (failures count),
- * so neither one address nor many addresses can guess a password at speed.
+ * Checks credentials with throttling that slows guessing without letting anyone lock an account:
+ * - per address, every attempt counts (one address cannot try many accounts at speed);
+ * - per account and address, failures count: an address that failed `perAccount` times for an account
+ *   is refused for it;
+ * - per account, failures from all addresses count: past `perAccount`, every address that has itself
+ *   failed for the account is refused for it.
+ * An address that has not failed for the account is never refused because of others' failures, so
+ * wrong passwords sent from many addresses cannot keep the owner out. The price: each new address gets
+ * one guess per window once the account is under attack (and the per-address limit still applies).
  */
 export class AuthService {
   constructor(
@@ -22,21 +32,37 @@ export class AuthService {
   async authenticate(login: unknown, password: unknown, ip: string): Promise<UserInfo> {
     if (typeof login !== 'string' || typeof password !== 'string' || !login || !password) throw new AccessDenied('Wrong login/password');
     const { perIp, perAccount, windowSeconds } = this.config.loginLimits;
-    const accountKey = `login.fail:${login.trim().toLowerCase()}`;
-    if (!(await this.limiter.hit(`login.ip:${ip}`, perIp, windowSeconds)) || (await this.limiter.count(accountKey, windowSeconds)) >= perAccount) {
-      throw new AccessDenied('Too many login attempts. Please wait a few minutes and try again.');
+    const account = login.trim().toLowerCase();
+    // Keys hold a digest of the login: fixed length whatever was typed (the key column is 255 wide).
+    const accountKey = `login.fail:${digest(account)}`;
+    const sourceKey = `${accountKey}:${ip}`;
+    if (!(await this.limiter.hit(`login.ip:${ip}`, perIp, windowSeconds))) this.throttle(windowSeconds);
+    const sourceFailures = await this.limiter.count(sourceKey, windowSeconds);
+    if (sourceFailures >= perAccount || (sourceFailures > 0 && (await this.limiter.count(accountKey, windowSeconds)) >= perAccount)) {
+      this.throttle(windowSeconds);
     }
-    const row = await this.db('res_users').whereRaw('LOWER(login) = ?', [login.trim().toLowerCase()]).first();
+    const row = await this.db('res_users').whereRaw('LOWER(login) = ?', [account]).first();
     const active = row && (row.active === true || row.active === 1);
     // Verify against a dummy hash when the user does not exist, so timing does not reveal logins.
     const ok = await verifyPassword(password, active ? row.password_hash : DUMMY_HASH);
     if (!ok || !active) {
       await this.limiter.increment(accountKey, windowSeconds);
+      await this.limiter.increment(sourceKey, windowSeconds);
       throw new AccessDenied('Wrong login/password');
     }
+    // The owner is in: the account's count starts over; addresses that guessed keep theirs.
     await this.limiter.reset(accountKey, windowSeconds);
+    await this.limiter.reset(sourceKey, windowSeconds);
     const user = await this.users.get(row.id);
     if (!user) throw new AccessDenied('Wrong login/password');
     return user;
   }
+
+  private throttle(windowSeconds: number): never {
+    throw new TooManyRequests(THROTTLED, secondsLeftInWindow(windowSeconds));
+  }
+}
+
+function digest(account: string): string {
+  return crypto.createHash('sha256').update(account).digest('base64url').slice(0, 32);
 }

@@ -3,22 +3,13 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ContributionProvider } from '../kernel/contribution';
 import type { HotPathContribution, HotPathRequest } from '../kernel/contribution-points';
+import { clientIp, trustedProxyHops } from './client-ip';
 import { FIXED_SECURITY_HEADERS } from './security-headers';
 import type { Site } from './site';
 import type { SiteService } from './site-service';
 
 /** The fixed security headers as `writeHead` takes them flat (name, value, ...). */
 const SECURITY_HEADERS = FIXED_SECURITY_HEADERS.flat();
-
-/** The client address as Koa computes `ctx.ip` (first X-Forwarded-For hop when the proxy is trusted). */
-function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? '';
-}
 
 /**
  * The server's request handler: requests a hot path claims (and whose module is enabled on the site)
@@ -28,6 +19,7 @@ function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
  */
 export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathContribution>, sites: SiteService, logger: Logger): http.RequestListener {
   const koa = app.callback();
+  const hops = trustedProxyHops(app);
   const all = hotPaths.getContributions();
   if (all.length === 0) return koa;
 
@@ -65,7 +57,7 @@ export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathCon
 
   /** Offers the request to the claiming hot paths in turn, from index `from`; true once one answered. */
   function answer(site: Site, req: http.IncomingMessage, res: http.ServerResponse, path: string, claimed: HotPathContribution[], from: number): boolean | Promise<boolean> {
-    const request = new Request(req, res, path, clientIp(req, app.proxy));
+    const request = new Request(req, res, path, clientIp(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops));
     for (let i = from; i < claimed.length; i++) {
       if (!site.modules.has(hotPaths.ownerOf(claimed[i]))) continue; // disabled on this site: Koa answers 404
       const handled = claimed[i].handle(request);

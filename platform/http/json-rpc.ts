@@ -11,7 +11,7 @@ export function errorPayload(err: unknown): JsonRpcError {
   if (err instanceof UserError) {
     return {
       code: err.code,
-      message: err.code === 100 ? 'Session Expired' : 'Server Error',
+      message: err.code === 100 ? 'Session Expired' : err.code === 429 ? 'Too Many Requests' : 'Server Error',
       data: { name: err.name, message: err.message, arguments: [err.message] },
     };
   }

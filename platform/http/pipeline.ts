@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { EnvFactory } from '../orm/env-factory';
+import { noStoreWhenPersonal } from './personal-responses';
 import type { RequestState } from './request-state';
+import { safeRedirect } from './safe-redirect';
+import { dropVisitorCsrfCookie } from './csrf-binding';
 import { Session } from './session';
 import type { SessionStore } from './session-store';
 import type { SiteService } from './site-service';
@@ -69,6 +72,7 @@ export function requestContext(s: PipelineServices): Koa.Middleware {
 
     await next();
     await persistSession(ctx, s.sessions, session);
+    noStoreWhenPersonal(ctx, state);
   };
 }
 
@@ -99,7 +103,8 @@ async function stripLanguagePrefix(ctx: Koa.Context, site: Site, languages: Lang
   if (lang.code === site.defaultLang) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     ctx.status = 301;
-    ctx.redirect(rest + (ctx.querystring ? `?${ctx.querystring}` : ''));
+    // Checked like any redirect target: `/en/\evil.example` or `/en/.//evil.example` would leave the site.
+    ctx.redirect(safeRedirect(rest + (ctx.querystring ? `?${ctx.querystring}` : ''), '/'));
     return true;
   }
   ctx.state.urlLang = lang.code;
@@ -114,6 +119,7 @@ function pickLang(ctx: Koa.Context, state: RequestState): string {
 }
 
 async function persistSession(ctx: Koa.Context, store: SessionStore, session: Session): Promise<void> {
+  if (session.uid !== null) dropVisitorCsrfCookie(ctx);
   if (!session.worthKeeping) {
     if (!session.isNew) {
       await store.destroy(session);

@@ -41,6 +41,11 @@ export class RateLimiter {
   }
 }
 
+/** Seconds until the current window of `windowSeconds` ends (what a refused client should wait), at least 1. */
+export function secondsLeftInWindow(windowSeconds: number, now = Date.now()): number {
+  return Math.max(1, windowSeconds - (Math.floor(now / 1000) % windowSeconds));
+}
+
 function windowKey(key: string, windowSeconds: number): string {
   return `${key}@${Math.floor(Date.now() / 1000 / windowSeconds)}`;
 }

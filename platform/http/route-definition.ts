@@ -19,15 +19,23 @@ export interface RequestContext<P = Record<string, unknown>> {
   pathParams: Record<string, string>;
   /** A CSRF token for forms rendered in this response. */
   csrfToken(): string;
-  /** Client address (first hop), used by rate limits and click logs. */
+  /** Client address (behind trusted proxies: the one the first proxy appended; see client-ip.ts), used by rate limits and click logs. */
   ip: string;
 }
 
 export interface RateLimit {
   /** Bucket name, e.g. `newsletter.subscribe`. */
   name: string;
-  /** Requests allowed per IP within the window. */
+  /** Requests allowed per client address within the window. */
   limit: number;
+  /**
+   * Requests a signed-in user may make within the window, whatever their addresses (an account spread
+   * over many addresses is still one client); counted on top of the per-address limit. Defaults to
+   * `limit`. Visitors have no account: they count per address only.
+   */
+  perAccount?: number;
+  /** Requests allowed on the whole site within the window, all clients together (e.g. sign-ups). */
+  perSite?: number;
   windowSeconds: number;
 }
 
@@ -49,6 +57,11 @@ export interface RouteDefinition<P = any> {
    */
   cache?: 'public';
   rateLimit?: RateLimit;
+  /**
+   * json: the largest body a signed-in user may send, in bytes, for routes that take big values (images
+   * written through call_kw). Visitors, and every other route, are held to JSON_BODY_LIMIT (1 MB).
+   */
+  maxUserBodyBytes?: number;
   /**
    * json: the JSON-RPC result. http: render into `req.koa` (body, redirect) and return nothing,
    * or return a string/React element for the helper in platform/web to render.

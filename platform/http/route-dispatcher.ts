@@ -7,11 +7,14 @@ import { fromDatabaseError } from '../db/query-canceled';
 import { AccessDenied, AccessError, MissingError, QueryCanceled, SessionExpired, UserError, ValidationError } from '../kernel/errors';
 import type { OwnedRoute } from '../kernel/kernel';
 import { checkCsrfToken, csrfToken } from './csrf';
+import { formCsrfBinding, requestCsrfBindings } from './csrf-binding';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
 import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
 import type { RequestContext, RouteDefinition } from './route-definition';
+import { enforceRateLimit } from './route-rate-limit';
+import { TooManyRequests } from './too-many-requests';
 
 export interface DispatchServices {
   limiter: RateLimiter;
@@ -26,7 +29,13 @@ export interface DispatchServices {
 // No multipart: no form posts files, and formidable would leave every uploaded file in the temporary
 // folder, parsed before the CSRF check (a disk any visitor could fill). A route that takes uploads
 // should opt in with its own parser and remove the files.
-const formBody = koaBody({ multipart: false, urlencoded: true, json: false, formLimit: '2mb' });
+const formBody = koaBody({ multipart: false, urlencoded: true, json: false, formLimit: '1mb' });
+
+/**
+ * Largest JSON body read (bytes), unless a route allows signed-in users more. A larger Content-Length
+ * is refused before anything is read; a body without one is cut off as soon as it passes the limit.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Wraps a route: module gate, auth level, CSRF, rate limit, parameter validation and error shape. */
 export function dispatch(owned: OwnedRoute, s: DispatchServices): Koa.Middleware {
@@ -41,6 +50,8 @@ export function dispatch(owned: OwnedRoute, s: DispatchServices): Koa.Middleware
     const req = makeRequest(ctx, state, s);
     if (route.type === 'json') await runJson(ctx, req, route, s);
     else await runHttp(ctx, req, route, s);
+    // Whatever such a route answers is about the signed-in user (or sends a visitor to the login page).
+    if (route.auth === 'user') ctx.set('Cache-Control', 'no-store');
   };
 }
 
@@ -54,10 +65,7 @@ export function makeRequest(ctx: Koa.Context, state: RequestState, s: Pick<Dispa
     params: {},
     pathParams: (ctx.params ?? {}) as Record<string, string>,
     ip: ctx.ip,
-    csrfToken: () => {
-      if (!state.session.get('csrf')) state.session.set('csrf', true); // a token needs a stored session
-      return csrfToken(s.secret(), state.session);
-    },
+    csrfToken: () => csrfToken(s.secret(), formCsrfBinding(ctx, state.session)),
   };
 }
 
@@ -69,18 +77,23 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       ctx.status = 415;
       throw new InvalidRequest('JSON-RPC requests must be sent with Content-Type: application/json');
     }
+    const state = ctx.state as RequestState;
     let body: unknown;
     try {
-      body = await coBody.json(ctx, { limit: '4mb', strict: true });
+      body = await coBody.json(ctx, { limit: route.maxUserBodyBytes && !state.isPublic ? route.maxUserBodyBytes : JSON_BODY_LIMIT, strict: true });
     } catch (err) {
-      if ((err as { status?: number }).status === 413) throw new InvalidRequest('Request body too large');
+      if ((err as { status?: number }).status === 413) {
+        ctx.status = 413;
+        // The rest of the body is left unread: this connection cannot carry another request.
+        ctx.set('Connection', 'close');
+        throw new InvalidRequest('Request body too large');
+      }
       throw new InvalidRequest('Malformed JSON');
     }
     const env = readEnvelope(body);
     id = env.id;
-    const state = ctx.state as RequestState;
     if (route.auth === 'user' && state.isPublic) throw new SessionExpired();
-    await enforceRateLimit(req, route, s);
+    await limitRate(req, route, s);
     req.params = route.params ? await validateParams(route, env.params) : env.params;
     const result = await route.handler(req);
     ctx.body = envelope(id, { result: result === undefined ? null : result });
@@ -88,6 +101,7 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     const err = fromDatabaseError(caught);
     if (!(err instanceof UserError)) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'json route failed');
     else if (err instanceof QueryCanceled) s.logger.warn({ err: caught, requestId: ctx.state.requestId, path: ctx.path }, 'statement cancelled');
+    if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
     ctx.body = envelope(id, { error: errorPayload(err) });
   }
 }
@@ -111,11 +125,14 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
       try {
         await formBody(ctx, async () => undefined);
-      } catch {
-        throw new ValidationError('The form could not be read');
+      } catch (err) {
+        if ((err as { status?: number }).status !== 413) throw new ValidationError('The form could not be read');
+        // The rest of the body is left unread: this connection cannot carry another request.
+        ctx.set('Connection', 'close');
+        throw new PayloadTooLarge('The form is too large.');
       }
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (route.csrf !== false && !checkCsrfToken(s.secret(), state.session, body.csrf_token)) {
+      if (route.csrf !== false && !requestCsrfBindings(ctx, state.session).some((b) => checkCsrfToken(s.secret(), b, body.csrf_token))) {
         ctx.status = 400;
         ctx.type = 'html';
         ctx.body = await s.renderError(req, 400, 'Session expired (invalid CSRF token). Go back, reload the page and try again.');
@@ -134,7 +151,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       ctx.body = cached;
       return;
     }
-    await enforceRateLimit(req, route, s);
+    await limitRate(req, route, s);
     const result = await route.handler(req);
     if (result !== undefined) {
       ctx.type = 'html';
@@ -144,23 +161,22 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
   } catch (caught) {
     const err = fromDatabaseError(caught);
     const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403
-      : err instanceof QueryCanceled ? 503 : err instanceof UserError ? (err instanceof TooManyRequests ? 429 : 400) : 500;
+      : err instanceof QueryCanceled ? 503 : err instanceof TooManyRequests ? 429 : err instanceof PayloadTooLarge ? 413
+        : err instanceof UserError ? 400 : 500;
     if (status === 500) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'http route failed');
     if (status === 503) s.logger.warn({ err: caught, requestId: ctx.state.requestId, path: ctx.path }, 'statement cancelled');
     ctx.status = status;
+    if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
     ctx.type = 'html';
     ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
   }
 }
 
-export class TooManyRequests extends UserError {
-  override name = 'UserError';
-}
+/** A body over the limit (answered 413). */
+class PayloadTooLarge extends ValidationError {}
 
-async function enforceRateLimit(req: RequestContext, route: RouteDefinition, s: DispatchServices): Promise<void> {
+async function limitRate(req: RequestContext, route: RouteDefinition, s: DispatchServices): Promise<void> {
   if (!route.rateLimit) return;
-  const { name, limit, windowSeconds } = route.rateLimit;
-  if (!(await s.limiter.hit(`${name}:${req.ip}`, limit, windowSeconds))) {
-    throw new TooManyRequests('Too many requests. Please wait a moment and try again.');
-  }
+  const state = req.koa.state as RequestState;
+  await enforceRateLimit(s.limiter, route.rateLimit, { ip: req.ip, uid: state.isPublic ? null : state.user.id, siteId: req.site.id });
 }

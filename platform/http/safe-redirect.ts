@@ -13,8 +13,16 @@ export function safeRedirect(target: unknown, fallback = '/', host?: string): st
     if (!sameHost) return fallback;
     if (url.origin === base.origin && !trimmed.startsWith('/')) return fallback;
     if (trimmed.startsWith('//')) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // The input is checked, but what leaves is the normalised path: dot segments (`/.//x`, `/%2e%2e//x`,
+    // `/a/..//x`) can turn it into `//x`, which browsers read as another host.
+    return isSitePath(path) ? path : fallback;
   } catch {
     return fallback;
   }
+}
+
+/** A path browsers resolve on this host: one leading slash, and no backslash (read as a slash). */
+export function isSitePath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 }

@@ -16,6 +16,10 @@ export interface Config {
   repoRoot: string;
   /** Login throttling: failures allowed per IP and per account within the window. */
   loginLimits: { perIp: number; perAccount: number; windowSeconds: number };
+  /** Sign-ups allowed per address and on the whole site (all addresses together) within the window. */
+  signupLimits: { perIp: number; perSite: number; windowSeconds: number };
+  /** Reverse proxies in front of the server (`TRUST_PROXY`); the client address is the one the first of them appended. */
+  trustProxyHops: number;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -40,7 +44,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs,
     repoRoot: REPO_ROOT,
     loginLimits: { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 },
+    signupLimits: { perIp: 10, perSite: positiveInt('SIGNUPS_PER_HOUR', env.SIGNUPS_PER_HOUR, 100), windowSeconds: 3600 },
+    trustProxyHops: parseHops(env.TRUST_PROXY),
   };
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+/** `TRUST_PROXY`: unset or 0 = no proxy, N = N proxies. Anything else stops the start (trusting by mistake is a hole). */
+function parseHops(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,2}$/.test(value)) throw new Error(`TRUST_PROXY must be the number of reverse proxies in front of the server (0, 1, 2...), got '${value}'`);
+  return Number(value);
 }
 
 function parseBool(value: string | undefined, fallback: boolean): boolean {

@@ -88,7 +88,7 @@ export interface HotPathRequest {
   res: http.ServerResponse;
   /** The path without the query string. */
   path: string;
-  /** The client address, as `RequestContext.ip` has it (X-Forwarded-For first hop behind a trusted proxy). */
+  /** The client address, as `RequestContext.ip` has it (the address the first trusted proxy appended to X-Forwarded-For). */
   ip: string;
   /** Answers with an empty body: `headers` as name, value, ...; the platform's security headers are added. */
   reply(status: number, headers: string[]): void;

@@ -79,6 +79,7 @@ export function Layout(p: LayoutProps) {
             {p.user ? (
               <span>
                 {p.user.accountUrl ? <a href={p.user.accountUrl} className="user-name">{p.user.name}</a> : <span className="user-name">{p.user.name}</span>}
+                {/* A page asking to confirm: signing out is a POST with a CSRF token, which a link cannot be. */}
                 {' · '}<a href="/web/session/logout">{_t('Sign out')}</a>
               </span>
             ) : (

@@ -21,7 +21,7 @@ const LANGUAGE_SWITCH_MODULE = 'website';
 const ACCOUNT_MODULE = 'portal';
 
 const ERROR_TITLES: Record<number, string> = {
-  400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 429: 'Too many requests', 500: 'Internal error',
+  400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 413: 'Request too large', 429: 'Too many requests', 500: 'Internal error',
 };
 
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */

@@ -43,7 +43,7 @@ export async function bootTestKernel(opts: BootOptions): Promise<TestKernel> {
   const database = await createThrowawayDatabase();
   const repoRoot = path.resolve(__dirname, '..', '..');
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }),
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TRUST_PROXY: process.env.TRUST_PROXY }),
     databaseUrl: database.url,
     adminPassword: ADMIN_PASSWORD,
     demo: opts.demo ?? false,

@@ -2,7 +2,10 @@
  * A tiny browser-like client: keeps the session cookie, speaks JSON-RPC, posts forms.
  */
 export class RpcClient {
+  /** The session cookie (`session_id=...`), or ''. */
   cookie = '';
+  /** The cookie anonymous forms bind their CSRF token to (`csrf_visitor=...`), or ''. */
+  formCookie = '';
   private nextId = 1;
 
   constructor(readonly baseUrl: string) {}
@@ -54,12 +57,14 @@ export class RpcClient {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookie) headers.set('Cookie', this.cookie);
+    const cookies = [this.cookie, this.formCookie].filter(Boolean).join('; ');
+    if (cookies) headers.set('Cookie', cookies);
     const res = await fetch(this.baseUrl + path, { ...init, headers });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [name, value] = pair.split('=');
       if (name === 'session_id') this.cookie = value ? `session_id=${value}` : '';
+      if (name === 'csrf_visitor') this.formCookie = value ? `csrf_visitor=${value}` : '';
     }
     return res;
   }

@@ -8,8 +8,11 @@ export function databaseName(config: Config): string {
   return new URL(url).pathname.replace(/^\//, '') || 'postgres';
 }
 
-/** The session description returned by authenticate and get_session_info. */
-export function sessionInfo(user: UserInfo, lang: string, config: Config, sid: string): Record<string, unknown> {
+/**
+ * The session description returned by authenticate and get_session_info. Without the session id: the
+ * cookie is HttpOnly so that scripts cannot read it, and clients have it from the cookie already.
+ */
+export function sessionInfo(user: UserInfo, lang: string, config: Config): Record<string, unknown> {
   return {
     uid: user.id,
     name: user.name,
@@ -23,6 +26,5 @@ export function sessionInfo(user: UserInfo, lang: string, config: Config, sid: s
     db: databaseName(config),
     server_version: '1.0',
     server_version_info: [1, 0, 0, 'final', 0, ''],
-    session_id: sid,
   };
 }

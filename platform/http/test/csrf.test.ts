@@ -10,12 +10,13 @@ import { Session } from '../session';
 describe('CSRF', () => {
   describe('tokens', () => {
     const secret = 'test-secret';
-    it('are bound to the session and the secret, and expire', () => {
-      const a = Session.fresh();
-      const b = Session.fresh();
+    it('are bound to the browser (session id or visitor cookie) and the secret, and expire', () => {
+      const a = Session.fresh().sid;
+      const b = Session.fresh().sid;
       const token = csrfToken(secret, a);
       expect(checkCsrfToken(secret, a, token)).to.equal(true);
       expect(checkCsrfToken(secret, b, token)).to.equal(false);
+      expect(checkCsrfToken(secret, `visitor:${a}`, token)).to.equal(false);
       expect(checkCsrfToken('other-secret', a, token)).to.equal(false);
       expect(checkCsrfToken(secret, a, csrfToken(secret, a, Date.now() - 49 * 3600 * 1000))).to.equal(false);
       for (const bad of [undefined, 42, '', 'garbage', token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')), `${token}0`]) {

@@ -1,7 +1,32 @@
 import { expect } from 'chai';
+import { UserAccounts } from '../../base/server/services/user-accounts';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { safeRedirect } from '../safe-redirect';
+import { rawGet } from './support';
+
+/**
+ * Paths that start with one slash but whose dot segments resolve to `//evil.example` (or a backslash
+ * that browsers read as a slash): each is a protocol-relative URL once normalised.
+ */
+const DOT_SEGMENT_ESCAPES = [
+  '/.//evil.example',
+  '/..//evil.example',
+  '/%2e//evil.example',
+  '/%2e%2e//evil.example',
+  '/%2E%2E//evil.example',
+  '/a/..//evil.example',
+  '/a/%2e%2e//evil.example',
+  '/./%2e//evil.example/x?y=1',
+];
+
+/** What a Location header must look like: a path on this site, never read as another host. */
+function expectLocal(location: string | null | undefined, label: string): void {
+  expect(location, label).to.be.a('string');
+  expect(location, label).to.match(/^\/(?![/\\])/);
+  expect(location, label).to.not.contain('\\');
+  expect(new URL(location!, 'http://this.site').host, label).to.equal('this.site');
+}
 
 const OPEN_REDIRECTS = [
   '//evil.com',
@@ -22,6 +47,7 @@ const OPEN_REDIRECTS = [
   '/\t/evil.com',
   'evil.com',
   'http://this.site/x',
+  ...DOT_SEGMENT_ESCAPES,
 ];
 
 describe('redirects', () => {
@@ -52,6 +78,12 @@ describe('redirects', () => {
       expect(safeRedirect('//shop.test/a', '/', 'shop.test')).to.equal('/');
       expect(safeRedirect('javascript:alert(1)', '/', 'shop.test')).to.equal('/');
       expect(safeRedirect('ftp://shop.test/a', '/', 'shop.test')).to.equal('/');
+      for (const escape of DOT_SEGMENT_ESCAPES) expect(safeRedirect(`http://shop.test${escape}`, '/', 'shop.test'), escape).to.equal('/');
+    });
+
+    it('still resolves harmless dot segments', () => {
+      expect(safeRedirect('/a/./b/%2e%2e/c?d=1')).to.equal('/a/c?d=1');
+      expect(safeRedirect('/a/../b')).to.equal('/b');
     });
   });
 
@@ -59,7 +91,9 @@ describe('redirects', () => {
     let tk: TestKernel;
     let admin: RpcClient;
     before(async () => {
-      tk = await bootTestKernel({ modules: ['website'], http: true });
+      // Many sign-ins from one address: the login throttle is not under test here.
+      tk = await bootTestKernel({ modules: ['portal'], http: true, config: { loginLimits: { perIp: 10_000, perAccount: 10_000, windowSeconds: 900 } } });
+      await tk.kernel.container.get(UserAccounts).create({ name: 'Jane', login: 'jane@example.com', password: 'password-123' });
       admin = new RpcClient(tk.url);
       await admin.authenticate('admin', ADMIN_PASSWORD);
     });
@@ -87,12 +121,85 @@ describe('redirects', () => {
       expect(html).to.not.contain('evil.com');
     });
 
-    it('logout refuses an open redirect', async () => {
+    it('logout refuses an open redirect (the confirmation form and its post)', async () => {
       const client = new RpcClient(tk.url);
       await client.authenticate('admin', ADMIN_PASSWORD);
       const res = await client.get(`/web/session/logout?redirect=${encodeURIComponent('https://evil.com')}`);
-      expect(res.status).to.equal(302);
-      expect(res.headers.get('location')).to.equal('/');
+      const html = await res.text();
+      expect(html).to.contain('name="redirect" value="/"').and.not.contain('evil.com');
+      const csrf_token = /name="csrf_token" value="([^"]+)"/.exec(html)![1];
+      const out = await client.postForm('/web/session/logout', { csrf_token, redirect: 'https://evil.com' });
+      expect(out.status).to.equal(302);
+      expect(out.headers.get('location')).to.equal('/');
+    });
+
+    describe('dot segments resolving to another host', () => {
+      const signedIn = async (login = 'admin', password = ADMIN_PASSWORD) => {
+        const client = new RpcClient(tk.url);
+        await client.authenticate(login, password);
+        return client;
+      };
+
+      for (const target of DOT_SEGMENT_ESCAPES) {
+        it(`POST /web/session/logout with redirect=${target} stays on the site`, async () => {
+          const client = await signedIn();
+          const csrf_token = await client.csrfFrom('/my/account');
+          const res = await client.postForm('/web/session/logout', { csrf_token, redirect: target });
+          expect(res.status).to.equal(302);
+          expectLocal(res.headers.get('location'), target);
+        });
+
+        it(`/web/login?redirect=${target} stays on the site (signed in, form and post)`, async () => {
+          expectLocal((await admin.get(`/web/login?redirect=${encodeURIComponent(target)}`)).headers.get('location'), target);
+          const html = await (await new RpcClient(tk.url).get(`/web/login?redirect=${encodeURIComponent(target)}`)).text();
+          expect(html).to.contain('name="redirect" value="/"');
+          const client = new RpcClient(tk.url);
+          const csrf_token = await client.csrfFrom('/web/login');
+          const res = await client.postForm('/web/login', { csrf_token, login: 'admin', password: ADMIN_PASSWORD, redirect: target });
+          expect(res.status).to.equal(302);
+          expectLocal(res.headers.get('location'), target);
+        });
+
+        it(`/web?redirect=${target} (signed in, also as a full URL of this host) stays on the site`, async () => {
+          expectLocal((await admin.get(`/web?redirect=${encodeURIComponent(target)}`)).headers.get('location'), target);
+          expectLocal((await admin.get(`/web?redirect=${encodeURIComponent(tk.url + target)}`)).headers.get('location'), target);
+        });
+
+        it(`/my/account?redirect=${target} after saving stays on the site`, async () => {
+          const client = await signedIn('jane@example.com', 'password-123');
+          const csrf_token = await client.csrfFrom('/my/account');
+          const [gibraltar] = await tk.sudo().model('res.country').search([['code', '=', 'GI']], { limit: 1 });
+          const res = await client.postForm('/my/account', {
+            csrf_token, name: 'Jane', email: 'jane@example.com', phone: '+350 200 00000', street: '1 Main St', city: 'Gibraltar', country_id: String(gibraltar), redirect: target,
+          });
+          expect(res.status).to.equal(302);
+          expectLocal(res.headers.get('location'), target);
+        });
+
+        it(`/website/lang/<code>?r=${target} stays on the site`, async () => {
+          expectLocal((await new RpcClient(tk.url).get(`/website/lang/en_US?r=${encodeURIComponent(target)}`)).headers.get('location'), target);
+        });
+
+        it(`/en${target} (the default language's prefix) stays on the site`, async () => {
+          const res = await rawGet(tk.url, `/en${target}`);
+          expect(res.status).to.equal(301);
+          expectLocal(res.headers.location, target);
+        });
+      }
+
+      it('/website/lang/<code>?r=/en//evil.example: the language prefix removed does not leave //', async () => {
+        for (const r of ['/en//evil.example', '/en/.//evil.example', '/en/%2e%2e//evil.example']) {
+          expectLocal((await new RpcClient(tk.url).get(`/website/lang/en_US?r=${encodeURIComponent(r)}`)).headers.get('location'), r);
+        }
+      });
+
+      it('/en/\\evil.example answers a path on this site (browsers read /\\ as //)', async () => {
+        for (const path of ['/en/\\evil.example', '/en/\\/evil.example', '/en//\\evil.example', '/en/./\\evil.example']) {
+          const res = await rawGet(tk.url, path);
+          expect(res.status, path).to.equal(301);
+          expectLocal(res.headers.location, path);
+        }
+      });
     });
 
     it('/web?redirect= accepts a full URL on this very host', async () => {

@@ -35,3 +35,18 @@ export function rpcBody(params: Record<string, unknown>, id: unknown = 1): strin
 export function sessionSetCookie(res: Response): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith('session_id='));
 }
+
+/** A GET whose path is sent byte for byte (URL parsing would resolve `/./` and turn `\` into `/`). */
+export function rawGet(baseUrl: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname: url.hostname, port: url.port, path: rawPath, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -10,7 +10,7 @@ export const pollOptionsSchema = yup.object({
 }).default({});
 
 export const channelsSchema = yup.array()
-  .of(yup.mixed<string>().test('string-channel', 'bus.Bus only string channels are allowed.', (v) => typeof v === 'string' && v.length > 0 && v.length <= 128).required())
+  .of(yup.mixed<string>().test('string-channel', 'bus.Bus only string channels are allowed.', (v) => typeof v === 'string' && v.length > 0 && v.length <= 128).required().meta({ bounded: 'its test: 128 characters at most' }))
   .max(MAX_REQUESTED_CHANNELS, `At most ${MAX_REQUESTED_CHANNELS} channels`)
   .default([]);
 

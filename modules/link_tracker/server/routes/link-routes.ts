@@ -2,25 +2,30 @@ import { inject, injectable } from 'inversify';
 import { mixed, number, object, string } from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import type { RouteDefinition, RequestContext } from '../../../../platform/http/route-definition';
-import { LinkService, type NewLinkParams } from '../services/link-service';
+import { LinkService, MAX_URL_LENGTH, type NewLinkParams } from '../services/link-service';
 import { linkPage } from '../../web/pages/link-page';
 import { assertCanTrackLinks } from '../access';
 import { SiteUrls } from '../../../../platform/base/server/services/site-urls';
 
-const utmId = mixed<number | false>().nullable().test('utm-id', '${path} must be a record id', (v) => v === undefined || v === null || v === false || (Number.isSafeInteger(v) && (v as number) > 0));
+const utmId = mixed<number | false>().nullable().test('utm-id', '${path} must be a record id', (v) => v === undefined || v === null || v === false || (Number.isSafeInteger(v) && (v as number) > 0))
+  .meta({ bounded: 'its test: a record id or false' });
+/** A cap on the length read at all; the link service applies its exact rules (and messages) below it. */
+const atMost = (max: number) => (v: unknown) => typeof v !== 'string' || v.length <= max;
 
 const newParams = object({
-  url: mixed<string>().nullable().test('url', 'url must be a string', (v) => v === undefined || v === null || typeof v === 'string'),
+  url: mixed<string>().nullable().test('url', 'url must be a string', (v) => v === undefined || v === null || typeof v === 'string')
+    .test('max', `The URL is too long (${MAX_URL_LENGTH} characters at most)`, atMost(2 * MAX_URL_LENGTH)),
   campaign_id: utmId,
   medium_id: utmId,
   source_id: utmId,
 });
 const addCodeParams = object({
-  init_code: string().required(),
-  new_code: mixed<string>().nullable().test('new_code', 'new_code must be a string', (v) => v === undefined || v === null || typeof v === 'string'),
+  init_code: string().required().max(256),
+  new_code: mixed<string>().nullable().test('new_code', 'new_code must be a string', (v) => v === undefined || v === null || typeof v === 'string')
+    .test('max', 'new_code is too long', atMost(256)),
 });
 const recentParams = object({
-  filter: string().required(),
+  filter: string().required().max(64),
   limit: number().integer().min(1).max(100),
 });
 
@@ -40,7 +45,7 @@ export class LinkRoutes implements RouteContribution {
       },
       {
         path: '/website_links/new', type: 'json', auth: 'user', params: newParams,
-        rateLimit: { name: 'link_tracker.new', limit: 120, windowSeconds: 60 },
+        rateLimit: { name: 'link_tracker.new', limit: 120, perAccount: 120, windowSeconds: 60 },
         handler: async (req) => {
           const p = req.params as Partial<NewLinkParams>;
           return this.links.create(req.env, await this.origin(req), { ...p, url: p.url ?? '' });

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import { LivechatSessions, HISTORY_LIMIT, type ChatCaller } from '../services/livechat-sessions';
+import { LivechatSessions, HISTORY_LIMIT, MAX_MESSAGE_LENGTH, type ChatCaller } from '../services/livechat-sessions';
 import { RuleMatcher } from '../services/rule-matcher';
 import { LivechatVisitorCountry } from '../services/visitor-country';
 
@@ -48,7 +48,7 @@ export class LivechatRoutes implements RouteContribution {
           anonymous_name: yup.string().max(64, 'The name is too long'),
           embedded: yup.boolean(),
         }),
-        rateLimit: { name: 'livechat.get_session', limit: 30, windowSeconds: 600 },
+        rateLimit: { name: 'livechat.get_session', limit: 30, perAccount: 30, windowSeconds: 600 },
         handler: async (req: RequestContext<{ channel_id: number; anonymous_name?: string; embedded?: boolean }>) => {
           const info = await this.sessions.open(caller(req), req.params.channel_id, req.params.anonymous_name ?? 'Visitor', await this.countries.countryId(req.ip));
           // The chat embedded on another site runs where this site's cookie is not sent: a visitor that came
@@ -61,15 +61,17 @@ export class LivechatRoutes implements RouteContribution {
       },
       {
         path: '/mail/chat_post', type: 'json', auth: 'public',
-        params: yup.object({ uuid: uuidParam, message_content: yup.string().required('The message is empty.') }),
-        rateLimit: { name: 'livechat.post', limit: 120, windowSeconds: 60 },
+        // The service trims, then allows MAX_MESSAGE_LENGTH: the cap here only stops huge bodies early.
+        params: yup.object({ uuid: uuidParam, message_content: yup.string().required('The message is empty.').max(2 * MAX_MESSAGE_LENGTH, `The message is too long (at most ${MAX_MESSAGE_LENGTH} characters).`) }),
+        rateLimit: { name: 'livechat.post', limit: 120, perAccount: 120, windowSeconds: 60 },
         handler: (req: RequestContext<{ uuid: string; message_content: string }>) => this.sessions.post(caller(req), req.params.uuid, req.params.message_content),
       },
       {
         path: '/mail/chat_history', type: 'json', auth: 'public',
         params: yup.object({
           uuid: uuidParam,
-          last_id: yup.mixed<number | false>().test('id-or-false', 'last_id must be a message id or false', (v) => v === undefined || v === false || v === null || (Number.isInteger(v) && (v as number) > 0)),
+          last_id: yup.mixed<number | false>().test('id-or-false', 'last_id must be a message id or false', (v) => v === undefined || v === false || v === null || (Number.isInteger(v) && (v as number) > 0))
+            .meta({ bounded: 'its test: a message id or false' }),
           limit: yup.number().integer().min(1).max(HISTORY_LIMIT),
         }),
         handler: (req: RequestContext<{ uuid: string; last_id?: number | false | null; limit?: number }>) =>
@@ -95,7 +97,7 @@ export class LivechatRoutes implements RouteContribution {
         handler: (req: RequestContext<{ uuid: string }>) => this.sessions.leave(caller(req), req.params.uuid),
       },
       {
-        path: '/im_livechat/operator/sessions', type: 'json', auth: 'user',
+        path: '/im_livechat/operator/sessions', type: 'json', auth: 'user', params: yup.object({}),
         handler: (req: RequestContext) => this.sessions.operatorSessions(req.env, (req.koa.state as RequestState).user.partnerId),
       },
     ];

@@ -24,7 +24,7 @@ export class MailingAdminRoutes implements RouteContribution {
     return [
       {
         path: '/mass_mailing/send_test', type: 'json', auth: 'user',
-        params: object({ mailing_id: mailingId, email: string().required() }),
+        params: object({ mailing_id: mailingId, email: string().required().max(254) }),
         handler: async (req) => {
           await this.prepare(req);
           await this.sender.sendTest(req.env, req.params.mailing_id, req.params.email);

@@ -32,7 +32,7 @@ export class SubscribeRoutes implements RouteContribution {
       {
         path: '/website_mass_mailing/subscribe', type: 'json', auth: 'public',
         params: object({ list_id: listId, email: string().required().max(254) }),
-        rateLimit: { name: 'newsletter.subscribe', limit: 20, windowSeconds: 60 },
+        rateLimit: { name: 'newsletter.subscribe', limit: 20, perAccount: 20, windowSeconds: 60 },
         handler: (req) => this.subscribe(req, req.params.list_id, req.params.email),
       },
       {

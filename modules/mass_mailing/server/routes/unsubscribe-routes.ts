@@ -49,12 +49,12 @@ export class UnsubscribeRoutes implements RouteContribution {
         path: '/mail/mailing/unsubscribe', type: 'json', auth: 'public',
         params: object({
           mailing_id: number().integer().positive().required(),
-          email: string().required(),
-          token: string().required(),
-          opt_in_ids: array(number().integer().required()).default([]),
-          opt_out_ids: array(number().integer().required()).default([]),
+          email: string().required().max(254),
+          token: string().required().max(128),
+          opt_in_ids: array(number().integer().required()).max(500).default([]),
+          opt_out_ids: array(number().integer().required()).max(500).default([]),
         }),
-        rateLimit: { name: 'newsletter.unsubscribe', limit: 30, windowSeconds: 60 },
+        rateLimit: { name: 'newsletter.unsubscribe', limit: 30, perAccount: 30, windowSeconds: 60 },
         handler: async (req) => {
           const p = req.params;
           const { mailingId, email } = await this.checkLink(req, String(p.mailing_id), p.email, p.token);

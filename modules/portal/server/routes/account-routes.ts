@@ -21,7 +21,7 @@ export class AccountRoutes implements RouteContribution {
     return [
       {
         path: '/my/account', methods: ['GET', 'POST'], type: 'http', auth: 'user',
-        rateLimit: { name: 'portal.account', limit: 60, windowSeconds: 60 },
+        rateLimit: { name: 'portal.account', limit: 60, perAccount: 60, windowSeconds: 60 },
         handler: (req) => (req.koa.method === 'POST' ? this.post(req) : this.get(req)),
       },
       {

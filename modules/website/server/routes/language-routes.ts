@@ -37,12 +37,13 @@ export class LanguageRoutes implements RouteContribution {
           const prefixed = localizedPath(path, lang.code === req.site.defaultLang ? null : lang.urlCode);
           req.koa.cookies.set(LANG_COOKIE, lang.code, { httpOnly: false, sameSite: 'lax', maxAge: ONE_YEAR, secure: req.koa.secure });
           req.koa.status = 303;
-          req.koa.redirect(prefixed + target.search + target.hash);
+          // Removing a language prefix can leave `//host` (`r=/en//evil.example`): checked once more.
+          req.koa.redirect(safeRedirect(prefixed + target.search + target.hash, '/'));
         },
       },
       {
         path: '/website/translations', type: 'json', auth: 'public',
-        params: object({ lang: string().max(16), mods: array(string().required().max(64)) }),
+        params: object({ lang: string().max(16), mods: array(string().required().max(64)).max(100) }),
         handler: async (req) => {
           const { lang: asked, mods } = req.params as { lang?: string; mods?: string[] };
           const lang = await this.languages.find(asked ?? (req.koa.state as { lang: string }).lang);

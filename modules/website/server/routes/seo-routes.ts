@@ -62,7 +62,7 @@ export class SeoRoutes implements RouteContribution {
       {
         // ids or external ids of website pages -> their HTML, read with the caller's rights.
         path: '/website/multi_render', type: 'json', auth: 'public',
-        params: object({ ids_or_xml_ids: array().of(string().max(128).required()).required().max(50), values: object() }),
+        params: object({ ids_or_xml_ids: array().of(string().max(128).required()).required().max(50), values: object().meta({ bounded: 'not read' }) }),
         handler: async (req) => {
           const wanted = req.params.ids_or_xml_ids as string[];
           const result: Record<string, string> = {};

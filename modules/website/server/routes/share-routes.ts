@@ -42,7 +42,7 @@ export class ShareRoutes implements RouteContribution {
       {
         path: '/website/share/record', type: 'json', auth: 'public',
         params: object({ url: path(), network: mixed<ShareNetwork>().oneOf([...SHARE_NETWORKS]).required() }),
-        rateLimit: { name: 'website.share', limit: 10, windowSeconds: 60 },
+        rateLimit: { name: 'website.share', limit: 10, perAccount: 10, windowSeconds: 60 },
         handler: async (req) => {
           const { url, network } = req.params as { url: string; network: ShareNetwork };
           await increment(req.env.db, url, network);

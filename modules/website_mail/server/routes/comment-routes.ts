@@ -10,7 +10,7 @@ import { requestDates } from '../../../../platform/web/request-dates';
 import { CommentService, MAX_COMMENT_LENGTH } from '../services/comment-service';
 import { ThreadRegistry } from '../services/thread-registry';
 
-const POST_LIMIT = { name: 'website_mail.post', limit: 10, windowSeconds: 60 };
+const POST_LIMIT = { name: 'website_mail.post', limit: 10, perAccount: 10, windowSeconds: 60 };
 
 /**
  * Public comments: signed-in users post on records they can see (visitors read them); the author and

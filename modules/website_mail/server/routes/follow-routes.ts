@@ -75,7 +75,7 @@ export class FollowRoutes implements RouteContribution {
       },
       {
         path: '/website_mail/follow', type: 'json', auth: 'public',
-        rateLimit: { name: 'website_mail.follow', limit: 30, windowSeconds: 60 },
+        rateLimit: { name: 'website_mail.follow', limit: 30, perAccount: 30, windowSeconds: 60 },
         params: object({
           id: number().integer().positive().required(),
           object: string().required().max(128),

@@ -5,12 +5,18 @@ import { ValidationError } from '../../../kernel/errors';
 import { callKw } from '../../../orm/call-kw';
 import type { RouteDefinition } from '../../../http/route-definition';
 
+// Arguments are whatever the model method takes (ids, domains, values): the method checks them, and
+// the JSON body limit bounds their size.
+const ANY_ARGUMENT = 'checked by the model method; sized by the JSON body limit';
 const callKwParams = object({
-  model: string().required(),
-  method: string().required(),
-  args: array().default([]),
-  kwargs: mixed<Record<string, unknown>>().test('object', 'kwargs must be an object', (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v))),
+  model: string().required().max(128),
+  method: string().required().max(128),
+  args: array(mixed().meta({ bounded: ANY_ARGUMENT })).max(16).default([]),
+  kwargs: mixed<Record<string, unknown>>().test('object', 'kwargs must be an object', (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v))).meta({ bounded: ANY_ARGUMENT }),
 });
+
+/** Users write image fields (base64) through call_kw: they may send more than the usual 1 MB. */
+const USER_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** `/web/dataset/call_kw[/<model>/<method>]`: the public model methods under the caller's rights. */
 @injectable()
@@ -26,8 +32,8 @@ export class DatasetRoutes implements RouteContribution {
       return req.env.transaction((env) => callKw(env, model, method, args ?? [], kwargs ?? {}));
     };
     return [
-      { path: '/web/dataset/call_kw', type: 'json', auth: 'public', params: callKwParams, handler },
-      { path: '/web/dataset/call_kw/:model/:method', type: 'json', auth: 'public', params: callKwParams, handler },
+      { path: '/web/dataset/call_kw', type: 'json', auth: 'public', params: callKwParams, maxUserBodyBytes: USER_BODY_LIMIT, handler },
+      { path: '/web/dataset/call_kw/:model/:method', type: 'json', auth: 'public', params: callKwParams, maxUserBodyBytes: USER_BODY_LIMIT, handler },
     ];
   }
 }

@@ -49,3 +49,23 @@ export function signupPage({ csrfToken, redirect, values, error }: SignupPagePro
     </section>
   ));
 }
+
+export interface LogoutPageProps {
+  csrfToken: string;
+  redirect: string;
+}
+
+/** What GET /web/session/logout shows: signing out is a POST with a token, never a plain link. */
+export function logoutPage({ csrfToken, redirect }: LogoutPageProps) {
+  return page('Sign out', (
+    <section>
+      <h1>Sign out</h1>
+      <form className="card-form" method="post" action="/web/session/logout">
+        <input type="hidden" name="csrf_token" value={csrfToken} />
+        <input type="hidden" name="redirect" value={redirect} />
+        <p>Do you want to sign out?</p>
+        <button type="submit">Sign out</button>
+      </form>
+    </section>
+  ));
+}

@@ -9,9 +9,10 @@ import type { RequestState } from '../../../http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../http/route-definition';
 import { safeRedirect } from '../../../http/safe-redirect';
 import { SessionStore } from '../../../http/session-store';
+import { TooManyRequests } from '../../../http/too-many-requests';
 import { UserDirectory, type UserInfo } from '../../../http/user-directory';
 import { UserAccounts } from '../services/user-accounts';
-import { loginPage, signupPage } from './login-page';
+import { loginPage, logoutPage, signupPage } from './login-page';
 import { sessionInfo } from '../session-info';
 
 /** Login, logout, sign-up and the session calls external JSON-RPC clients use. */
@@ -54,14 +55,30 @@ export class SessionRoutes implements RouteContribution {
             await this.logIn(req, user);
             req.koa.redirect(redirect);
           } catch (err) {
-            if (!(err instanceof AccessDenied)) throw err;
-            req.koa.status = err.message.startsWith('Too many') ? 429 : 401;
+            if (err instanceof TooManyRequests) {
+              req.koa.status = 429;
+              req.koa.set('Retry-After', String(err.retryAfterSeconds));
+            } else if (err instanceof AccessDenied) {
+              req.koa.status = 401;
+            } else {
+              throw err;
+            }
             return loginPage({ csrfToken: req.csrfToken(), redirect, login: String(req.params.login ?? ''), error: err.message });
           }
         },
       },
       {
-        path: '/web/session/logout', type: 'http', auth: 'none', methods: ['GET', 'POST'], csrf: false,
+        // A link, an image or another site's page must not sign anyone out: signed-in users get a page
+        // whose form posts the sign-out with a CSRF token (the site's own Sign out is such a form).
+        path: '/web/session/logout', type: 'http', auth: 'none', methods: ['GET'],
+        handler: (req) => {
+          const redirect = safeRedirect(req.params.redirect, '/');
+          if ((req.koa.state as RequestState).isPublic) return req.koa.redirect(redirect);
+          return logoutPage({ csrfToken: req.csrfToken(), redirect });
+        },
+      },
+      {
+        path: '/web/session/logout', type: 'http', auth: 'none', methods: ['POST'],
         handler: (req) => {
           req.session.uid = null;
           req.session.data = {};
@@ -83,7 +100,8 @@ export class SessionRoutes implements RouteContribution {
       },
       {
         path: '/web/signup', type: 'http', auth: 'public', methods: ['POST'],
-        rateLimit: { name: 'signup', limit: 10, windowSeconds: 3600 },
+        // Per address, and for the whole site: many addresses must not make accounts by the hundred either.
+        rateLimit: { name: 'signup', limit: this.config.signupLimits.perIp, perSite: this.config.signupLimits.perSite, windowSeconds: this.config.signupLimits.windowSeconds },
         handler: async (req) => {
           const p = req.params as Record<string, string>;
           const redirect = safeRedirect(p.redirect, '/');
@@ -106,18 +124,18 @@ export class SessionRoutes implements RouteContribution {
       },
       {
         path: '/web/session/authenticate', type: 'json', auth: 'none',
-        params: object({ db: string(), login: string().required(), password: string().required(), base_location: string() }),
+        params: object({ db: string().max(128), login: string().required().max(256), password: string().required().max(1024), base_location: string().max(2048) }),
         handler: async (req) => {
           const user = await this.auth.authenticate(req.params.login, req.params.password, req.ip);
           await this.logIn(req, user);
-          return sessionInfo(user, (req.koa.state as RequestState).lang, this.config, req.session.sid);
+          return sessionInfo(user, (req.koa.state as RequestState).lang, this.config);
         },
       },
       {
         path: '/web/session/get_session_info', type: 'json', auth: 'user', params: object({}),
         handler: (req) => {
           const state = req.koa.state as RequestState;
-          return sessionInfo(state.user, state.lang, this.config, req.session.sid);
+          return sessionInfo(state.user, state.lang, this.config);
         },
       },
       {

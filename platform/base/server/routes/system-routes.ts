@@ -44,7 +44,7 @@ export class SystemRoutes implements RouteContribution {
       },
       {
         path: '/web/site/modules', type: 'json', auth: 'user',
-        params: object({ website_id: number().integer().required(), enable: array(string().required()), disable: array(string().required()) }),
+        params: object({ website_id: number().integer().required(), enable: array(string().required().max(64)).max(100), disable: array(string().required().max(64)).max(100) }),
         handler: async (req) => {
           requireAdmin(req.env);
           const { website_id, enable, disable } = req.params as { website_id: number; enable?: string[]; disable?: string[] };
