@@ -10,7 +10,6 @@ export default defineManifest({
   depends: ['website', 'mail'],
   autoInstall: true,
   server: () => require('./server/mass-mailing-module').massMailingModule,
-  contributionPoints: () => [require('./server/mailing-click-redirect').MailingClickRedirect],
   migrations: path.join(__dirname, 'migrations'),
   // The send queue, written every few milliseconds while a mailing goes out; no public page shows it.
   unseenTables: ['mail_mass_mailing_recipient'],

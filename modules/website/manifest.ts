@@ -8,7 +8,6 @@ export default defineManifest({
   depends: ['base'],
   autoInstall: true,
   server: () => require('./server/website-module').websiteModule,
-  contributionPoints: () => [require('./server/record-widgets').RecordWidgetContribution],
   web: {
     islands: {
       'website.publish_toggle': path.join(__dirname, 'web/islands/publish-toggle.tsx'),

@@ -8,7 +8,6 @@ export default defineManifest({
   depends: ['website'],
   autoInstall: true,
   server: () => require('./server/website-mail-module').websiteMailModule,
-  contributionPoints: () => [require('./server/thread-options').MailThreadContribution],
   migrations: path.join(__dirname, 'migrations'),
   web: {
     islands: {

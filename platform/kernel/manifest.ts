@@ -17,8 +17,6 @@ export interface ModuleManifest {
   autoInstall?: boolean;
   /** Bindings of the module: models, routes, services, contributions. Loaded in dependency order. */
   server?: () => ContainerModule;
-  /** Contribution points (Symbols) this module defines for the modules that depend on it. */
-  contributionPoints?: () => symbol[];
   /** Browser side: island name -> module-relative source file, bundled per site by platform/web. */
   web?: WebEntry;
   /** Folder (relative to the module) of timestamp-named knex migrations. */

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
 import {
   JobContribution, LifecycleContribution, RouteContribution, ServerContribution,
 } from '../../../platform/kernel/contribution-points';
@@ -23,14 +24,10 @@ export const busModule = new ContainerModule(({ bind }) => {
   bind(PresenceService).toSelf();
   bind(ChannelAuthority).toSelf();
   bind(PgBusListener).toSelf();
-  bind(PartnerChannels).toSelf();
-  bind(BusChannelContribution).toService(PartnerChannels);
-  bind(PollRoutes).toSelf();
-  bind(RouteContribution).toService(PollRoutes);
-  bind(BusJobs).toSelf();
-  bind(JobContribution).toService(BusJobs);
-  bind(BusLifecycle).toSelf();
-  bind(LifecycleContribution).toService(BusLifecycle);
-  bind(BusWebSocket).toSelf();
-  bind(ServerContribution).toService(BusWebSocket);
+  bindContributionProvider(bind, BusChannelContribution);
+  bindContribution(bind, BusChannelContribution, PartnerChannels);
+  bindContribution(bind, RouteContribution, PollRoutes);
+  bindContribution(bind, JobContribution, BusJobs);
+  bindContribution(bind, LifecycleContribution, BusLifecycle);
+  bindContribution(bind, ServerContribution, BusWebSocket);
 });

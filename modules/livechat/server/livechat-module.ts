@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution } from '../../../platform/kernel/contribution';
 import { JobContribution, LayoutWidgetContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
 import { BusChannelContribution } from '../../bus/server/services/channel-authority';
 import { LivechatChannels } from './livechat-channels';
@@ -13,21 +14,14 @@ import { RuleMatcher } from './services/rule-matcher';
 import { LivechatVisitorCountry } from './services/visitor-country';
 
 export const livechatModule = new ContainerModule(({ bind }) => {
-  bind(LivechatModels).toSelf();
-  bind(ModelContribution).toService(LivechatModels);
+  bindContribution(bind, ModelContribution, LivechatModels);
   bind(LivechatSessions).toSelf();
   bind(RuleMatcher).toSelf();
   bind(LivechatVisitorCountry).toSelf();
-  bind(LivechatRoutes).toSelf();
-  bind(RouteContribution).toService(LivechatRoutes);
-  bind(LivechatPages).toSelf();
-  bind(RouteContribution).toService(LivechatPages);
-  bind(LivechatEmbed).toSelf();
-  bind(RouteContribution).toService(LivechatEmbed);
-  bind(LivechatChannels).toSelf();
-  bind(BusChannelContribution).toService(LivechatChannels);
-  bind(LivechatLayoutWidget).toSelf();
-  bind(LayoutWidgetContribution).toService(LivechatLayoutWidget);
-  bind(LivechatJobs).toSelf();
-  bind(JobContribution).toService(LivechatJobs);
+  bindContribution(bind, RouteContribution, LivechatRoutes);
+  bindContribution(bind, RouteContribution, LivechatPages);
+  bindContribution(bind, RouteContribution, LivechatEmbed);
+  bindContribution(bind, BusChannelContribution, LivechatChannels);
+  bindContribution(bind, LayoutWidgetContribution, LivechatLayoutWidget);
+  bindContribution(bind, JobContribution, LivechatJobs);
 });

@@ -45,7 +45,7 @@ export class PollRoutes implements RouteContribution {
     const last = req.params.last ?? 0;
     const options = req.params.options ?? {};
     if (!state.isPublic) await this.presence.update(state.user.id, options.bus_inactivity);
-    const requester: BusRequester = { user: state.user, isPublic: state.isPublic, session: req.session, siteId: req.site.id, siteModules: req.site.modules };
+    const requester: BusRequester = { user: state.user, isPublic: state.isPublic, session: req.session, site: req.site };
     const allowed = await this.authority.resolve(requester, channels);
     const abort = new AbortController();
     const res = req.koa.res;

@@ -179,8 +179,7 @@ export class BusWebSocket implements ServerContribution {
       user: user ?? publicUser!,
       isPublic: !user,
       session: session ?? Session.fresh(),
-      siteId,
-      siteModules: site.modules,
+      site,
     };
   }
 
