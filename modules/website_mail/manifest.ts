@@ -7,13 +7,13 @@ export default defineManifest({
   summary: 'Follow records by e-mail or with one click, public comments with optional star ratings',
   depends: ['website'],
   autoInstall: true,
-  server: () => require('./server/website-mail-module').websiteMailModule,
+  server: () => (require('./server/website-mail-module') as typeof import('./server/website-mail-module')).websiteMailModule,
   migrations: path.join(__dirname, 'migrations'),
   web: {
-    islands: {
-      'website_mail.follow': path.join(__dirname, 'web/islands/follow-button.tsx'),
-      'website_mail.comments': path.join(__dirname, 'web/islands/comments.tsx'),
-    },
+    islands: [
+      path.join(__dirname, 'web/islands/follow-button.tsx'),
+      path.join(__dirname, 'web/islands/comments.tsx'),
+    ],
     styles: [path.join(__dirname, 'web/website-mail.css')],
   },
   // Followers, messages and ratings are only reached through the routes of this module (which check
@@ -27,5 +27,5 @@ export default defineManifest({
     { model: 'rating.rating', group: 'base.group_user', read: true },
     { model: 'rating.rating', group: 'base.group_system', read: true, write: true, create: true, unlink: true },
   ],
-  demo: () => require('./demo/website-mail-demo').websiteMailDemo(),
+  demo: () => (require('./demo/website-mail-demo') as typeof import('./demo/website-mail-demo')).websiteMailDemo(),
 });
