@@ -7,6 +7,7 @@ import { AccessDenied, AccessError, MissingError, SessionExpired, UserError, Val
 import type { OwnedRoute } from '../kernel/kernel';
 import { checkCsrfToken, csrfToken } from './csrf';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
+import { loginUrl } from './login-url';
 import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
@@ -48,8 +49,13 @@ export function makeRequest(ctx: Koa.Context, state: RequestState, s: Pick<Dispa
   return {
     koa: ctx,
     env: state.env,
-    session: state.session,
     site: state.site,
+    session: state.session,
+    user: state.user,
+    isPublic: state.isPublic,
+    lang: state.lang,
+    path: state.unprefixedPath ?? ctx.path,
+    cspNonce: state.cspNonce,
     params: {},
     pathParams: (ctx.params ?? {}) as Record<string, string>,
     ip: ctx.ip,
@@ -102,7 +108,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
   const state = ctx.state as RequestState;
   try {
     if (route.auth === 'user' && state.isPublic) {
-      ctx.redirect(`/web/login?redirect=${encodeURIComponent(ctx.originalUrl)}`);
+      ctx.redirect(loginUrl(ctx.originalUrl));
       return;
     }
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {

@@ -11,6 +11,7 @@ import { ModelRegistry } from '../orm/registry';
 import type { RouteDefinition } from '../http/route-definition';
 import { hashPassword, randomPassword } from '../http/password';
 import { RateLimiter } from '../http/rate-limiter';
+import { RequestIdentityResolver } from '../http/request-identity';
 import { SessionStore } from '../http/session-store';
 import { SiteService } from '../http/site-service';
 import { UserDirectory } from '../http/user-directory';
@@ -127,6 +128,7 @@ export class Kernel {
     c.bind(RateLimiter).toConstantValue(new RateLimiter(this.db));
     c.bind(UserDirectory).toConstantValue(new UserDirectory(this.db));
     c.bind(SiteService).toConstantValue(new SiteService(this.db, this.allModules));
+    c.bind(RequestIdentityResolver).toDynamicValue((ctx) => new RequestIdentityResolver(ctx.get(SessionStore), ctx.get(UserDirectory)));
     c.bind(LanguageCatalog).toConstantValue(new LanguageCatalog(this.db));
     c.bind(TranslationCatalog).toConstantValue(new TranslationCatalog(this.modules));
     c.bind(WebAssets).toConstantValue(new WebAssets(this.modules, this.logger));

@@ -1,5 +1,4 @@
 import { injectable } from 'inversify';
-import type { RequestState } from '../../../platform/http/request-state';
 import type { RequestContext } from '../../../platform/http/route-definition';
 import ShareButtons from '../web/islands/share-buttons';
 import type { RecordRef, RecordWidgetContribution } from './record-widgets';
@@ -18,8 +17,7 @@ export class ShareWidget implements RecordWidgetContribution {
 
   async renderFor(req: RequestContext, record: RecordRef) {
     if (!SHAREABLE.has(record.model)) return null;
-    const state = req.koa.state as RequestState;
-    const urlPath = state.unprefixedPath ?? req.koa.path;
+    const urlPath = req.path;
     const [counts, [[, title]]] = await Promise.all([
       readShareCounts(req.env, urlPath),
       req.env.model(record.model).name_get([record.id]),

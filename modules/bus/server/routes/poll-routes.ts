@@ -2,10 +2,9 @@ import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import type { RequestState } from '../../../../platform/http/request-state';
 import { BusOptions, type Notification } from '../bus-options';
 import { BusPoller } from '../services/bus-poller';
-import { ChannelAuthority, type BusRequester } from '../services/channel-authority';
+import { ChannelAuthority } from '../services/channel-authority';
 import { PresenceService } from '../services/presence-service';
 import { pollParams, type PollParams } from './poll-params';
 
@@ -39,14 +38,12 @@ export class PollRoutes implements RouteContribution {
   }
 
   private async poll(req: RequestContext<PollParams>): Promise<Notification[]> {
-    const state = req.koa.state as RequestState;
     // yup does not apply defaults in strict mode.
     const channels = req.params.channels ?? [];
     const last = req.params.last ?? 0;
     const options = req.params.options ?? {};
-    if (!state.isPublic) await this.presence.update(state.user.id, options.bus_inactivity);
-    const requester: BusRequester = { user: state.user, isPublic: state.isPublic, session: req.session, site: req.site };
-    const allowed = await this.authority.resolve(requester, channels);
+    if (!req.isPublic) await this.presence.update(req.user.id, options.bus_inactivity);
+    const allowed = await this.authority.resolve(req, channels);
     const abort = new AbortController();
     const res = req.koa.res;
     const onClose = () => {
@@ -56,7 +53,7 @@ export class PollRoutes implements RouteContribution {
     try {
       const notifications = await this.poller.poll(allowed, last, { timeoutMs: this.options.pollTimeoutMs, signal: abort.signal, peek: options.peek });
       const partnerIds = options.bus_presence_partner_ids ?? [];
-      if (state.isPublic || partnerIds.length === 0) return notifications;
+      if (req.isPublic || partnerIds.length === 0) return notifications;
       const statuses = await this.presence.imStatus(partnerIds);
       return [...notifications, ...[...statuses].map(([id, im_status]) => ({ id: -1, channel: PRESENCE_CHANNEL, message: { id, im_status } }))];
     } finally {

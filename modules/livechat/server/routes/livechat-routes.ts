@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { LivechatSessions, HISTORY_LIMIT, type ChatCaller } from '../services/livechat-sessions';
 import { RuleMatcher } from '../services/rule-matcher';
@@ -11,8 +10,7 @@ const uuidParam = yup.string().required().max(64);
 const channelIdParam = yup.number().integer().min(1).required();
 
 function caller(req: RequestContext): ChatCaller {
-  const state = req.koa.state as RequestState;
-  return { env: req.env, session: req.session, user: state.user, isPublic: state.isPublic };
+  return { env: req.env, session: req.session, user: req.user, isPublic: req.isPublic };
 }
 
 /**
@@ -54,8 +52,7 @@ export class LivechatRoutes implements RouteContribution {
           // The chat embedded on another site runs where this site's cookie is not sent: a visitor that came
           // without any session gets the id of the one just made for it, to send back in a header. Never for a
           // logged-in user, never for a session that existed before this call.
-          const state = req.koa.state as RequestState;
-          if (info && req.params.embedded && state.isPublic && req.session.isNew) return { ...info, session_id: req.session.sid };
+          if (info && req.params.embedded && req.isPublic && req.session.isNew) return { ...info, session_id: req.session.sid };
           return info;
         },
       },
@@ -96,7 +93,7 @@ export class LivechatRoutes implements RouteContribution {
       },
       {
         path: '/im_livechat/operator/sessions', type: 'json', auth: 'user',
-        handler: (req: RequestContext) => this.sessions.operatorSessions(req.env, (req.koa.state as RequestState).user.partnerId),
+        handler: (req: RequestContext) => this.sessions.operatorSessions(req.env, req.user.partnerId),
       },
     ];
   }
