@@ -15,6 +15,7 @@ import { RequestIdentityResolver } from '../http/request-identity';
 import { SessionStore } from '../http/session-store';
 import { SiteService } from '../http/site-service';
 import { UserDirectory } from '../http/user-directory';
+import { VisitorCountry } from '../http/visitor-country';
 import type { Config } from './config';
 import { bindContributionProvider, ContributionProvider } from './contribution';
 import { ContributionOwners, ownedBy } from './contribution-owners';
@@ -128,6 +129,7 @@ export class Kernel {
     c.bind(RateLimiter).toConstantValue(new RateLimiter(this.db));
     c.bind(UserDirectory).toConstantValue(new UserDirectory(this.db));
     c.bind(SiteService).toConstantValue(new SiteService(this.db, this.allModules));
+    c.bind(VisitorCountry).toSelf();
     c.bind(RequestIdentityResolver).toDynamicValue((ctx) => new RequestIdentityResolver(ctx.get(SessionStore), ctx.get(UserDirectory)));
     c.bind(LanguageCatalog).toConstantValue(new LanguageCatalog(this.db));
     c.bind(TranslationCatalog).toConstantValue(new TranslationCatalog(this.modules));

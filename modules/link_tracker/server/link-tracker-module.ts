@@ -9,11 +9,9 @@ import { RedirectRoutes } from './routes/redirect-routes';
 import { ClickRecorder } from './services/click-recorder';
 import { LinkPreviewer } from './services/link-preview';
 import { LinkService } from './services/link-service';
-import { VisitorCountry } from './services/visitor-country';
 
 export const linkTrackerModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, LinkTrackerModels);
-  bind(VisitorCountry).toSelf();
   bind(LinkPreviewer).toSelf();
   bindContribution(bind, LifecycleContribution, ClickRecorder);
   bind(LinkService).toSelf();

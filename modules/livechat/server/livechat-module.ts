@@ -11,13 +11,11 @@ import { LivechatPages } from './routes/livechat-pages';
 import { LivechatRoutes } from './routes/livechat-routes';
 import { LivechatSessions } from './services/livechat-sessions';
 import { RuleMatcher } from './services/rule-matcher';
-import { LivechatVisitorCountry } from './services/visitor-country';
 
 export const livechatModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, LivechatModels);
   bind(LivechatSessions).toSelf();
   bind(RuleMatcher).toSelf();
-  bind(LivechatVisitorCountry).toSelf();
   bindContribution(bind, RouteContribution, LivechatRoutes);
   bindContribution(bind, RouteContribution, LivechatPages);
   bindContribution(bind, RouteContribution, LivechatEmbed);

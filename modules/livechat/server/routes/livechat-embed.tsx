@@ -8,6 +8,7 @@ import { PageRenderer } from '../../../../platform/web/page-renderer';
 import { WebAssets } from '../../../../platform/web/web-assets';
 import VisitorChat from '../../web/islands/visitor-chat';
 import { livechatOptions } from './livechat-pages';
+import { escapeHtml } from '../../../../platform/common/html-text';
 
 function channelId(req: RequestContext): number {
   const id = Number(req.pathParams.channel_id);
@@ -64,10 +65,6 @@ export class LivechatEmbed implements RouteContribution {
       },
     ];
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The script another site includes: an iframe of the chat, sized by the chat itself. */

@@ -4,7 +4,7 @@ import type { RouteContribution } from '../../../../platform/kernel/contribution
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { LivechatSessions, HISTORY_LIMIT, type ChatCaller } from '../services/livechat-sessions';
 import { RuleMatcher } from '../services/rule-matcher';
-import { LivechatVisitorCountry } from '../services/visitor-country';
+import { VisitorCountry } from '../../../../platform/http/visitor-country';
 
 const uuidParam = yup.string().required().max(64);
 const channelIdParam = yup.number().integer().min(1).required();
@@ -22,7 +22,7 @@ export class LivechatRoutes implements RouteContribution {
   constructor(
     @inject(LivechatSessions) private readonly sessions: LivechatSessions,
     @inject(RuleMatcher) private readonly rules: RuleMatcher,
-    @inject(LivechatVisitorCountry) private readonly countries: LivechatVisitorCountry,
+    @inject(VisitorCountry) private readonly countries: VisitorCountry,
   ) {}
 
   routes(): RouteDefinition[] {

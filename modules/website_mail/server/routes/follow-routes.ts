@@ -3,8 +3,9 @@ import { number, object, string } from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import { AccessError, ValidationError } from '../../../../platform/kernel/errors';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import { FOLLOW_EMAIL_RE, FollowService, SESSION_EMAIL, SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from '../services/follow-service';
+import { FollowService, SESSION_EMAIL, SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from '../services/follow-service';
 import { ThreadRegistry } from '../services/thread-registry';
+import { LOOSE_EMAIL_RE } from '../../../../platform/common/email-pattern';
 
 /** How many follows a visitor's session remembers (the oldest are forgotten first). */
 const MAX_SESSION_FOLLOWS = 200;
@@ -112,7 +113,7 @@ export class FollowRoutes implements RouteContribution {
             return false;
           }
           const address = (email ?? '').trim();
-          if (!FOLLOW_EMAIL_RE.test(address)) throw new ValidationError('Please enter a valid e-mail address.');
+          if (!LOOSE_EMAIL_RE.test(address)) throw new ValidationError('Please enter a valid e-mail address.');
           const partnerId = await this.followers.partnerForEmail(address);
           await this.followers.follow(model, id, partnerId);
           req.session.set(SESSION_EMAIL, address.toLowerCase());
