@@ -1,16 +1,9 @@
 import { injectable } from 'inversify';
-import type { Session } from '../../../../platform/http/session';
-import type { Site } from '../../../../platform/http/site';
-import type { UserInfo } from '../../../../platform/http/user-directory';
+import type { RequestIdentity } from '../../../../platform/http/request-identity';
 import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
 
-/** Who is listening: resolved from the request (long-poll) or the upgrade request (WebSocket). */
-export interface BusRequester {
-  user: UserInfo;
-  isPublic: boolean;
-  session: Session;
-  site: Site;
-}
+/** Who is listening: the request (long-poll) or the upgrade request's session, re-read (WebSocket). */
+export type BusRequester = RequestIdentity;
 
 /**
  * Modules say which channels a requester may listen to: the ones it always gets (e.g. its partner
