@@ -11,12 +11,12 @@ export default defineManifest({
   depends: ['website'],
   // Installed with the site, so `npm start` has the short links and their demo statistics.
   autoInstall: true,
-  server: () => require('./server/link-tracker-module').linkTrackerModule,
+  server: () => (require('./server/link-tracker-module') as typeof import('./server/link-tracker-module')).linkTrackerModule,
   web: {
-    islands: {
-      'link_tracker.link_form': path.join(__dirname, 'web/islands/link-form.tsx'),
-      'link_tracker.link_stats': path.join(__dirname, 'web/islands/link-stats.tsx'),
-    },
+    islands: [
+      path.join(__dirname, 'web/islands/link-form.tsx'),
+      path.join(__dirname, 'web/islands/link-stats.tsx'),
+    ],
     styles: [path.join(__dirname, 'web/link_tracker.css')],
   },
   migrations: path.join(__dirname, 'migrations'),
@@ -48,5 +48,5 @@ export default defineManifest({
     { name: 'link.tracker.code: managers see all', model: 'link.tracker.code', groups: [MANAGER], domain: [] },
     { name: 'link.tracker.click: managers see all', model: 'link.tracker.click', groups: [MANAGER], domain: [] },
   ],
-  demo: () => require('./demo/link-tracker-demo').linkTrackerDemo(),
+  demo: () => (require('./demo/link-tracker-demo') as typeof import('./demo/link-tracker-demo')).linkTrackerDemo(),
 });

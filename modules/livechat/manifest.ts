@@ -7,7 +7,7 @@ export default defineManifest({
   summary: 'Live chat: visitors chat with an available operator and rate the conversation',
   depends: ['bus', 'website_mail'],
   autoInstall: true,
-  server: () => require('./server/livechat-module').livechatModule,
+  server: () => (require('./server/livechat-module') as typeof import('./server/livechat-module')).livechatModule,
   migrations: path.join(__dirname, 'migrations'),
   groups: [
     { id: 'livechat.group_livechat_user', name: 'Live Chat operator', implies: ['base.group_user'] },
@@ -39,11 +39,11 @@ export default defineManifest({
     { name: 'rating.rating: chat ratings for managers', model: 'rating.rating', groups: ['livechat.group_livechat_manager'], operations: ['read'], domain: [['res_model', '=', 'mail.channel']] },
   ],
   web: {
-    islands: {
-      'livechat.visitor_chat': path.join(__dirname, 'web/islands/visitor-chat.tsx'),
-      'livechat.operator_chats': path.join(__dirname, 'web/islands/operator-chats.tsx'),
-    },
+    islands: [
+      path.join(__dirname, 'web/islands/visitor-chat.tsx'),
+      path.join(__dirname, 'web/islands/operator-chats.tsx'),
+    ],
     styles: [path.join(__dirname, 'web/livechat.css')],
   },
-  demo: () => require('./demo/livechat-demo').livechatDemo(),
+  demo: () => (require('./demo/livechat-demo') as typeof import('./demo/livechat-demo')).livechatDemo(),
 });

@@ -6,7 +6,7 @@ export default defineManifest({
   version: '1.0.0',
   summary: 'Outgoing mail: SMTP transport (SMTP_URL) or, without it, an outbox administrators can read',
   depends: ['base'],
-  server: () => require('./server/mail-module').mailModule,
+  server: () => (require('./server/mail-module') as typeof import('./server/mail-module')).mailModule,
   migrations: path.join(__dirname, 'migrations'),
   // Messages kept when no SMTP server is set (every mail then): only administrators read them.
   unseenTables: ['mail_outbox'],

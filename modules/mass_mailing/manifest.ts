@@ -9,17 +9,16 @@ export default defineManifest({
   summary: 'Newsletter: mailing lists, subscribe widget, exit popup, unsubscribe page, mailings sent over SMTP',
   depends: ['website', 'mail'],
   autoInstall: true,
-  server: () => require('./server/mass-mailing-module').massMailingModule,
-  contributionPoints: () => [require('./server/mailing-click-redirect').MailingClickRedirect],
+  server: () => (require('./server/mass-mailing-module') as typeof import('./server/mass-mailing-module')).massMailingModule,
   migrations: path.join(__dirname, 'migrations'),
   // The send queue, written every few milliseconds while a mailing goes out; no public page shows it.
   unseenTables: ['mail_mass_mailing_recipient'],
   web: {
-    islands: {
-      'mass_mailing.subscribe': path.join(__dirname, 'web/islands/subscribe-widget.tsx'),
-      'mass_mailing.exit_popup': path.join(__dirname, 'web/islands/exit-popup.tsx'),
-      'mass_mailing.unsubscribe_form': path.join(__dirname, 'web/islands/unsubscribe-form.tsx'),
-    },
+    islands: [
+      path.join(__dirname, 'web/islands/subscribe-widget.tsx'),
+      path.join(__dirname, 'web/islands/exit-popup.tsx'),
+      path.join(__dirname, 'web/islands/unsubscribe-form.tsx'),
+    ],
     styles: [path.join(__dirname, 'web/mass-mailing.css')],
   },
   access: [
@@ -28,5 +27,5 @@ export default defineManifest({
     { model: 'mail.mass_mailing.subscription', ...ADMIN },
     { model: 'mail.mass_mailing', ...ADMIN },
   ],
-  demo: () => require('./demo/mass-mailing-demo').massMailingDemo(),
+  demo: () => (require('./demo/mass-mailing-demo') as typeof import('./demo/mass-mailing-demo')).massMailingDemo(),
 });

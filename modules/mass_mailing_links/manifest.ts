@@ -6,5 +6,5 @@ export default defineManifest({
   summary: 'Newsletter clicks go through the link tracker (UTM campaign = mailing, medium Email, source Newsletter)',
   depends: ['mass_mailing', 'link_tracker'],
   autoInstall: true,
-  server: () => require('./server/mass-mailing-links-module').massMailingLinksModule,
+  server: () => (require('./server/mass-mailing-links-module') as typeof import('./server/mass-mailing-links-module')).massMailingLinksModule,
 });

@@ -7,11 +7,11 @@ export default defineManifest({
   summary: 'Customer portal: a signed-in user edits their own contact details at /my/account',
   depends: ['website'],
   autoInstall: true,
-  server: () => require('./server/portal-module').portalModule,
+  server: () => (require('./server/portal-module') as typeof import('./server/portal-module')).portalModule,
   web: {
-    islands: {
-      'portal.address_selects': path.join(__dirname, 'web/islands/address-selects.tsx'),
-    },
+    islands: [
+      path.join(__dirname, 'web/islands/address-selects.tsx'),
+    ],
     styles: [path.join(__dirname, 'web/portal.css')],
   },
 });

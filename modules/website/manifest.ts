@@ -7,15 +7,14 @@ export default defineManifest({
   summary: 'The public site: home page, layout and website pages',
   depends: ['base'],
   autoInstall: true,
-  server: () => require('./server/website-module').websiteModule,
-  contributionPoints: () => [require('./server/record-widgets').RecordWidgetContribution],
+  server: () => (require('./server/website-module') as typeof import('./server/website-module')).websiteModule,
   web: {
-    islands: {
-      'website.publish_toggle': path.join(__dirname, 'web/islands/publish-toggle.tsx'),
-      'website.share_buttons': path.join(__dirname, 'web/islands/share-buttons.tsx'),
-      'website.gallery': path.join(__dirname, 'web/islands/gallery.tsx'),
-      'website.image_zoom': path.join(__dirname, 'web/islands/image-zoom.tsx'),
-    },
+    islands: [
+      path.join(__dirname, 'web/islands/publish-toggle.tsx'),
+      path.join(__dirname, 'web/islands/share-buttons.tsx'),
+      path.join(__dirname, 'web/islands/gallery.tsx'),
+      path.join(__dirname, 'web/islands/image-zoom.tsx'),
+    ],
     styles: [path.join(__dirname, 'web/website.css')],
   },
   migrations: path.join(__dirname, 'migrations'),
@@ -33,6 +32,6 @@ export default defineManifest({
     { name: 'website.page: published only', model: 'website.page', groups: ['base.group_public', 'base.group_portal', 'base.group_user'], domain: [['website_published', '=', true]], operations: ['read'] },
     { name: 'website.page: publishers see all', model: 'website.page', groups: ['website.group_website_publisher'], domain: [], operations: ['read'] },
   ],
-  data: () => require('./data/website-data').websiteData(),
-  demo: () => require('./demo/website-demo').websiteDemo(),
+  data: () => (require('./data/website-data') as typeof import('./data/website-data')).websiteData(),
+  demo: () => (require('./demo/website-demo') as typeof import('./demo/website-demo')).websiteDemo(),
 });

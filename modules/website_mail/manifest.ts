@@ -7,14 +7,13 @@ export default defineManifest({
   summary: 'Follow records by e-mail or with one click, public comments with optional star ratings',
   depends: ['website'],
   autoInstall: true,
-  server: () => require('./server/website-mail-module').websiteMailModule,
-  contributionPoints: () => [require('./server/thread-options').MailThreadContribution],
+  server: () => (require('./server/website-mail-module') as typeof import('./server/website-mail-module')).websiteMailModule,
   migrations: path.join(__dirname, 'migrations'),
   web: {
-    islands: {
-      'website_mail.follow': path.join(__dirname, 'web/islands/follow-button.tsx'),
-      'website_mail.comments': path.join(__dirname, 'web/islands/comments.tsx'),
-    },
+    islands: [
+      path.join(__dirname, 'web/islands/follow-button.tsx'),
+      path.join(__dirname, 'web/islands/comments.tsx'),
+    ],
     styles: [path.join(__dirname, 'web/website-mail.css')],
   },
   // Followers, messages and ratings are only reached through the routes of this module (which check
@@ -41,5 +40,5 @@ export default defineManifest({
     { name: 'mail.message: publishers moderate page comments', model: 'mail.message', groups: ['website.group_website_publisher'], domain: [['model', '=', 'website.page']] },
     { name: 'rating.rating: page ratings', model: 'rating.rating', groups: ['base.group_user'], operations: ['read'], domain: [['res_model', '=', 'website.page']] },
   ],
-  demo: () => require('./demo/website-mail-demo').websiteMailDemo(),
+  demo: () => (require('./demo/website-mail-demo') as typeof import('./demo/website-mail-demo')).websiteMailDemo(),
 });

@@ -10,7 +10,7 @@ export default defineManifest({
   summary: 'Contacts, users, groups, countries, languages and websites: what every module stands on',
   depends: [],
   autoInstall: true,
-  server: () => require('./server/base-module').baseModule,
+  server: () => (require('./server/base-module') as typeof import('./server/base-module')).baseModule,
   migrations: path.join(__dirname, 'migrations'),
   // Sessions, rate-limit counters and job claims: written on many requests, shown on no page.
   unseenTables: ['http_session', 'rate_limit', 'ir_cron'],

@@ -11,13 +11,13 @@ import type { RequestContext } from './route-definition';
 import { requestContext, requestLogging } from './pipeline';
 import { PublicPageCache } from './public-page-cache';
 import { RateLimiter } from './rate-limiter';
+import { RequestIdentityResolver } from './request-identity';
 import type { RequestState } from './request-state';
 import { dispatch, makeRequest } from './route-dispatcher';
 import { loadDatabaseSecret } from './secret';
 import { securityHeaders } from './security-headers';
 import { SessionStore } from './session-store';
 import { SiteService } from './site-service';
-import { UserDirectory } from './user-directory';
 
 /** Builds the Koa application serving every route of the loaded modules. */
 export async function createApp(kernel: Kernel): Promise<Koa> {
@@ -38,7 +38,7 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
   app.use(requestLogging(logger));
   app.use(securityHeaders());
   app.use(requestContext({
-    sites: c.get(SiteService), sessions: c.get(SessionStore), users: c.get(UserDirectory), envs: c.get(EnvFactory), logger,
+    sites: c.get(SiteService), sessions: c.get(SessionStore), identities: c.get(RequestIdentityResolver), envs: c.get(EnvFactory), logger,
     languages: c.get(LanguageCatalog),
   }));
   const pages = c.get(PageRenderer);

@@ -3,23 +3,23 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { EnvFactory } from '../orm/env-factory';
 import { noStoreWhenPersonal } from './personal-responses';
+import { sessionCookie, SESSION_COOKIE, type RequestIdentityResolver } from './request-identity';
 import type { RequestState } from './request-state';
 import { safeRedirect } from './safe-redirect';
 import { dropVisitorCsrfCookie } from './csrf-binding';
 import { Session } from './session';
 import type { SessionStore } from './session-store';
 import type { SiteService } from './site-service';
-import type { UserDirectory } from './user-directory';
 import type { LanguageCatalog } from '../web/language-catalog';
 import type { Site } from './site';
 
-export const SESSION_COOKIE = 'session_id';
+export { SESSION_COOKIE };
 export const LANG_COOKIE = 'frontend_lang';
 
 export interface PipelineServices {
   sites: SiteService;
   sessions: SessionStore;
-  users: UserDirectory;
+  identities: RequestIdentityResolver;
   envs: EnvFactory;
   logger: Logger;
   languages: LanguageCatalog;
@@ -52,21 +52,13 @@ export function requestContext(s: PipelineServices): Koa.Middleware {
     const state = ctx.state as RequestState;
     state.site = await s.sites.resolve(ctx.get('host'));
     if (await stripLanguagePrefix(ctx, state.site, s.languages)) return;
-    const sid = ctx.cookies.get(SESSION_COOKIE) || ctx.get('x-openerp-session-id') || undefined;
-    let session = sid ? await s.sessions.load(sid) : null;
-    state.sessionExpired = Boolean(sid) && !session;
-    session ??= Session.fresh();
+    // External JSON-RPC clients may name their session in a header instead of the cookie.
+    const sid = sessionCookie(ctx.req) || ctx.get('x-openerp-session-id') || undefined;
+    const { session, user, isPublic, sessionExpired, signedOut } = await s.identities.resolve(state.site, sid);
     state.session = session;
-
-    let user = session.uid !== null ? await s.users.get(session.uid) : null;
-    if (session.uid !== null && (!user || !user.active)) {
-      session.uid = null;
-      session.dirty = true;
-      state.sessionExpired = true;
-      user = null;
-    }
-    state.isPublic = !user;
-    state.user = user ?? (await s.users.get(state.site.publicUserId))!;
+    state.sessionExpired = sessionExpired || signedOut;
+    state.isPublic = isPublic;
+    state.user = user;
     state.lang = pickLang(ctx, state);
     state.env = s.envs.forUser(state.user, state.site.id, state.lang, clientGone(ctx));
 

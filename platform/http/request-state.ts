@@ -3,7 +3,7 @@ import type { Session } from './session';
 import type { Site } from './site';
 import type { UserInfo } from './user-directory';
 
-/** What the pipeline attaches to `ctx.state` before a route runs. */
+/** What the pipeline attaches to `ctx.state` before a route runs; routes read it from their RequestContext. */
 export interface RequestState {
   requestId: string;
   site: Site;

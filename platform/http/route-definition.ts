@@ -1,19 +1,25 @@
 import type Koa from 'koa';
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { Env } from '../orm/environment';
-import type { Session } from './session';
-import type { Site } from './site';
+import type { RequestIdentity } from './request-identity';
 
 export type AuthLevel = 'none' | 'public' | 'user';
 export type RouteType = 'http' | 'json';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** What a handler gets: the request's environment (user, site, language), its session and its parameters. */
-export interface RequestContext<P = Record<string, unknown>> {
+/**
+ * What a handler gets: who is asking (site, session, user, `isPublic`), the request's environment and
+ * language, and its parameters. Handlers read these, never `koa.state`.
+ */
+export interface RequestContext<P = Record<string, unknown>> extends RequestIdentity {
   koa: Koa.Context;
   env: Env;
-  session: Session;
-  site: Site;
+  /** The language of the response (URL prefix, else the `frontend_lang` cookie, else the site's default). */
+  lang: string;
+  /** The path without its language prefix (`/fr/page/x` -> `/page/x`), to link to this page in any language. */
+  path: string;
+  /** Nonce of this response's Content-Security-Policy, for script tags of the page. */
+  cspNonce: string;
   params: P;
   /** Path parameters (`/r/:code` -> { code }). */
   pathParams: Record<string, string>;

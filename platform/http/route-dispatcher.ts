@@ -9,6 +9,7 @@ import type { OwnedRoute } from '../kernel/kernel';
 import { checkCsrfToken, csrfToken } from './csrf';
 import { formCsrfBinding, requestCsrfBindings } from './csrf-binding';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
+import { loginUrl } from './login-url';
 import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
@@ -60,8 +61,13 @@ export function makeRequest(ctx: Koa.Context, state: RequestState, s: Pick<Dispa
   return {
     koa: ctx,
     env: state.env,
-    session: state.session,
     site: state.site,
+    session: state.session,
+    user: state.user,
+    isPublic: state.isPublic,
+    lang: state.lang,
+    path: state.unprefixedPath ?? ctx.path,
+    cspNonce: state.cspNonce,
     params: {},
     pathParams: (ctx.params ?? {}) as Record<string, string>,
     ip: ctx.ip,
@@ -119,7 +125,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
   const state = ctx.state as RequestState;
   try {
     if (route.auth === 'user' && state.isPublic) {
-      ctx.redirect(`/web/login?redirect=${encodeURIComponent(ctx.originalUrl)}`);
+      ctx.redirect(loginUrl(ctx.originalUrl));
       return;
     }
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
@@ -177,6 +183,5 @@ class PayloadTooLarge extends ValidationError {}
 
 async function limitRate(req: RequestContext, route: RouteDefinition, s: DispatchServices): Promise<void> {
   if (!route.rateLimit) return;
-  const state = req.koa.state as RequestState;
-  await enforceRateLimit(s.limiter, route.rateLimit, { ip: req.ip, uid: state.isPublic ? null : state.user.id, siteId: req.site.id });
+  await enforceRateLimit(s.limiter, route.rateLimit, { ip: req.ip, uid: req.isPublic ? null : req.user.id, siteId: req.site.id });
 }

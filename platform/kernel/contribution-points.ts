@@ -6,9 +6,11 @@ import type { ReactElement } from 'react';
 import type { RequestContext } from '../http/route-definition';
 
 /*
- * Contribution points: an interface plus a Symbol of the same name. Modules bind implementations in
- * their ContainerModule (`bind(ModelContribution).to(MyModels)`); the platform reads them through a
- * ContributionProvider so it can tell which module contributed what (for the per-site gate).
+ * The platform's contribution points: an interface plus a Symbol of the same name. Modules bind
+ * implementations in their ContainerModule (`bindContribution(bind, ModelContribution, MyModels)`);
+ * consumers inject the point's ContributionProvider (`@injectContributions(MenuContribution)`), which
+ * knows which module bound each contribution (for the per-site gate). A module defines its own points
+ * the same way, next to their consumer, and declares them with `bindContributionProvider(bind, Point)`.
  */
 
 /** Models and model extensions (`inherit`) a module defines. */

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type http from 'node:http';
-import { Container, type ServiceIdentifier } from 'inversify';
+import { Container } from 'inversify';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
 import { openDatabase } from '../db/connection';
@@ -11,11 +11,14 @@ import { ModelRegistry } from '../orm/registry';
 import type { RouteDefinition } from '../http/route-definition';
 import { hashPassword, randomPassword } from '../http/password';
 import { RateLimiter } from '../http/rate-limiter';
+import { RequestIdentityResolver } from '../http/request-identity';
 import { SessionStore } from '../http/session-store';
 import { SiteService } from '../http/site-service';
 import { UserDirectory } from '../http/user-directory';
+import { VisitorCountry } from '../http/visitor-country';
 import type { Config } from './config';
-import { ContainerContributionProvider, ContributionOwners, type ContributionProvider } from './contribution';
+import { bindContributionProvider, ContributionProvider } from './contribution';
+import { ContributionOwners, ownedBy } from './contribution-owners';
 import {
   JobContribution, LayoutWidgetContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, ServerContribution, SitemapContribution, CliCommandContribution, HotPathContribution,
 } from './contribution-points';
@@ -30,7 +33,7 @@ import { LanguageCatalog } from '../web/language-catalog';
 import { PageRenderer } from '../web/page-renderer';
 import { TranslationCatalog } from '../web/translation-catalog';
 import { WebAssets } from '../web/web-assets';
-import { ConfigToken, DatabaseToken, KernelToken, LoggerToken } from './tokens';
+import { ConfigToken, DatabaseToken, InstalledModulesToken, LoggerToken } from './tokens';
 
 export interface BootOptions {
   config: Config;
@@ -53,7 +56,8 @@ export interface OwnedRoute {
 /** How long requests in progress may finish when the server stops. */
 const STOP_GRACE_MS = 2000;
 
-const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution, CliCommandContribution, HotPathContribution, LayoutWidgetContribution];
+/** The platform's own points; a module declares its points' providers in its ContainerModule. */
+const PLATFORM_POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution, CliCommandContribution, HotPathContribution, LayoutWidgetContribution];
 
 /**
  * The kernel: discovers modules, loads the installed ones into one inversify container in dependency
@@ -61,7 +65,6 @@ const POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContr
  * in line with them. It refuses to start, naming the module and the reason, when anything is off.
  */
 export class Kernel {
-  private readonly providers = new Map<symbol, ContainerContributionProvider<object>>();
   private stopped = false;
   server?: http.Server;
 
@@ -118,47 +121,47 @@ export class Kernel {
     c.bind(ConfigToken).toConstantValue(this.config);
     c.bind(DatabaseToken).toConstantValue(this.db);
     c.bind(LoggerToken).toConstantValue(this.logger);
-    c.bind(KernelToken).toConstantValue(this);
+    c.bind(InstalledModulesToken).toConstantValue(this.installedNames);
+    c.bind(ContributionOwners).toConstantValue(this.owners);
+    for (const point of PLATFORM_POINTS) bindContributionProvider((id) => c.bind(id), point);
     c.bind(EnvFactory).toConstantValue(new EnvFactory(this.orm, this.db));
     c.bind(SessionStore).toConstantValue(new SessionStore(this.db));
     c.bind(RateLimiter).toConstantValue(new RateLimiter(this.db));
     c.bind(UserDirectory).toConstantValue(new UserDirectory(this.db));
     c.bind(SiteService).toConstantValue(new SiteService(this.db, this.allModules));
+    c.bind(VisitorCountry).toSelf();
+    c.bind(RequestIdentityResolver).toDynamicValue((ctx) => new RequestIdentityResolver(ctx.get(SessionStore), ctx.get(UserDirectory)));
     c.bind(LanguageCatalog).toConstantValue(new LanguageCatalog(this.db));
     c.bind(TranslationCatalog).toConstantValue(new TranslationCatalog(this.modules));
     c.bind(WebAssets).toConstantValue(new WebAssets(this.modules, this.logger));
     c.bind(PageRenderer).toDynamicValue((ctx) => new PageRenderer(
-      this.provider<MenuContribution>(MenuContribution), this.provider<LayoutWidgetContribution>(LayoutWidgetContribution), ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog),
+      ctx.get(ContributionProvider, { name: MenuContribution }), ctx.get(ContributionProvider, { name: LayoutWidgetContribution }),
+      ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog),
     ));
-    for (const point of POINTS) this.providers.set(point, new ContainerContributionProvider(this.container, point, this.owners));
   }
 
-  /** Loads each module's ContainerModule in order and records which contributions it brought. */
+  /**
+   * Loads each module's ContainerModule in order, its bindings labelled with the module's name (so
+   * every contribution knows its owner), and registers the models it brings.
+   */
   private loadModules(): void {
     for (const mod of this.modules) {
       const { name } = mod.manifest;
-      // Points a module defines for its dependents (e.g. website's record widgets) get a provider first.
-      for (const point of mod.manifest.contributionPoints?.() ?? []) {
-        if (!this.providers.has(point)) this.providers.set(point, new ContainerContributionProvider(this.container, point, this.owners));
-      }
       if (mod.manifest.server) {
         try {
-          this.container.load(mod.manifest.server());
+          this.container.load(ownedBy(name, mod.manifest.server(), this.owners));
         } catch (err) {
           throw new ModuleLoadError(name, `server entry failed to load: ${(err as Error).message}`);
         }
       }
-      for (const provider of this.providers.values()) {
-        provider.reset();
-        let contributions: object[];
-        try {
-          contributions = provider.getContributions();
-        } catch (err) {
-          throw new ModuleLoadError(name, `a contribution cannot be created: ${(err as Error).message}`);
-        }
-        for (const c of contributions) this.owners.set(c, name);
+      // Models are registered module by module, so a model or field defined twice names the later module.
+      let models: ModelContribution[];
+      try {
+        models = this.container.getAll<ModelContribution>(ModelContribution, { optional: true });
+      } catch (err) {
+        throw new ModuleLoadError(name, `a model contribution cannot be created: ${(err as Error).message}`);
       }
-      for (const contribution of this.contributions<ModelContribution>(ModelContribution)) {
+      for (const contribution of models) {
         if (this.owners.get(contribution) !== name) continue;
         for (const def of contribution.models()) this.orm.registry.add(name, def);
       }
@@ -174,14 +177,13 @@ export class Kernel {
     this.routes(); // fails on duplicates now rather than at the first request
   }
 
-  provider<T extends object>(point: ServiceIdentifier<T>): ContributionProvider<T> {
-    const p = this.providers.get(point as symbol);
-    if (!p) throw new Error(`Unknown contribution point ${String(point)}`);
-    return p as unknown as ContributionProvider<T>;
+  /** The provider of a contribution point, for the platform's assembly (services inject it instead). */
+  provider<T extends object>(point: symbol): ContributionProvider<T> {
+    return this.container.get<ContributionProvider<T>>(ContributionProvider, { name: point });
   }
 
-  contributions<T extends object>(point: ServiceIdentifier<T>): T[] {
-    return this.provider(point).getContributions();
+  contributions<T extends object>(point: symbol): T[] {
+    return this.provider<T>(point).getContributions();
   }
 
   private routeCache?: OwnedRoute[];
@@ -190,8 +192,9 @@ export class Kernel {
     if (this.routeCache) return this.routeCache;
     const seen = new Map<string, string>();
     const result: OwnedRoute[] = [];
-    for (const contribution of this.contributions<RouteContribution>(RouteContribution)) {
-      const module = this.owners.get(contribution);
+    const provider = this.provider<RouteContribution>(RouteContribution);
+    for (const contribution of provider.getContributions()) {
+      const module = provider.ownerOf(contribution);
       for (const route of contribution.routes()) {
         for (const method of route.methods ?? [route.type === 'json' ? 'POST' : 'GET']) {
           const key = `${method} ${route.path}`;

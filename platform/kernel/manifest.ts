@@ -15,11 +15,13 @@ export interface ModuleManifest {
   depends: string[];
   /** Installed by `db init` without being asked for. */
   autoInstall?: boolean;
-  /** Bindings of the module: models, routes, services, contributions. Loaded in dependency order. */
+  /**
+   * Bindings of the module: models, routes, services, contributions. Loaded in dependency order.
+   * Required lazily (a module that is not installed loads no code), with the file's own type:
+   * `() => (require('./server/x-module') as typeof import('./server/x-module')).xModule`.
+   */
   server?: () => ContainerModule;
-  /** Contribution points (Symbols) this module defines for the modules that depend on it. */
-  contributionPoints?: () => symbol[];
-  /** Browser side: island name -> module-relative source file, bundled per site by platform/web. */
+  /** Browser side: island files and styles, bundled per site by platform/web. */
   web?: WebEntry;
   /** Folder (relative to the module) of timestamp-named knex migrations. */
   migrations?: string;
@@ -34,15 +36,18 @@ export interface ModuleManifest {
   access?: AccessRight[];
   /** Record rules: a domain per group and operation. */
   rules?: RecordRule[];
-  /** Records loaded at install and re-applied at upgrade. */
+  /** Records loaded at install and re-applied at upgrade (required lazily, like `server`). */
   data?: () => DataRecord[] | Promise<DataRecord[]>;
   /** Records loaded once, at install, when DEMO is on. */
   demo?: () => DataRecord[] | Promise<DataRecord[]>;
 }
 
 export interface WebEntry {
-  /** island name -> absolute path of its source (a module exports a React component as default). */
-  islands?: Record<string, string>;
+  /**
+   * Absolute paths of the module's islands. Each file exports `defineIsland('<module>.<widget>', C)` as
+   * default: the name is written there only, and the boot fails when a file does not.
+   */
+  islands?: string[];
   /** Absolute paths of CSS files added to the site stylesheet where the module is enabled. */
   styles?: string[];
 }

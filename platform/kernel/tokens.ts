@@ -4,4 +4,5 @@
 export const ConfigToken = Symbol('Config');
 export const DatabaseToken = Symbol('Database');
 export const LoggerToken = Symbol('Logger');
-export const KernelToken = Symbol('Kernel');
+/** The names of the modules installed in this database (`ReadonlySet<string>`). */
+export const InstalledModulesToken = Symbol('InstalledModules');

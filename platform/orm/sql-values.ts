@@ -1,6 +1,10 @@
 import type { Dialect } from '../db/connection';
 import type { Field } from './fields';
 import { ValidationError } from '../kernel/errors';
+import { utcText } from '../common/utc-text';
+
+// The stored timestamp form is shared with the browser (platform/common); the ORM's callers find it here too.
+export { utcText };
 
 const LANG_RE = /^[a-z]{2,3}(_[A-Z]{2})?(@[a-z]+)?$/;
 
@@ -91,7 +95,3 @@ export function nowUtc(): string {
   return utcText(new Date());
 }
 
-/** A moment in the stored UTC form, `YYYY-MM-DD HH:MM:SS` (a number is epoch milliseconds). */
-export function utcText(moment: Date | number): string {
-  return (typeof moment === 'number' ? new Date(moment) : moment).toISOString().slice(0, 19).replace('T', ' ');
-}

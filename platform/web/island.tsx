@@ -13,11 +13,15 @@ export interface Island<P> {
 
 const NAME = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
 
-/** Declares an island; the name must be `<module>.<widget>` and match the module manifest's `web.islands`. */
+/** Declares an island (the default export of a file listed in its module's `web.islands`); named `<module>.<widget>`. */
 export function defineIsland<P extends object>(name: string, component: ComponentType<P>): Island<P> {
   if (!NAME.test(name)) throw new Error(`Island name '${name}' must look like 'module.widget_name'`);
   const island = (props: P) =>
     createElement('div', { 'data-island': name, 'data-props': JSON.stringify(props), className: 'island' },
       createElement(component, props));
   return Object.assign(island, { islandName: name, component });
+}
+
+export function isIsland(value: unknown): value is Island<object> {
+  return typeof value === 'function' && typeof (value as Partial<Island<object>>).islandName === 'string';
 }

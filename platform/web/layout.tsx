@@ -1,4 +1,5 @@
 import type { MenuEntry } from '../kernel/contribution-points';
+import { loginUrl } from '../http/login-url';
 import type { LanguageInfo } from './client/web-context';
 
 export interface LayoutLanguage {
@@ -83,7 +84,7 @@ export function Layout(p: LayoutProps) {
                 {' · '}<a href="/web/session/logout">{_t('Sign out')}</a>
               </span>
             ) : (
-              <a href={`/web/login?redirect=${encodeURIComponent(p.signInPath)}`}>{_t('Sign in')}</a>
+              <a href={loginUrl(p.signInPath)}>{_t('Sign in')}</a>
             )}
           </div>
         </header>

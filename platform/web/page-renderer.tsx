@@ -3,7 +3,6 @@ import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { LayoutWidgetContribution, MenuContribution as MenuPoint } from '../kernel/contribution-points';
 import type { ContributionProvider } from '../kernel/contribution';
-import type { RequestState } from '../http/request-state';
 import type { RequestContext } from '../http/route-definition';
 import type { WebContextValue } from './client/web-context';
 import { WebContext } from './client/web-context';
@@ -55,7 +54,7 @@ export class PageRenderer {
   }
 
   async renderError(req: RequestContext, status: number, message: string): Promise<string> {
-    const lang = (req.koa.state as RequestState).lang ?? req.site.defaultLang;
+    const lang = req.lang;
     const _t = (source: string) => this.translations.translate(req.site.modules, lang, source);
     const title = _t(ERROR_TITLES[status] ?? 'Error');
     try {
@@ -75,19 +74,18 @@ export class PageRenderer {
   }
 
   async context(req: RequestContext): Promise<WebContextValue> {
-    const state = req.koa.state as RequestState;
-    const lang = state.lang ?? req.site.defaultLang;
+    const { lang, isPublic, user } = req;
     const language = (await this.languages.find(lang)) ?? { code: lang, urlCode: lang.slice(0, 2), direction: 'ltr' as const, dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm:ss' };
     return {
       session: {
-        uid: state.isPublic ? null : state.user.id,
-        name: state.isPublic ? '' : state.user.name,
-        partnerId: state.isPublic ? null : state.user.partnerId,
-        email: state.isPublic ? null : state.user.email,
-        isPublic: state.isPublic,
+        uid: isPublic ? null : user.id,
+        name: isPublic ? '' : user.name,
+        partnerId: isPublic ? null : user.partnerId,
+        email: isPublic ? null : user.email,
+        isPublic,
         lang,
         // Only sessions that already exist get a token: an anonymous page view must not create one.
-        csrfToken: state.isPublic && state.session.isNew ? '' : req.csrfToken(),
+        csrfToken: isPublic && req.session.isNew ? '' : req.csrfToken(),
       },
       language: {
         code: language.code, urlCode: language.urlCode, direction: language.direction, dateFormat: language.dateFormat, timeFormat: language.timeFormat,
@@ -98,7 +96,6 @@ export class PageRenderer {
   }
 
   private async renderPage(req: RequestContext, p: Page): Promise<string> {
-    const state = req.koa.state as RequestState;
     const context = await this.context(req);
     const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
     const urlCode = (code: string) => (code === req.site.defaultLang ? null : langs.find((l) => l.code === code)?.urlCode ?? null);
@@ -106,12 +103,12 @@ export class PageRenderer {
     const menu = this.menus
       .getContributionsFor((m) => req.site.modules.has(m))
       .flatMap((c) => c.menuEntries())
-      .filter((m) => !m.groups || (!state.isPublic && m.groups.some((g) => state.user.groups.has(g))))
+      .filter((m) => !m.groups || (!req.isPublic && m.groups.some((g) => req.user.groups.has(g))))
       .sort((a, b) => a.sequence - b.sequence)
       .map(({ name, url, sequence }) => ({ name, sequence, url: localizedPath(url, prefix) }));
     const bundle = await this.assets.bundleFor(req.site.modules);
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
-    const currentPath = state.unprefixedPath ?? req.koa.path;
+    const currentPath = req.path;
     const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
     const widgets = (await Promise.all(this.layoutWidgets.getContributionsFor((m) => req.site.modules.has(m)).map((w) => w.renderForPage(req))))
       .filter((w): w is ReactElement => w !== null);
@@ -121,9 +118,9 @@ export class PageRenderer {
       <Layout
         title={p.title} description={p.description} siteName={req.site.name} language={context.language}
         translations={context.translations} languages={req.site.modules.has(LANGUAGE_SWITCH_MODULE) ? langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) })) : []}
-        menu={menu} user={state.isPublic ? null : { name: state.user.name, accountUrl: req.site.modules.has(ACCOUNT_MODULE) ? localizedPath('/my/account', prefix) : null }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
+        menu={menu} user={req.isPublic ? null : { name: req.user.name, accountUrl: req.site.modules.has(ACCOUNT_MODULE) ? localizedPath('/my/account', prefix) : null }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml}
-        script={hasIslands ? { src: bundle.script, nonce: state.cspNonce, context: jsonForScript(context) } : null}
+        script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(context) } : null}
       />
     );
     return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;

@@ -1,4 +1,3 @@
-import type { RequestState } from '../http/request-state';
 import type { RequestContext } from '../http/route-definition';
 import { dateFormatter, type DateFormatter } from './client/dates';
 import type { LanguageCatalog } from './language-catalog';
@@ -9,6 +8,6 @@ import type { LanguageCatalog } from './language-catalog';
  * without downloading moment.
  */
 export async function requestDates(languages: LanguageCatalog, req: RequestContext): Promise<DateFormatter> {
-  const lang = await languages.find((req.koa.state as RequestState).lang ?? req.site.defaultLang);
+  const lang = await languages.find(req.lang);
   return dateFormatter(lang?.dateFormat ?? 'MM/DD/YYYY', lang?.timeFormat ?? 'HH:mm:ss');
 }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Logger } from 'pino';
+import { ModuleLoadError } from '../kernel/errors';
 import type { DiscoveredModule } from '../kernel/manifest';
+import { moduleIslands, type IslandSource } from './module-islands';
 import { SITE_CSS } from './site-css';
 
 /** One built file, kept in memory with its gzip form (the bundles are small and immutable). */
@@ -38,15 +40,18 @@ function hash(data: string | Buffer): string {
 export class WebAssets {
   private readonly bundles = new Map<string, Promise<SiteBundle>>();
   private readonly files = new Map<string, Asset>();
+  /** module name -> its islands, read (and checked) once at boot. */
+  private readonly islands = new Map<string, IslandSource[]>();
 
   constructor(private readonly modules: DiscoveredModule[], private readonly logger: Logger) {
     const names = new Set<string>();
     for (const m of modules) {
-      for (const island of Object.keys(m.manifest.web?.islands ?? {})) {
-        if (!island.startsWith(`${m.manifest.name}.`)) throw new Error(`Island '${island}' of module '${m.manifest.name}' must be named '${m.manifest.name}.<widget>'`);
-        if (names.has(island)) throw new Error(`Island '${island}' is declared twice`);
-        names.add(island);
+      const islands = moduleIslands(m);
+      for (const { name } of islands) {
+        if (names.has(name)) throw new ModuleLoadError(m.manifest.name, `island '${name}' is declared twice`);
+        names.add(name);
       }
+      this.islands.set(m.manifest.name, islands);
     }
   }
 
@@ -70,11 +75,11 @@ export class WebAssets {
 
   private async build(used: DiscoveredModule[]): Promise<SiteBundle> {
     const started = Date.now();
-    const islands = used.flatMap((m) => Object.entries(m.manifest.web?.islands ?? {}));
+    const islands = used.flatMap((m) => this.islands.get(m.manifest.name) ?? []);
     const entry = [
       `import { boot } from ${JSON.stringify(BOOT)};`,
       'boot({',
-      ...islands.map(([name, file]) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(file)}),`),
+      ...islands.map(({ name, file }) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(file)}),`),
       '});',
     ].join('\n');
     const result = await esbuild.build({

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
 import {
   JobContribution, LifecycleContribution, RouteContribution, ServerContribution,
 } from '../../../platform/kernel/contribution-points';
@@ -14,7 +15,7 @@ import { BusChannelContribution, ChannelAuthority } from './services/channel-aut
 import { PgBusListener } from './services/pg-listener';
 import { PresenceService } from './services/presence-service';
 import { SqliteBusWatcher } from './services/sqlite-watcher';
-import { PresenceVisibility } from './services/presence-visibility';
+import { BusPresenceContribution, PresenceVisibility } from './services/presence-visibility';
 import { BusWebSocket } from './websocket/bus-websocket';
 
 export const busModule = new ContainerModule(({ bind }) => {
@@ -27,14 +28,11 @@ export const busModule = new ContainerModule(({ bind }) => {
   bind(ChannelAuthority).toSelf();
   bind(PgBusListener).toSelf();
   bind(SqliteBusWatcher).toSelf();
-  bind(PartnerChannels).toSelf();
-  bind(BusChannelContribution).toService(PartnerChannels);
-  bind(PollRoutes).toSelf();
-  bind(RouteContribution).toService(PollRoutes);
-  bind(BusJobs).toSelf();
-  bind(JobContribution).toService(BusJobs);
-  bind(BusLifecycle).toSelf();
-  bind(LifecycleContribution).toService(BusLifecycle);
-  bind(BusWebSocket).toSelf();
-  bind(ServerContribution).toService(BusWebSocket);
+  bindContributionProvider(bind, BusPresenceContribution);
+  bindContributionProvider(bind, BusChannelContribution);
+  bindContribution(bind, BusChannelContribution, PartnerChannels);
+  bindContribution(bind, RouteContribution, PollRoutes);
+  bindContribution(bind, JobContribution, BusJobs);
+  bindContribution(bind, LifecycleContribution, BusLifecycle);
+  bindContribution(bind, ServerContribution, BusWebSocket);
 });

@@ -1,4 +1,5 @@
 import { ref, type DataRecord } from '../../../platform/kernel/data-record';
+import { utcText } from '../../../platform/common/utc-text';
 
 const CAMPAIGNS = ['Spring sale', 'Product launch', 'Newsletter'];
 const MEDIA = ['Email', 'Banner', 'Social network'];
@@ -40,8 +41,7 @@ export function linkTrackerDemo(): DataRecord[] {
   const now = Date.now();
   const stamp = (c: (typeof clicks)[number]) => {
     const day = new Date(now - c.daysAgo * 86_400_000).toISOString().slice(0, 10);
-    return new Date(Date.parse(`${day}T00:00:00Z`) + Math.min(c.second * 1000, now - Date.parse(`${day}T00:00:00Z`)))
-      .toISOString().slice(0, 19).replace('T', ' ');
+    return utcText(Date.parse(`${day}T00:00:00Z`) + Math.min(c.second * 1000, now - Date.parse(`${day}T00:00:00Z`)));
   };
   const perLink = new Map<string, { count: number; ips: Set<string>; last: string }>();
   clicks.forEach((c, i) => {

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution } from '../../../platform/kernel/contribution';
 import { HotPathContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
 import { LinkTrackerMenu } from './link-tracker-menu';
 import { LinkTrackerModels } from './link-tracker-models';
@@ -8,22 +9,14 @@ import { RedirectRoutes } from './routes/redirect-routes';
 import { ClickRecorder } from './services/click-recorder';
 import { LinkPreviewer } from './services/link-preview';
 import { LinkService } from './services/link-service';
-import { VisitorCountry } from './services/visitor-country';
 
 export const linkTrackerModule = new ContainerModule(({ bind }) => {
-  bind(LinkTrackerModels).toSelf();
-  bind(ModelContribution).toService(LinkTrackerModels);
-  bind(VisitorCountry).toSelf();
+  bindContribution(bind, ModelContribution, LinkTrackerModels);
   bind(LinkPreviewer).toSelf();
-  bind(ClickRecorder).toSelf();
-  bind(LifecycleContribution).toService(ClickRecorder);
+  bindContribution(bind, LifecycleContribution, ClickRecorder);
   bind(LinkService).toSelf();
-  bind(LinkRoutes).toSelf();
-  bind(RouteContribution).toService(LinkRoutes);
-  bind(RedirectHotPath).toSelf();
-  bind(HotPathContribution).toService(RedirectHotPath);
-  bind(RedirectRoutes).toSelf();
-  bind(RouteContribution).toService(RedirectRoutes);
-  bind(LinkTrackerMenu).toSelf();
-  bind(MenuContribution).toService(LinkTrackerMenu);
+  bindContribution(bind, RouteContribution, LinkRoutes);
+  bindContribution(bind, HotPathContribution, RedirectHotPath);
+  bindContribution(bind, RouteContribution, RedirectRoutes);
+  bindContribution(bind, MenuContribution, LinkTrackerMenu);
 });

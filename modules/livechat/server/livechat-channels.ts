@@ -12,7 +12,6 @@ export class LivechatChannels implements BusChannelContribution {
   constructor(@inject(LivechatSessions) private readonly sessions: LivechatSessions) {}
 
   async channels(requester: BusRequester, requested: string[]): Promise<string[]> {
-    if (!requester.siteModules.has('livechat')) return [];
     const partnerId = requester.isPublic ? null : requester.user.partnerId;
     const ids = new Set(partnerId === null ? [] : await this.sessions.memberOf(partnerId));
     for (const name of requested.slice(0, 50)) {

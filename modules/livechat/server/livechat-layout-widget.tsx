@@ -1,6 +1,5 @@
 import { injectable } from 'inversify';
 import type { LayoutWidgetContribution } from '../../../platform/kernel/contribution-points';
-import type { RequestState } from '../../../platform/http/request-state';
 import type { RequestContext } from '../../../platform/http/route-definition';
 import OperatorChats from '../web/islands/operator-chats';
 import VisitorChat from '../web/islands/visitor-chat';
@@ -18,8 +17,7 @@ export class LivechatLayoutWidget implements LayoutWidgetContribution {
   async renderForPage(req: RequestContext) {
     // The live chat's own pages already carry their chat.
     if (req.koa.path.startsWith('/im_livechat/')) return null;
-    const state = req.koa.state as RequestState;
-    if (!state.isPublic && req.env.hasGroup(OPERATOR_GROUP)) return <OperatorChats />;
+    if (!req.isPublic && req.env.hasGroup(OPERATOR_GROUP)) return <OperatorChats />;
     const [channelId] = await req.env.sudo().model('im_livechat.channel').search([], { limit: 1, order: 'id' });
     if (!channelId) return null;
     return <VisitorChat options={await livechatOptions(req.env, channelId)} />;

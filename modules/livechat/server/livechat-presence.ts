@@ -12,7 +12,7 @@ export class LivechatPresence implements BusPresenceContribution {
   constructor(@inject(LivechatSessions) private readonly sessions: LivechatSessions) {}
 
   async visiblePartners(requester: BusRequester, partnerIds: number[]): Promise<number[]> {
-    if (!requester.siteModules.has('livechat') || partnerIds.length === 0) return [];
+    if (partnerIds.length === 0) return [];
     const partnerId = requester.isPublic ? null : requester.user.partnerId;
     const mates = await this.sessions.partnersSharingSessions(requester.session, partnerId);
     return partnerIds.filter((id) => mates.has(id));

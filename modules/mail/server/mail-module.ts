@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution } from '../../../platform/kernel/contribution';
 import type { Knex } from 'knex';
 import type { Config } from '../../../platform/kernel/config';
 import { LifecycleContribution, ModelContribution } from '../../../platform/kernel/contribution-points';
@@ -11,14 +12,12 @@ import { MailModels } from './mail-models';
 import { TransportLifecycle } from './transport-lifecycle';
 
 export const mailModule = new ContainerModule(({ bind }) => {
-  bind(MailModels).toSelf();
-  bind(ModelContribution).toService(MailModels);
+  bindContribution(bind, ModelContribution, MailModels);
   // SMTP when SMTP_URL is set, else the outbox: senders only ever see a MailTransport.
   bind(MailTransport).toDynamicValue((ctx) => {
     const config = ctx.get<Config>(ConfigToken);
     return config.smtpUrl ? new SmtpTransport(config.smtpUrl) : new OutboxTransport(ctx.get<Knex>(DatabaseToken));
   });
   bind(MailQueueSettingsToken).toDynamicValue(() => mailQueueSettings());
-  bind(TransportLifecycle).toSelf();
-  bind(LifecycleContribution).toService(TransportLifecycle);
+  bindContribution(bind, LifecycleContribution, TransportLifecycle);
 });

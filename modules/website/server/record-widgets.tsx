@@ -1,8 +1,7 @@
-import { inject, injectable } from 'inversify';
+import { injectable } from 'inversify';
 import type { ReactNode } from 'react';
 import { Fragment } from 'react';
-import type { Kernel } from '../../../platform/kernel/kernel';
-import { KernelToken } from '../../../platform/kernel/tokens';
+import { injectContributions, type ContributionProvider } from '../../../platform/kernel/contribution';
 import type { RequestContext } from '../../../platform/http/route-definition';
 
 /** The record a page shows (`website.page` 3, an event, a product...). */
@@ -24,10 +23,10 @@ export const RecordWidgetContribution = Symbol('RecordWidgetContribution');
 /** Collects the record widgets of the modules enabled on the request's site, in sequence order. */
 @injectable()
 export class RecordWidgets {
-  constructor(@inject(KernelToken) private readonly kernel: Kernel) {}
+  constructor(@injectContributions(RecordWidgetContribution) private readonly widgets: ContributionProvider<RecordWidgetContribution>) {}
 
   async render(req: RequestContext, record: RecordRef): Promise<ReactNode> {
-    const widgets = this.kernel.provider<RecordWidgetContribution>(RecordWidgetContribution)
+    const widgets = this.widgets
       .getContributionsFor((m) => req.site.modules.has(m))
       .sort((a, b) => a.sequence - b.sequence);
     const nodes = await Promise.all(widgets.map((w) => w.renderFor(req, record)));

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '../../../platform/base/server/services/site-urls';
-import type { RequestState } from '../../../platform/http/request-state';
 import type { RequestContext } from '../../../platform/http/route-definition';
 import ShareButtons from '../web/islands/share-buttons';
 import type { RecordRef, RecordWidgetContribution } from './record-widgets';
@@ -21,8 +20,7 @@ export class ShareWidget implements RecordWidgetContribution {
 
   async renderFor(req: RequestContext, record: RecordRef) {
     if (!SHAREABLE.has(record.model)) return null;
-    const state = req.koa.state as RequestState;
-    const urlPath = state.unprefixedPath ?? req.koa.path;
+    const urlPath = req.path;
     const [counts, [[, title]], base] = await Promise.all([
       readShareCounts(req.env, urlPath),
       req.env.model(record.model).name_get([record.id]),

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
 import { MenuContribution, ModelContribution, RouteContribution, SitemapContribution } from '../../../platform/kernel/contribution-points';
 import { RecordWidgetContribution, RecordWidgets } from './record-widgets';
 import { GalleryRoutes } from './routes/gallery-routes';
@@ -13,21 +14,13 @@ import { WebsiteMenu } from './website-menu';
 import { WebsiteSitemap } from './website-sitemap';
 
 export const websiteModule = new ContainerModule(({ bind }) => {
-  bind(WebsiteModels).toSelf();
-  bind(ModelContribution).toService(WebsiteModels);
-  for (const routes of [PageRoutes, PublishRoutes, LanguageRoutes, SeoRoutes]) {
-    bind(routes).toSelf();
-    bind(RouteContribution).toService(routes);
+  bindContribution(bind, ModelContribution, WebsiteModels);
+  for (const routes of [PageRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes]) {
+    bindContribution(bind, RouteContribution, routes);
   }
-  for (const routes of [ShareRoutes, GalleryRoutes]) {
-    bind(routes).toSelf();
-    bind(RouteContribution).toService(routes);
-  }
-  bind(ShareWidget).toSelf();
-  bind(RecordWidgetContribution).toService(ShareWidget);
+  bindContributionProvider(bind, RecordWidgetContribution);
+  bindContribution(bind, RecordWidgetContribution, ShareWidget);
   bind(RecordWidgets).toSelf();
-  bind(WebsiteMenu).toSelf();
-  bind(MenuContribution).toService(WebsiteMenu);
-  bind(WebsiteSitemap).toSelf();
-  bind(SitemapContribution).toService(WebsiteSitemap);
+  bindContribution(bind, MenuContribution, WebsiteMenu);
+  bindContribution(bind, SitemapContribution, WebsiteSitemap);
 });

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RequestState } from '../../../platform/http/request-state';
+import { loginUrl } from '../../../platform/http/login-url';
 import type { RequestContext } from '../../../platform/http/route-definition';
 import { LanguageCatalog } from '../../../platform/web/language-catalog';
 import { requestDates } from '../../../platform/web/request-dates';
@@ -25,15 +25,14 @@ export class ThreadWidgets implements RecordWidgetContribution {
   async renderFor(req: RequestContext, record: RecordRef) {
     const opts = this.threads.optionsFor(req.site, record.model);
     if (!opts) return null;
-    const state = req.koa.state as RequestState;
     const parts = [];
     if (opts.follow) {
       const followed = req.session.get<string[]>(SESSION_FOLLOWED) ?? [];
-      const isFollower = state.isPublic
+      const isFollower = req.isPublic
         ? followed.includes(`${record.model}:${record.id}`)
-        : await this.followers.isFollower(record.model, record.id, state.user.partnerId);
-      const email = state.isPublic ? (req.session.get<string>(SESSION_EMAIL) ?? '') : (state.user.email ?? '');
-      parts.push(<FollowButton key="follow" model={record.model} id={record.id} isFollower={isFollower} isUser={!state.isPublic} email={email} />);
+        : await this.followers.isFollower(record.model, record.id, req.user.partnerId);
+      const email = req.isPublic ? (req.session.get<string>(SESSION_EMAIL) ?? '') : (req.user.email ?? '');
+      parts.push(<FollowButton key="follow" model={record.model} id={record.id} isFollower={isFollower} isUser={!req.isPublic} email={email} />);
     }
     if (opts.comments) {
       const ratingEnabled = await this.threads.ratingEnabled(req.env, opts, record.id);
@@ -41,9 +40,9 @@ export class ThreadWidgets implements RecordWidgetContribution {
         <Comments
           key="comments" model={record.model} id={record.id} messages={await this.labelled(req, await this.comments.list(record.model, record.id))}
           stats={await this.comments.stats(record.model, record.id)} ratingEnabled={ratingEnabled}
-          canPost={!state.isPublic} partnerId={state.isPublic ? null : state.user.partnerId}
-          isModerator={!state.isPublic && req.env.hasGroup(opts.moderatorGroup)}
-          loginUrl={`/web/login?redirect=${encodeURIComponent((state.unprefixedPath ?? req.koa.path) + '#comments')}`}
+          canPost={!req.isPublic} partnerId={req.isPublic ? null : req.user.partnerId}
+          isModerator={!req.isPublic && req.env.hasGroup(opts.moderatorGroup)}
+          loginUrl={loginUrl(`${req.path}#comments`)}
         />,
       );
     }

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
 import { ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
 import { RecordWidgetContribution } from '../../website/server/record-widgets';
 import { CommentRoutes } from './routes/comment-routes';
@@ -12,17 +13,13 @@ import { WebsiteMailModels } from './website-mail-models';
 import { WebsitePageThread } from './website-page-thread';
 
 export const websiteMailModule = new ContainerModule(({ bind }) => {
-  bind(WebsiteMailModels).toSelf();
-  bind(ModelContribution).toService(WebsiteMailModels);
+  bindContribution(bind, ModelContribution, WebsiteMailModels);
   bind(ThreadRegistry).toSelf();
   bind(FollowService).toSelf();
   bind(CommentService).toSelf();
-  bind(FollowRoutes).toSelf();
-  bind(RouteContribution).toService(FollowRoutes);
-  bind(CommentRoutes).toSelf();
-  bind(RouteContribution).toService(CommentRoutes);
-  bind(WebsitePageThread).toSelf();
-  bind(MailThreadContribution).toService(WebsitePageThread);
-  bind(ThreadWidgets).toSelf();
-  bind(RecordWidgetContribution).toService(ThreadWidgets);
+  bindContribution(bind, RouteContribution, FollowRoutes);
+  bindContribution(bind, RouteContribution, CommentRoutes);
+  bindContributionProvider(bind, MailThreadContribution);
+  bindContribution(bind, MailThreadContribution, WebsitePageThread);
+  bindContribution(bind, RecordWidgetContribution, ThreadWidgets);
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { Country, State } from 'country-state-city';
 import isoCountries from 'i18n-iso-countries';
+import { utcText } from '../../common/utc-text';
 import fr from 'i18n-iso-countries/langs/fr.json';
 
 isoCountries.registerLocale(fr);
@@ -10,7 +11,7 @@ isoCountries.registerLocale(fr);
  * subdivisions, from maintained npm data packages. Loaded in bulk because it is thousands of rows.
  */
 export async function up(knex: Knex): Promise<void> {
-  const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  const now = utcText();
   const countries = Country.getAllCountries().map((c) => ({
     code: c.isoCode,
     name: JSON.stringify({ en_US: c.name, fr_FR: isoCountries.getName(c.isoCode, 'fr') ?? c.name }),

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { bindContribution } from '../../kernel/contribution';
 import type { Knex } from 'knex';
 import type { Config } from '../../kernel/config';
 import { JobContribution, ModelContribution, RouteContribution } from '../../kernel/contribution-points';
@@ -26,12 +27,9 @@ export const baseModule = new ContainerModule(({ bind }) => {
     return new UserAccounts(() => envs.superuser());
   });
   bind(SiteUrls).toSelf();
-  bind(BaseModels).toSelf();
-  bind(ModelContribution).toService(BaseModels);
+  bindContribution(bind, ModelContribution, BaseModels);
   for (const routes of [SessionRoutes, DatasetRoutes, SystemRoutes, AssetRoutes, ImageRoutes]) {
-    bind(routes).toSelf();
-    bind(RouteContribution).toService(routes);
+    bindContribution(bind, RouteContribution, routes);
   }
-  bind(MaintenanceJobs).toSelf();
-  bind(JobContribution).toService(MaintenanceJobs);
+  bindContribution(bind, JobContribution, MaintenanceJobs);
 });

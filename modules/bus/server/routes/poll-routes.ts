@@ -2,10 +2,9 @@ import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import type { RequestState } from '../../../../platform/http/request-state';
 import { BusOptions, type Notification } from '../bus-options';
 import { BusPoller } from '../services/bus-poller';
-import { ChannelAuthority, type BusRequester } from '../services/channel-authority';
+import { ChannelAuthority } from '../services/channel-authority';
 import { PresenceService } from '../services/presence-service';
 import { PresenceVisibility } from '../services/presence-visibility';
 import { pollParams, type PollParams } from './poll-params';
@@ -34,7 +33,7 @@ export class PollRoutes implements RouteContribution {
         params: yup.object({ partner_ids: yup.array(yup.number().integer().min(1).required()).max(500).required() }),
         // Only the partners the caller may watch are answered (internal users: all; others: see PresenceVisibility).
         handler: async (req: RequestContext<{ partner_ids: number[] }>) => {
-          const statuses = await this.presence.imStatus(await this.visibility.filter(this.requester(req), req.params.partner_ids));
+          const statuses = await this.presence.imStatus(await this.visibility.filter(req, req.params.partner_ids));
           return [...statuses].map(([id, im_status]) => ({ id, im_status }));
         },
       },
@@ -42,14 +41,12 @@ export class PollRoutes implements RouteContribution {
   }
 
   private async poll(req: RequestContext<PollParams>): Promise<Notification[]> {
-    const state = req.koa.state as RequestState;
     // yup does not apply defaults in strict mode.
     const channels = req.params.channels ?? [];
     const last = req.params.last ?? 0;
     const options = req.params.options ?? {};
-    if (!state.isPublic) await this.presence.update(state.user.id, options.bus_inactivity);
-    const requester = this.requester(req);
-    const allowed = await this.authority.resolve(requester, channels);
+    if (!req.isPublic) await this.presence.update(req.user.id, options.bus_inactivity);
+    const allowed = await this.authority.resolve(req, channels);
     const abort = new AbortController();
     const res = req.koa.res;
     const onClose = () => {
@@ -58,17 +55,12 @@ export class PollRoutes implements RouteContribution {
     res.once('close', onClose);
     try {
       const notifications = await this.poller.poll(allowed, last, { timeoutMs: this.options.pollTimeoutMs, signal: abort.signal, peek: options.peek });
-      const partnerIds = state.isPublic ? [] : await this.visibility.filter(requester, options.bus_presence_partner_ids ?? []);
+      const partnerIds = req.isPublic ? [] : await this.visibility.filter(req, options.bus_presence_partner_ids ?? []);
       if (partnerIds.length === 0) return notifications;
       const statuses = await this.presence.imStatus(partnerIds);
       return [...notifications, ...[...statuses].map(([id, im_status]) => ({ id: -1, channel: PRESENCE_CHANNEL, message: { id, im_status } }))];
     } finally {
       res.off('close', onClose);
     }
-  }
-
-  private requester(req: RequestContext): BusRequester {
-    const state = req.koa.state as RequestState;
-    return { user: state.user, isPublic: state.isPublic, session: req.session, siteId: req.site.id, siteModules: req.site.modules };
   }
 }

@@ -1,18 +1,9 @@
-import { inject, injectable } from 'inversify';
-import type { Session } from '../../../../platform/http/session';
-import type { UserInfo } from '../../../../platform/http/user-directory';
-import { ContainerContributionProvider, ContributionOwners } from '../../../../platform/kernel/contribution';
-import { KernelToken } from '../../../../platform/kernel/tokens';
-import type { Kernel } from '../../../../platform/kernel/kernel';
+import { injectable } from 'inversify';
+import type { RequestIdentity } from '../../../../platform/http/request-identity';
+import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
 
-/** Who is listening: resolved from the request (long-poll) or the upgrade request (WebSocket). */
-export interface BusRequester {
-  user: UserInfo;
-  isPublic: boolean;
-  session: Session;
-  siteId: number;
-  siteModules: ReadonlySet<string>;
-}
+/** Who is listening: the request (long-poll) or the upgrade request's session, re-read (WebSocket). */
+export type BusRequester = RequestIdentity;
 
 /**
  * Modules say which channels a requester may listen to: the ones it always gets (e.g. its partner
@@ -29,17 +20,13 @@ const MAX_CHANNELS = 1000;
 /** Decides, on the server, what a poll or a WebSocket listens to. The browser never decides. */
 @injectable()
 export class ChannelAuthority {
-  private readonly provider: ContainerContributionProvider<BusChannelContribution>;
-
-  constructor(@inject(KernelToken) kernel: Kernel) {
-    // Owners are not tracked for this bus-specific point; module gating uses the requester's site instead.
-    this.provider = new ContainerContributionProvider(kernel.container, BusChannelContribution, new ContributionOwners());
-  }
+  constructor(@injectContributions(BusChannelContribution) private readonly contributions: ContributionProvider<BusChannelContribution>) {}
 
   async resolve(requester: BusRequester, requested: string[]): Promise<string[]> {
     const wanted = [...new Set(requested.filter((c) => typeof c === 'string'))];
     const allowed = new Set<string>();
-    for (const contribution of this.provider.getContributions()) {
+    // Like every point: only the modules enabled on the requester's site are asked.
+    for (const contribution of this.contributions.getContributionsFor((m) => requester.site.modules.has(m))) {
       for (const c of await contribution.channels(requester, wanted)) allowed.add(c);
     }
     return [...allowed].slice(0, MAX_CHANNELS);

@@ -1,7 +1,5 @@
-import { inject, injectable } from 'inversify';
-import { ContainerContributionProvider, ContributionOwners } from '../../../../platform/kernel/contribution';
-import type { Kernel } from '../../../../platform/kernel/kernel';
-import { KernelToken } from '../../../../platform/kernel/tokens';
+import { injectable } from 'inversify';
+import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
 import type { BusRequester } from './channel-authority';
 
 /** Internal users see everyone's presence (they work together); others only what modules grant. */
@@ -20,18 +18,14 @@ export const BusPresenceContribution = Symbol('BusPresenceContribution');
 /** Filters the partners whose im_status a requester asked for (`/longpolling/im_status`, polls). */
 @injectable()
 export class PresenceVisibility {
-  private readonly provider: ContainerContributionProvider<BusPresenceContribution>;
-
-  constructor(@inject(KernelToken) kernel: Kernel) {
-    // As for bus channels: contributions gate themselves on the requester's site modules.
-    this.provider = new ContainerContributionProvider(kernel.container, BusPresenceContribution, new ContributionOwners());
-  }
+  constructor(@injectContributions(BusPresenceContribution) private readonly contributions: ContributionProvider<BusPresenceContribution>) {}
 
   async filter(requester: BusRequester, partnerIds: number[]): Promise<number[]> {
     const wanted = [...new Set(partnerIds)];
     if (!requester.isPublic && requester.user.groups.has(INTERNAL_GROUP)) return wanted;
     const visible = new Set<number>(requester.isPublic ? [] : [requester.user.partnerId]);
-    for (const contribution of this.provider.getContributions()) {
+    // Like every point: only the modules enabled on the requester's site are asked.
+    for (const contribution of this.contributions.getContributionsFor((m) => requester.site.modules.has(m))) {
       for (const id of await contribution.visiblePartners(requester, wanted)) visible.add(id);
     }
     return wanted.filter((id) => visible.has(id));

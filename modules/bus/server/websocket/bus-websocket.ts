@@ -7,11 +7,9 @@ import { ValidationError as YupValidationError } from 'yup';
 import type { ServerContribution } from '../../../../platform/kernel/contribution-points';
 import type { Knex } from 'knex';
 import { DatabaseToken, LoggerToken } from '../../../../platform/kernel/tokens';
-import { SESSION_COOKIE } from '../../../../platform/http/pipeline';
-import { hashSessionId, Session } from '../../../../platform/http/session';
-import { SessionStore } from '../../../../platform/http/session-store';
+import { RequestIdentityResolver, sessionCookie } from '../../../../platform/http/request-identity';
+import { hashSessionId } from '../../../../platform/http/session';
 import { SiteService } from '../../../../platform/http/site-service';
-import { UserDirectory } from '../../../../platform/http/user-directory';
 import { BusOptions } from '../bus-options';
 import { pollOptionsSchema, channelsSchema } from '../routes/poll-params';
 import { BusDispatcher } from '../services/bus-dispatcher';
@@ -50,9 +48,8 @@ export class BusWebSocket implements ServerContribution {
     @inject(BusDispatcher) private readonly dispatcher: BusDispatcher,
     @inject(ChannelAuthority) private readonly authority: ChannelAuthority,
     @inject(PresenceService) private readonly presence: PresenceService,
-    @inject(SessionStore) private readonly sessions: SessionStore,
     @inject(SiteService) private readonly sites: SiteService,
-    @inject(UserDirectory) private readonly users: UserDirectory,
+    @inject(RequestIdentityResolver) private readonly identities: RequestIdentityResolver,
     @inject(LoggerToken) private readonly logger: Logger,
   ) {}
 
@@ -94,13 +91,12 @@ export class BusWebSocket implements ServerContribution {
     if (origin && !explicitSid && !sameHost(origin, host)) return reject(socket, 403, 'Forbidden');
     const site = await this.sites.resolve(host);
     if (!site.modules.has('bus')) return reject(socket, 404, 'Not Found');
-    const sid = explicitSid ?? readCookie(req.headers.cookie, SESSION_COOKIE);
-    const session = sid ? await this.sessions.load(sid) : null;
-    // An explicit session id only ever stands for an anonymous visitor, never for a logged-in user.
-    if (explicitSid && session?.uid != null) return reject(socket, 403, 'Forbidden');
-    const user = session?.uid != null ? await this.users.get(session.uid) : null;
-    const userId = user?.active ? user.id : null;
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, session ? sid : undefined, userId, site.id));
+    const sid = explicitSid ?? sessionCookie(req);
+    const identity = await this.identities.resolve(site, sid);
+    // An explicit session id only ever stands for an anonymous visitor, never for a (former) user's session.
+    if (explicitSid && (!identity.isPublic || identity.signedOut)) return reject(socket, 403, 'Forbidden');
+    const userId = identity.isPublic ? null : identity.user.id;
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, sid && !identity.sessionExpired ? sid : undefined, userId, site.id));
   }
 
   private open(ws: WebSocket, sid: string | undefined, userId: number | null, siteId: number): void {
@@ -169,19 +165,10 @@ export class BusWebSocket implements ServerContribution {
 
   /** Re-reads the session, so channels follow what happened since the connection opened (a new chat, a logout). */
   private async requester(connection: BusConnection, siteId: number): Promise<BusRequester | null> {
-    const site = await this.sites.get(siteId);
-    const session = connection.sid ? await this.sessions.load(connection.sid) : null;
-    if (connection.sid && !session) return null;
-    const user = session?.uid != null ? await this.users.get(session.uid) : null;
-    if (connection.userId !== null && (!user || user.id !== connection.userId || !user.active)) return null;
-    const publicUser = await this.users.get(site.publicUserId);
-    return {
-      user: user ?? publicUser!,
-      isPublic: !user,
-      session: session ?? Session.fresh(),
-      siteId,
-      siteModules: site.modules,
-    };
+    const identity = await this.identities.resolve(await this.sites.get(siteId), connection.sid);
+    if (identity.sessionExpired) return null;
+    if (connection.userId !== null && (identity.isPublic || identity.user.id !== connection.userId)) return null;
+    return identity;
   }
 
   /** Every 30 s: drops dead peers and ended sessions, keeps connected users online. */
@@ -235,12 +222,4 @@ function sameHost(origin: string, host: string): boolean {
   } catch {
     return false;
   }
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import { MissingError } from '../../../../platform/kernel/errors';
-import type { RequestState } from '../../../../platform/http/request-state';
+import { loginUrl } from '../../../../platform/http/login-url';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { linkStatsPage } from '../../web/pages/link-stats-page';
 import { countsAsVisit } from '../services/bot-detector';
@@ -44,8 +44,8 @@ export class RedirectRoutes implements RouteContribution {
   }
 
   private async stats(req: RequestContext, code: string): Promise<unknown> {
-    if ((req.koa.state as RequestState).isPublic) {
-      req.koa.redirect(`/web/login?redirect=${encodeURIComponent(req.koa.originalUrl)}`);
+    if (req.isPublic) {
+      req.koa.redirect(loginUrl(req.koa.originalUrl));
       return undefined;
     }
     const link = await this.links.byCode(req.env, code);

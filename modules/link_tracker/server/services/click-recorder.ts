@@ -6,7 +6,7 @@ import { DatabaseToken, LoggerToken } from '../../../../platform/kernel/tokens';
 import { nowUtc } from '../../../../platform/orm/sql-values';
 import { writeClicks, type PendingClick } from './click-writer';
 import { redirectUrl } from './redirect-url';
-import { VisitorCountry } from './visitor-country';
+import { VisitorCountry } from '../../../../platform/http/visitor-country';
 
 export interface ResolvedCode {
   linkId: number;

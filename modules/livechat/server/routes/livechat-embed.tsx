@@ -2,13 +2,13 @@ import { inject, injectable } from 'inversify';
 import { renderToString } from 'react-dom/server';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import { MissingError } from '../../../../platform/kernel/errors';
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { WebContext } from '../../../../platform/web/client/web-context';
 import { PageRenderer } from '../../../../platform/web/page-renderer';
 import { WebAssets } from '../../../../platform/web/web-assets';
 import VisitorChat from '../../web/islands/visitor-chat';
 import { livechatOptions } from './livechat-pages';
+import { escapeHtml } from '../../../../platform/common/html-text';
 
 function channelId(req: RequestContext): number {
   const id = Number(req.pathParams.channel_id);
@@ -48,7 +48,6 @@ export class LivechatEmbed implements RouteContribution {
         path: '/im_livechat/embed/:channel_id', type: 'http', auth: 'public',
         handler: async (req: RequestContext) => {
           const options = await livechatOptions(req.env, channelId(req));
-          const state = req.koa.state as RequestState;
           const context = await this.pages.context(req);
           const bundle = await this.assets.bundleFor(req.site.modules);
           const body = renderToString(<WebContext.Provider value={context}><VisitorChat options={options} embedded /></WebContext.Provider>);
@@ -59,17 +58,13 @@ export class LivechatEmbed implements RouteContribution {
           req.koa.type = 'html';
           req.koa.body = `<!DOCTYPE html><html lang="${context.language.code.replace('_', '-')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
             + `<title>${escapeHtml(options.channel_name)}</title><link rel="stylesheet" href="${bundle.stylesheet}">`
-            + `<script type="module" src="${bundle.script}" nonce="${state.cspNonce}"></script></head>`
+            + `<script type="module" src="${bundle.script}" nonce="${req.cspNonce}"></script></head>`
             + `<body class="o_livechat_embedded"><main>${body}</main>`
             + `<script type="application/json" id="web-context">${jsonForScript(context)}</script></body></html>`;
         },
       },
     ];
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** The script another site includes: an iframe of the chat, sized by the chat itself. */

@@ -1,18 +1,16 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { LivechatSessions, HISTORY_LIMIT, MAX_MESSAGE_LENGTH, type ChatCaller } from '../services/livechat-sessions';
 import { RuleMatcher } from '../services/rule-matcher';
-import { LivechatVisitorCountry } from '../services/visitor-country';
+import { VisitorCountry } from '../../../../platform/http/visitor-country';
 
 const uuidParam = yup.string().required().max(64);
 const channelIdParam = yup.number().integer().min(1).required();
 
 function caller(req: RequestContext): ChatCaller {
-  const state = req.koa.state as RequestState;
-  return { env: req.env, session: req.session, user: state.user, isPublic: state.isPublic };
+  return { env: req.env, session: req.session, user: req.user, isPublic: req.isPublic };
 }
 
 /**
@@ -24,7 +22,7 @@ export class LivechatRoutes implements RouteContribution {
   constructor(
     @inject(LivechatSessions) private readonly sessions: LivechatSessions,
     @inject(RuleMatcher) private readonly rules: RuleMatcher,
-    @inject(LivechatVisitorCountry) private readonly countries: LivechatVisitorCountry,
+    @inject(VisitorCountry) private readonly countries: VisitorCountry,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -54,8 +52,7 @@ export class LivechatRoutes implements RouteContribution {
           // The chat embedded on another site runs where this site's cookie is not sent: a visitor that came
           // without any session gets the id of the one just made for it, to send back in a header. Never for a
           // logged-in user, never for a session that existed before this call.
-          const state = req.koa.state as RequestState;
-          if (info && req.params.embedded && state.isPublic && req.session.isNew) return { ...info, session_id: req.session.sid };
+          if (info && req.params.embedded && req.isPublic && req.session.isNew) return { ...info, session_id: req.session.sid };
           return info;
         },
       },
@@ -98,7 +95,7 @@ export class LivechatRoutes implements RouteContribution {
       },
       {
         path: '/im_livechat/operator/sessions', type: 'json', auth: 'user', params: yup.object({}),
-        handler: (req: RequestContext) => this.sessions.operatorSessions(req.env, (req.koa.state as RequestState).user.partnerId),
+        handler: (req: RequestContext) => this.sessions.operatorSessions(req.env, req.user.partnerId),
       },
     ];
   }

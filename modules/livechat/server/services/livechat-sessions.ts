@@ -10,7 +10,8 @@ import { BusService } from '../../../bus/server/services/bus-service';
 import { partnerChannel } from '../../../bus/server/services/channel-authority';
 import { PresenceService, type ImStatus } from '../../../bus/server/services/presence-service';
 // Chat lines are stored like website_mail's comments (livechat depends on it): one text -> HTML rule.
-import { textToHtml } from '../../../website_mail/server/services/comment-service';
+import { textToHtml } from '../../../../platform/common/html-text';
+import { utcText } from '../../../../platform/common/utc-text';
 import { conversationChannel, type ChannelInfo, type FormattedMessage, type Many2one } from './chat-format';
 
 /** Who is calling a chat route. */
@@ -214,13 +215,13 @@ export class LivechatSessions {
 
   /** Deletes conversations nobody wrote in, an hour after they were opened. */
   async collectEmpty(): Promise<number> {
-    const cutoff = new Date(Date.now() - 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const cutoff = utcText(Date.now() - 3600_000);
     return this.db('mail_channel').where({ channel_type: 'livechat' }).andWhere('create_date', '<', cutoff)
       .whereNotExists(this.db('mail_message').whereRaw('mail_message.channel_id = mail_channel.id').select(this.db.raw('1'))).delete();
   }
 
   private async leastBusy(userIds: number[]): Promise<number> {
-    const since = new Date(Date.now() - BUSY_WINDOW_SECONDS * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    const since = utcText(Date.now() - BUSY_WINDOW_SECONDS * 1000);
     const users: Array<{ id: number; partner_id: number }> = await this.db('res_users').whereIn('id', userIds).select('id', 'partner_id');
     const loads: Array<{ livechat_operator_id: number; n: number }> = await this.db('mail_channel')
       .where({ channel_type: 'livechat', state: 'open' })

@@ -4,6 +4,7 @@ import type { BusNotification } from '../../../../platform/web/client/bus/bus-co
 import { showErrorDialog } from '../../../../platform/web/client/dialog';
 import { rpc } from '../../../../platform/web/client/rpc';
 import { useSession, useT } from '../../../../platform/web/client/web-context';
+import { utcText } from '../../../../platform/common/utc-text';
 import { defineIsland } from '../../../../platform/web/island';
 import { postChatLine } from '../chat-rpc';
 import { ChatWindow } from '../components/chat-window';
@@ -100,7 +101,7 @@ function OperatorChats() {
   const send = async (w: WindowState, text: string) => {
     try {
       const id = await postChatLine(rpc, w.session.uuid, text);
-      update(w.session.id, (x) => ({ ...x, messages: mergeMessages(x.messages, [{ id, author_id: [me.partnerId ?? 0, me.name], body: escapeText(text), date: new Date().toISOString().slice(0, 19).replace('T', ' ') }]) }));
+      update(w.session.id, (x) => ({ ...x, messages: mergeMessages(x.messages, [{ id, author_id: [me.partnerId ?? 0, me.name], body: escapeText(text), date: utcText() }]) }));
     } catch (err) {
       showErrorDialog(_t('Live chat'), (err as Error).message);
       throw err;

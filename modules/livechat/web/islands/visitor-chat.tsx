@@ -4,6 +4,7 @@ import type { BusNotification } from '../../../../platform/web/client/bus/bus-co
 import { SPEC_TIMINGS } from '../../../../platform/web/client/bus/timings';
 import { showErrorDialog } from '../../../../platform/web/client/dialog';
 import { useT } from '../../../../platform/web/client/web-context';
+import { utcText } from '../../../../platform/common/utc-text';
 import { defineIsland } from '../../../../platform/web/island';
 import { AUTO_POPUP_COOKIE, SESSION_COOKIE } from '../chat-cookies';
 import { chatRpc, isSessionGone, postChatLine } from '../chat-rpc';
@@ -46,10 +47,6 @@ const NO_OPERATOR = 'None of our collaborators seems to be available, please try
 const SMALL_SCREEN = 768;
 const SMALLEST_SCREEN = 576;
 
-function nowUtc(): string {
-  return new Date().toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** Key of the embedded chat's own session id (the iframe cannot use the site's session cookie). */
 const SID_KEY = 'im_livechat_sid';
 
@@ -85,7 +82,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
   sessionRef.current = session;
 
   const welcome = useCallback((info: SessionInfo): ThreadMessage => ({
-    id: WELCOME_ID, author_id: info.operator_pid, body: escapeText(options.default_message), date: nowUtc(),
+    id: WELCOME_ID, author_id: info.operator_pid, body: escapeText(options.default_message), date: utcText(),
   }), [options.default_message]);
 
   const loadHistory = useCallback(async (info: SessionInfo) => {
@@ -216,7 +213,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
       const id = await postChatLine(call, session.uuid, text);
       setWrote(true);
       // The bus brings the message; add it now in case the connection is slow.
-      setMessages((cur) => mergeMessages(cur, [{ id, author_id: false, body: escapeText(text), date: nowUtc() }]));
+      setMessages((cur) => mergeMessages(cur, [{ id, author_id: false, body: escapeText(text), date: utcText() }]));
     } catch (err) {
       showErrorDialog(_t('Live chat'), (err as Error).message);
       throw err;

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import { AccessDenied } from '../../../../platform/kernel/errors';
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { confirmPage } from '../../web/pages/confirm-page';
 import { isValidEmail, normalizeEmail } from '../services/email-address';
@@ -40,7 +39,7 @@ export class ConfirmRoutes implements RouteContribution {
           const list = await this.newsletter.activeList(req.env, link.listId);
           await this.newsletter.subscribe(req.env, list.id, email);
           // The browser that confirmed shows the address subscribed from now on.
-          if ((req.koa.state as RequestState).isPublic) rememberList(req, email, list.id, 'confirmed');
+          if (req.isPublic) rememberList(req, email, list.id, 'confirmed');
           return confirmPage({ listName: list.name, email });
         },
       },

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { normalizeEmail } from '../services/email-address';
 import { NewsletterService } from '../services/newsletter-service';
@@ -53,8 +52,7 @@ export class SubscribeRoutes implements RouteContribution {
    * answer is the same whether or not the address was subscribed already.
    */
   private async subscribe(req: RequestContext, list: number, rawEmail: string): Promise<{ is_subscriber: boolean; pending: boolean }> {
-    const state = req.koa.state as RequestState;
-    if (!state.isPublic && state.user.email && normalizeEmail(state.user.email) === normalizeEmail(rawEmail)) {
+    if (!req.isPublic && req.user.email && normalizeEmail(req.user.email) === normalizeEmail(rawEmail)) {
       await this.newsletter.subscribe(req.env, list, rawEmail);
       return { is_subscriber: true, pending: false };
     }
@@ -67,7 +65,7 @@ export class SubscribeRoutes implements RouteContribution {
         throw err;
       }
     }
-    if (state.isPublic) rememberList(req, email, list, 'pending');
+    if (req.isPublic) rememberList(req, email, list, 'pending');
     return { is_subscriber: false, pending: true };
   }
 }

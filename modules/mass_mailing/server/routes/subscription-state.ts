@@ -1,4 +1,3 @@
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext } from '../../../../platform/http/route-definition';
 import type { NewsletterService } from '../services/newsletter-service';
 import { SESSION_CONFIRMED, SESSION_PENDING, sessionLists, visitorEmail } from './visitor-email';
@@ -19,7 +18,7 @@ export interface SubscriptionState {
 export async function subscriptionState(req: RequestContext, newsletter: NewsletterService, listId: number): Promise<SubscriptionState> {
   const email = visitorEmail(req);
   if (!email) return { email, is_subscriber: false, pending: false };
-  if (!(req.koa.state as RequestState).isPublic) {
+  if (!req.isPublic) {
     const subscribed = await newsletter.isSubscribed(req.env, listId, email);
     return { email, is_subscriber: subscribed, pending: !subscribed && (await newsletter.isPending(req.env, listId, email)) };
   }

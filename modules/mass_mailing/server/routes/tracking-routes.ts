@@ -5,8 +5,7 @@ import type { RequestContext, RouteDefinition } from '../../../../platform/http/
 import { linkTarget } from '../services/mailing-body';
 import { MailingTokens } from '../services/mailing-tokens';
 import { MailingClickRedirect } from '../mailing-click-redirect';
-import type { Kernel } from '../../../../platform/kernel/kernel';
-import { KernelToken } from '../../../../platform/kernel/tokens';
+import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 
 // A transparent 1x1 GIF.
@@ -21,7 +20,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 export class TrackingRoutes implements RouteContribution {
   constructor(
     @inject(MailingTokens) private readonly tokens: MailingTokens,
-    @inject(KernelToken) private readonly kernel: Kernel,
+    @injectContributions(MailingClickRedirect) private readonly clickRedirects: ContributionProvider<MailingClickRedirect>,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -57,7 +56,7 @@ export class TrackingRoutes implements RouteContribution {
 
   /** Through the first enabled module that wants the click (the link tracker), else straight to the link. */
   private async redirectFor(req: RequestContext, target: string, mailing: { id: number; subject: string }): Promise<string> {
-    const redirects = this.kernel.provider<MailingClickRedirect>(MailingClickRedirect).getContributionsFor((m) => req.site.modules.has(m));
+    const redirects = this.clickRedirects.getContributionsFor((m) => req.site.modules.has(m));
     for (const r of redirects) {
       const via = await r.redirectFor(req, target, mailing);
       if (via) return via;

@@ -1,4 +1,3 @@
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext } from '../../../../platform/http/route-definition';
 
 /** Session key remembering the address a visitor subscribed with. */
@@ -10,8 +9,7 @@ export const SESSION_CONFIRMED = 'mass_mailing_confirmed';
 
 /** A logged-in user's own e-mail; for visitors, the address they last subscribed with in this session. */
 export function visitorEmail(req: RequestContext): string {
-  const state = req.koa.state as RequestState;
-  if (!state.isPublic) return state.user.email ?? '';
+  if (!req.isPublic) return req.user.email ?? '';
   return req.session.get<string>(SESSION_EMAIL) ?? '';
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { defineIsland } from '../../../../platform/web/island';
 import { rpc, RpcError } from '../../../../platform/web/client/rpc';
 import { useT } from '../../../../platform/web/client/web-context';
-import { LOOSE_EMAIL } from './email-pattern';
+import { LOOSE_EMAIL_RE } from '../../../../platform/common/email-pattern';
 
 export interface ExitPopupProps {
   listId: number;
@@ -86,7 +86,7 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
 
   const subscribe = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!LOOSE_EMAIL.test(email.trim())) {
+    if (!LOOSE_EMAIL_RE.test(email.trim())) {
       setInvalid(true);
       return;
     }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { defineIsland } from '../../../../platform/web/island';
 import { rpc, RpcError } from '../../../../platform/web/client/rpc';
 import { useSession, useT } from '../../../../platform/web/client/web-context';
-import { LOOSE_EMAIL } from './email-pattern';
+import { LOOSE_EMAIL_RE } from '../../../../platform/common/email-pattern';
 
 export interface SubscribeWidgetProps {
   listId: number;
@@ -44,7 +44,7 @@ function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
   const subscribe = async (e: React.FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    if (!LOOSE_EMAIL.test(value)) {
+    if (!LOOSE_EMAIL_RE.test(value)) {
       setInvalid(true);
       return;
     }

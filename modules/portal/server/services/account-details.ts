@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { EMAIL_RE } from '../../../../platform/base/server/services/user-accounts';
+import { EMAIL_RE } from '../../../../platform/common/email-pattern';
 import type { Env } from '../../../../platform/orm/environment';
 
 /** Fields a customer must fill (reference: MANDATORY_BILLING_FIELDS) and may fill. */

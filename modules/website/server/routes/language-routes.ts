@@ -46,7 +46,7 @@ export class LanguageRoutes implements RouteContribution {
         params: object({ lang: string().max(16), mods: array(string().required().max(64)).max(100) }),
         handler: async (req) => {
           const { lang: asked, mods } = req.params as { lang?: string; mods?: string[] };
-          const lang = await this.languages.find(asked ?? (req.koa.state as { lang: string }).lang);
+          const lang = await this.languages.find(asked ?? req.lang);
           if (!lang || !req.site.langs.includes(lang.code)) throw new MissingError('This language is not available on this site.');
           const modules = [...req.site.modules].filter((m) => !mods || mods.includes(m)).sort();
           return {

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { array, object, string } from 'yup';
 import { SitemapContribution, type RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { Kernel } from '../../../../platform/kernel/kernel';
-import { KernelToken } from '../../../../platform/kernel/tokens';
+import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
 import { MissingError } from '../../../../platform/kernel/errors';
 import type { RouteDefinition } from '../../../../platform/http/route-definition';
 import { UserDirectory } from '../../../../platform/http/user-directory';
@@ -22,7 +21,7 @@ function xmlEscape(s: string): string {
 @injectable()
 export class SeoRoutes implements RouteContribution {
   constructor(
-    @inject(KernelToken) private readonly kernel: Kernel,
+    @injectContributions(SitemapContribution) private readonly sitemaps: ContributionProvider<SitemapContribution>,
     @inject(EnvFactory) private readonly envs: EnvFactory,
     @inject(UserDirectory) private readonly users: UserDirectory,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
@@ -37,7 +36,7 @@ export class SeoRoutes implements RouteContribution {
           // Listed as the public sees the site, whoever asks: an editor's drafts never leak into it.
           const publicUser = (await this.users.get(req.site.publicUserId))!;
           const env = this.envs.forUser(publicUser, req.site.id, req.site.defaultLang);
-          const contributions = this.kernel.provider<SitemapContribution>(SitemapContribution).getContributionsFor((m) => req.site.modules.has(m));
+          const contributions = this.sitemaps.getContributionsFor((m) => req.site.modules.has(m));
           const paths = ['/', ...(await Promise.all(contributions.map((c) => c.sitemapUrls(env)))).flat()];
           const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
           const origin = await this.urls.forRequest(req);

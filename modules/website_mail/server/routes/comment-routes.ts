@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import { AccessError, MissingError, ValidationError } from '../../../../platform/kernel/errors';
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
 import { safeRedirect } from '../../../../platform/http/safe-redirect';
 import { LanguageCatalog } from '../../../../platform/web/language-catalog';
@@ -42,8 +41,7 @@ export class CommentRoutes implements RouteContribution {
           if (!message || !message.trim()) throw new ValidationError('The message is empty.');
           const ratingEnabled = await this.threads.ratingEnabled(req.env, opts, res_id);
           if (rating != null && !ratingEnabled) throw new ValidationError('This record does not take ratings.');
-          const state = req.koa.state as RequestState;
-          const view = await this.comments.post(res_model, res_id, state.user.partnerId, message, rating ?? null);
+          const view = await this.comments.post(res_model, res_id, req.user.partnerId, message, rating ?? null);
           const dates = await requestDates(this.languages, req);
           return { ...view, date_label: dates.datetime(view.date), rating_default_value: view.rating ?? 0, rating_disabled: view.rating !== null, stats: await this.comments.stats(res_model, res_id) };
         },
@@ -77,8 +75,7 @@ export class CommentRoutes implements RouteContribution {
     const found = await this.comments.find(messageId);
     if (!found) throw new MissingError('No such comment.');
     const opts = this.threads.optionsFor(req.site, found.model);
-    const state = req.koa.state as RequestState;
-    const isAuthor = found.authorId === state.user.partnerId;
+    const isAuthor = found.authorId === req.user.partnerId;
     const isModerator = !!opts && req.env.hasGroup(opts.moderatorGroup);
     if (!isAuthor && !isModerator) throw new AccessError('Only the author of a comment or a moderator can delete it.');
     return found;

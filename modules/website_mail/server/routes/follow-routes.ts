@@ -2,10 +2,10 @@ import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
 import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
 import { AccessError, ValidationError } from '../../../../platform/kernel/errors';
-import type { RequestState } from '../../../../platform/http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import { FOLLOW_EMAIL_RE, FollowService, SESSION_EMAIL, SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from '../services/follow-service';
+import { FollowService, SESSION_EMAIL, SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from '../services/follow-service';
 import { ThreadRegistry } from '../services/thread-registry';
+import { LOOSE_EMAIL_RE } from '../../../../platform/common/email-pattern';
 
 /** How many follows a visitor's session remembers (the oldest are forgotten first). */
 const MAX_SESSION_FOLLOWS = 200;
@@ -65,9 +65,8 @@ export class FollowRoutes implements RouteContribution {
           const { model, res_id } = req.params as { model: string; res_id: number };
           this.threads.require(req.site, model, 'follow');
           await this.threads.assertVisible(req.env, model, res_id);
-          const state = req.koa.state as RequestState;
-          if (!state.isPublic) {
-            return { is_user: true, email: state.user.email ?? '', is_follower: await this.followers.isFollower(model, res_id, state.user.partnerId), alias_name: false };
+          if (!req.isPublic) {
+            return { is_user: true, email: req.user.email ?? '', is_follower: await this.followers.isFollower(model, res_id, req.user.partnerId), alias_name: false };
           }
           const email = req.session.get(SESSION_EMAIL);
           return { is_user: false, email: typeof email === 'string' ? email : '', is_follower: followedBySession(req).includes(`${model}:${res_id}`), alias_name: false };
@@ -88,10 +87,9 @@ export class FollowRoutes implements RouteContribution {
           await this.threads.assertVisible(req.env, model, id);
           // "on" means the page shows the visitor as a follower already: the click unfollows.
           const unfollow = message_is_follower === 'on';
-          const state = req.koa.state as RequestState;
-          if (!state.isPublic) {
-            if (unfollow) await this.followers.unfollow(model, id, state.user.partnerId);
-            else await this.followers.follow(model, id, state.user.partnerId);
+          if (!req.isPublic) {
+            if (unfollow) await this.followers.unfollow(model, id, req.user.partnerId);
+            else await this.followers.follow(model, id, req.user.partnerId);
             return !unfollow;
           }
           const key = `${model}:${id}`;
@@ -107,7 +105,7 @@ export class FollowRoutes implements RouteContribution {
             return false;
           }
           const address = (email ?? '').trim();
-          if (!FOLLOW_EMAIL_RE.test(address)) throw new ValidationError('Please enter a valid e-mail address.');
+          if (!LOOSE_EMAIL_RE.test(address)) throw new ValidationError('Please enter a valid e-mail address.');
           const partnerId = await this.followers.partnerForEmail(address);
           const created = await this.followers.follow(model, id, partnerId);
           req.session.set(SESSION_EMAIL, address.toLowerCase());

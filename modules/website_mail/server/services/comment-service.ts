@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { EnvFactory } from '../../../../platform/orm/env-factory';
 import { nowUtc } from '../../../../platform/orm/sql-values';
+import { textToHtml } from '../../../../platform/common/html-text';
 
 export const MAX_COMMENT_LENGTH = 5000;
 
@@ -19,15 +20,6 @@ export interface CommentView {
 export interface RatingStats {
   average: number;
   count: number;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** Plain text typed by a visitor -> safe HTML: escaped, newlines become line breaks. */
-export function textToHtml(text: string): string {
-  return escapeHtml(text.trim()).replace(/\r\n|\r|\n/g, '<br>');
 }
 
 /** Public comments and their ratings; the routes check who may post and delete before calling it. */

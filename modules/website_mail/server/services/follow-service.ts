@@ -12,9 +12,6 @@ export const SESSION_FOLLOWED_AS = 'website_mail.followed_as';
 /** Session key of the e-mail the visitor last followed with (shown back to them). */
 export const SESSION_EMAIL = 'website_mail.email';
 
-/** Anything with an at-sign and text on both sides (the spec's rule); no spaces. */
-export const FOLLOW_EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
-
 /** Followers of records; writes run as superuser once the route has checked the caller. */
 @injectable()
 export class FollowService {

@@ -1,6 +1,5 @@
-import { inject, injectable } from 'inversify';
-import type { Kernel } from '../../../../platform/kernel/kernel';
-import { KernelToken } from '../../../../platform/kernel/tokens';
+import { injectable } from 'inversify';
+import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
 import { MissingError, ValidationError } from '../../../../platform/kernel/errors';
 import type { Site } from '../../../../platform/http/site';
 import type { Env } from '../../../../platform/orm/environment';
@@ -9,10 +8,10 @@ import { MailThreadContribution, type ThreadOptions } from '../thread-options';
 /** Which models take part in followers/comments on a site, and the visibility check they share. */
 @injectable()
 export class ThreadRegistry {
-  constructor(@inject(KernelToken) private readonly kernel: Kernel) {}
+  constructor(@injectContributions(MailThreadContribution) private readonly threads: ContributionProvider<MailThreadContribution>) {}
 
   optionsFor(site: Site, model: string): ThreadOptions | undefined {
-    return this.kernel.provider<MailThreadContribution>(MailThreadContribution)
+    return this.threads
       .getContributionsFor((m) => site.modules.has(m))
       .flatMap((c) => c.threads())
       .find((t) => t.model === model);

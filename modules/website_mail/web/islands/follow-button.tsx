@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { LOOSE_EMAIL_RE } from '../../../../platform/common/email-pattern';
 import { defineIsland } from '../../../../platform/web/island';
 import { rpc, RpcError } from '../../../../platform/web/client/rpc';
 import { useT } from '../../../../platform/web/client/web-context';
@@ -10,9 +11,6 @@ export interface FollowButtonProps {
   isUser: boolean;
   email: string;
 }
-
-/** Same rule as the server: text, an at-sign, text. */
-const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
 
 /** Follow widget: one click for users; visitors type an e-mail (flagged, and not sent, when invalid). */
 function FollowButton({ model, id, isFollower: initial, isUser, email: initialEmail }: FollowButtonProps) {
@@ -26,7 +24,7 @@ function FollowButton({ model, id, isFollower: initial, isUser, email: initialEm
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    if (!isUser && !following && !EMAIL_RE.test(email.trim())) {
+    if (!isUser && !following && !LOOSE_EMAIL_RE.test(email.trim())) {
       setInvalid(true);
       return;
     }

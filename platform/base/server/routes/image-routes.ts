@@ -1,7 +1,6 @@
 import { injectable } from 'inversify';
 import type { RouteContribution } from '../../../kernel/contribution-points';
 import { MissingError } from '../../../kernel/errors';
-import type { RequestState } from '../../../http/request-state';
 import type { RequestContext, RouteDefinition } from '../../../http/route-definition';
 import { decodeImageField, ImageVariants, isImageSize, type ImageSize } from '../../../web/image-variants';
 
@@ -36,9 +35,8 @@ export class ImageRoutes implements RouteContribution {
     if (!variant) throw new MissingError(NO_IMAGE);
 
     const ctx = req.koa;
-    const isPublic = (ctx.state as RequestState).isPublic;
     // What a visitor may see may sit in shared caches; a user's images stay in their browser.
-    ctx.set('Cache-Control', `${isPublic ? 'public' : 'private'}, max-age=300, must-revalidate`);
+    ctx.set('Cache-Control', `${req.isPublic ? 'public' : 'private'}, max-age=300, must-revalidate`);
     ctx.set('ETag', variant.etag);
     ctx.set('Vary', 'Cookie');
     // An uploaded SVG opened directly must not run scripts on this origin.

@@ -5,7 +5,7 @@ import type { RouteContribution } from '../../../kernel/contribution-points';
 import { AccessDenied, UserError } from '../../../kernel/errors';
 import { ConfigToken } from '../../../kernel/tokens';
 import { AuthService } from '../../../http/auth-service';
-import type { RequestState } from '../../../http/request-state';
+import { loginUrl } from '../../../http/login-url';
 import type { RequestContext, RouteDefinition } from '../../../http/route-definition';
 import { safeRedirect } from '../../../http/safe-redirect';
 import { SessionStore } from '../../../http/session-store';
@@ -30,9 +30,8 @@ export class SessionRoutes implements RouteContribution {
     await this.sessions.rotate(req.session); // a new id at login: a planted id is worthless
     req.session.uid = user.id;
     req.session.dirty = true;
-    const state = req.koa.state as RequestState;
-    state.user = user;
-    state.isPublic = false;
+    req.user = user;
+    req.isPublic = false;
   }
 
   routes(): RouteDefinition[] {
@@ -40,9 +39,8 @@ export class SessionRoutes implements RouteContribution {
       {
         path: '/web/login', type: 'http', auth: 'public', methods: ['GET'],
         handler: (req) => {
-          const state = req.koa.state as RequestState;
           const redirect = safeRedirect(req.params.redirect, '/');
-          if (!state.isPublic) return req.koa.redirect(redirect);
+          if (!req.isPublic) return req.koa.redirect(redirect);
           return loginPage({ csrfToken: req.csrfToken(), redirect });
         },
       },
@@ -73,7 +71,7 @@ export class SessionRoutes implements RouteContribution {
         path: '/web/session/logout', type: 'http', auth: 'none', methods: ['GET'],
         handler: (req) => {
           const redirect = safeRedirect(req.params.redirect, '/');
-          if ((req.koa.state as RequestState).isPublic) return req.koa.redirect(redirect);
+          if (req.isPublic) return req.koa.redirect(redirect);
           return logoutPage({ csrfToken: req.csrfToken(), redirect });
         },
       },
@@ -89,9 +87,8 @@ export class SessionRoutes implements RouteContribution {
       {
         path: '/web', type: 'http', auth: 'public', methods: ['GET'],
         handler: (req) => {
-          const state = req.koa.state as RequestState;
           const target = safeRedirect(req.params.redirect, '/', req.koa.host);
-          req.koa.redirect(state.isPublic ? `/web/login?redirect=${encodeURIComponent(target)}` : target);
+          req.koa.redirect(req.isPublic ? loginUrl(target) : target);
         },
       },
       {
@@ -128,14 +125,13 @@ export class SessionRoutes implements RouteContribution {
         handler: async (req) => {
           const user = await this.auth.authenticate(req.params.login, req.params.password, req.ip);
           await this.logIn(req, user);
-          return sessionInfo(user, (req.koa.state as RequestState).lang, this.config);
+          return sessionInfo(user, req.lang, this.config);
         },
       },
       {
         path: '/web/session/get_session_info', type: 'json', auth: 'user', params: object({}),
         handler: (req) => {
-          const state = req.koa.state as RequestState;
-          return sessionInfo(state.user, state.lang, this.config);
+          return sessionInfo(req.user, req.lang, this.config);
         },
       },
       {

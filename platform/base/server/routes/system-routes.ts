@@ -3,8 +3,7 @@ import type { Knex } from 'knex';
 import { array, number, object, string } from 'yup';
 import type { RouteContribution } from '../../../kernel/contribution-points';
 import { AccessError } from '../../../kernel/errors';
-import type { Kernel } from '../../../kernel/kernel';
-import { DatabaseToken, KernelToken } from '../../../kernel/tokens';
+import { DatabaseToken, InstalledModulesToken } from '../../../kernel/tokens';
 import type { RouteDefinition } from '../../../http/route-definition';
 import { SiteService } from '../../../http/site-service';
 
@@ -14,7 +13,7 @@ export class SystemRoutes implements RouteContribution {
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
     @inject(SiteService) private readonly sites: SiteService,
-    @inject(KernelToken) private readonly kernel: Kernel,
+    @inject(InstalledModulesToken) private readonly installed: ReadonlySet<string>,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -48,7 +47,7 @@ export class SystemRoutes implements RouteContribution {
         handler: async (req) => {
           requireAdmin(req.env);
           const { website_id, enable, disable } = req.params as { website_id: number; enable?: string[]; disable?: string[] };
-          const enabled = enable?.length ? await this.sites.enable(website_id, enable, this.kernel.installedNames) : [];
+          const enabled = enable?.length ? await this.sites.enable(website_id, enable, this.installed) : [];
           const disabled = disable?.length ? await this.sites.disable(website_id, disable) : [];
           return { enabled, disabled, modules: [...(await this.sites.get(website_id)).modules].sort() };
         },

@@ -3,8 +3,8 @@ import { resolveXmlid } from '../../../kernel/data-loader';
 import { UserError, ValidationError } from '../../../kernel/errors';
 import type { Env } from '../../../orm/environment';
 import { hashPassword } from '../../../http/password';
+import { EMAIL_RE } from '../../../common/email-pattern';
 
-export const EMAIL_RE = /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,63}$/;
 export const MIN_PASSWORD_LENGTH = 8;
 
 export interface NewUser {

@@ -1,17 +1,18 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { DatabaseToken } from '../../../../platform/kernel/tokens';
-import { isPublicAddress } from '../../../../platform/http/safe-fetch';
+import { DatabaseToken } from '../kernel/tokens';
+import { isPublicAddress } from './safe-fetch';
 
 type GeoLookup = (ip: string) => { country?: string } | null;
 
-/** Addresses remembered with their country: visitors come back, and the redirect is the hot path. */
+/** Addresses remembered with their country: visitors come back, and short-link redirects are a hot path. */
 const REMEMBERED = 20_000;
 
 /**
  * The country of a visitor's address, from the GeoIP database shipped in the geoip-lite package,
- * as a res.country id. The database (tens of MB) is only loaded when a public address first needs it.
- * Synchronous once `load()` has read the country ids, so a redirect does not wait on it.
+ * as a res.country id (click statistics, live chat sessions). The database (tens of MB) is only loaded
+ * when a public address first needs it. Synchronous once `load()` has read the country ids, so a
+ * redirect does not wait on it.
  */
 @injectable()
 export class VisitorCountry {
