@@ -19,12 +19,12 @@ import { performance } from 'node:perf_hooks';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { loadConfig } from '../platform/kernel/config';
-import { Kernel } from '../platform/kernel/kernel';
-import { Session } from '../platform/http/session';
-import { SessionStore } from '../platform/http/session-store';
-import { BusService } from '../modules/bus/server/services/bus-service';
-import { ServerProcess } from '../modules/bus/test/server-process';
+import { loadConfig } from '@platform/core/config';
+import { Kernel } from '@platform/kernel/kernel';
+import { Session } from '@platform/http/session';
+import { SessionStore } from '@platform/http/session-store';
+import { BusService } from '@modules/bus/server/services/bus-service';
+import { ServerProcess } from '@modules/bus/test/server-process';
 import { createThrowawayDatabase } from '../test/support/test-database';
 import { median, percentile } from './stats';
 

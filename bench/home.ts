@@ -7,12 +7,12 @@
  * Then the JavaScript an anonymous visitor downloads on the home page, measured in Chromium as the
  * encoded (gzip) bytes of every script response (goal: < 80 KB).
  */
-import '../platform/kernel/production-env';
+import '@platform/kernel/production-env';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Koa from 'koa';
-import { discoverModules, defaultModuleRoots } from '../platform/kernel/discovery';
+import { discoverModules, defaultModuleRoots } from '@platform/kernel/discovery';
 import { bootTestKernel } from '../test/support/harness';
 import { launchBrowser } from '../test/support/browser';
 import { median } from './stats';

@@ -12,15 +12,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
-import { loadConfig } from '../platform/kernel/config';
-import { Kernel } from '../platform/kernel/kernel';
-import { SMTP_POOL_OPTIONS } from '../platform/mail/smtp-transport';
-import type { OutgoingMail } from '../platform/mail/mail-transport';
-import { EnvFactory } from '../platform/orm/env-factory';
-import { nowUtc } from '../platform/orm/sql-values';
-import { MailingComposer } from '../modules/mass_mailing/server/services/mailing-composer';
-import { MailingSender } from '../modules/mass_mailing/server/services/mailing-sender';
-import { MailingTokens } from '../modules/mass_mailing/server/services/mailing-tokens';
+import { loadConfig } from '@platform/core/config';
+import { Kernel } from '@platform/kernel/kernel';
+import { SMTP_POOL_OPTIONS } from '@platform/mail/smtp-transport';
+import type { OutgoingMail } from '@platform/mail/mail-transport';
+import { EnvFactory } from '@platform/orm/env-factory';
+import { nowUtc } from '@platform/orm/sql-values';
+import { MailingComposer } from '@modules/mass_mailing/server/services/mailing-composer';
+import { MailingSender } from '@modules/mass_mailing/server/services/mailing-sender';
+import { MailingTokens } from '@modules/mass_mailing/server/services/mailing-tokens';
 import { createThrowawayDatabase } from '../test/support/test-database';
 import { median } from './stats';
 
@@ -119,7 +119,7 @@ async function nodemailerAlone(url: string, mails: OutgoingMail[]): Promise<numb
 }
 
 /** N contacts subscribed to one list, inserted in bulk. */
-async function seed(env: import('../platform/orm/environment').Env, n: number): Promise<number> {
+async function seed(env: import('@platform/orm/environment').Env, n: number): Promise<number> {
   const listId = await env.model('mail.mass_mailing.list').create({ name: 'Bench list' });
   const now = nowUtc();
   const contacts = Array.from({ length: n }, (_, i) => ({ email: `reader${i}@example.com`, name: `Reader ${i}`, create_date: now, write_date: now }));

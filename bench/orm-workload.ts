@@ -4,8 +4,8 @@
  * ORM/raw ratio measures the ORM's own overhead and nothing else.
  */
 import type { Knex } from 'knex';
-import { knexDialect } from '../platform/db/connection';
-import type { Env } from '../platform/orm/environment';
+import { knexDialect } from '@platform/db/connection';
+import type { Env } from '@platform/orm/environment';
 
 type Row = Record<string, unknown>;
 

@@ -5,9 +5,9 @@
  * then ORM calls against equivalent raw knex on the same connection pool, timed alternately in the
  * same run. Without --sqlite/--pg, SQLite runs always and PostgreSQL runs when reachable.
  */
-import { loadConfig } from '../platform/kernel/config';
-import { Kernel, type BootOptions } from '../platform/kernel/kernel';
-import { EnvFactory } from '../platform/orm/env-factory';
+import { loadConfig } from '@platform/core/config';
+import { Kernel, type BootOptions } from '@platform/kernel/kernel';
+import { EnvFactory } from '@platform/orm/env-factory';
 import { chooseDatabases, redact, throwawayDatabase } from './bench-databases';
 import { ormReadGroup, ormSearchRead, rawReadGroup, rawSearchRead, sameGroups, seedPartners } from './orm-workload';
 import { compare, median, ms, timeOnce } from './stats';

@@ -14,11 +14,11 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
-import { openDatabase } from '../platform/db/connection';
-import { loadConfig } from '../platform/kernel/config';
-import { Kernel } from '../platform/kernel/kernel';
-import { startServer, type RunningServer } from '../platform/kernel/server';
-import { EnvFactory } from '../platform/orm/env-factory';
+import { openDatabase } from '@platform/db/connection';
+import { loadConfig } from '@platform/core/config';
+import { Kernel } from '@platform/kernel/kernel';
+import { startServer, type RunningServer } from '@platform/kernel/server';
+import { EnvFactory } from '@platform/orm/env-factory';
 import { chooseDatabases, throwawayDatabase } from './bench-databases';
 import { compare, median, ms, timeOnce } from './stats';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineManifest } from '../../platform/kernel/manifest';
+import { defineManifest } from '@platform/core/manifest';
 
 const ADMIN = { group: 'base.group_system', read: true, write: true, create: true, unlink: true };
 

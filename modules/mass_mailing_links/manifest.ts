@@ -1,4 +1,4 @@
-import { defineManifest } from '../../platform/kernel/manifest';
+import { defineManifest } from '@platform/core/manifest';
 
 export default defineManifest({
   name: 'mass_mailing_links',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineManifest } from '../kernel/manifest';
+import { defineManifest } from '@platform/core/manifest';
 import { BASE_ACCESS, BASE_RULES } from './data/access';
 import { baseData } from './data/base-data';
 import { BASE_GROUPS } from './data/groups';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { QueryCanceled } from '../kernel/errors';
+import { QueryCanceled } from '@platform/core/errors';
 import { knexDialect } from './connection';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { ModuleLoadError } from '../kernel/errors';
+import { ModuleLoadError } from '@platform/core/errors';
 import { knexDialect } from './connection';
 
 export interface Migration {

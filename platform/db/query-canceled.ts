@@ -1,4 +1,4 @@
-import { QueryCanceled } from '../kernel/errors';
+import { QueryCanceled } from '@platform/core/errors';
 
 /**
  * PostgreSQL error 57014 (query_canceled): the statement ran past statement_timeout, or was cancelled

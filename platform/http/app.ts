@@ -1,13 +1,15 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import type { Kernel } from '../kernel/kernel';
-import { LoggerToken } from '../kernel/tokens';
-import { EnvFactory } from '../orm/env-factory';
-import { PageRenderer } from '../web/page-renderer';
-import { LanguageCatalog } from '../web/language-catalog';
+import type { Container } from 'inversify';
+import type { Knex } from 'knex';
+import type { Config } from '@platform/core/config';
+import { LoggerToken } from '@platform/core/tokens';
+import { EnvFactory } from '@platform/orm/env-factory';
+import { LanguageCatalog } from './language-catalog';
 import { clientIp } from './client-ip';
-import type { RequestContext } from './route-definition';
+import { PageRendering } from './page-rendering';
+import type { OwnedRoute, RequestContext } from './route-definition';
 import { requestContext, requestLogging } from './pipeline';
 import { PublicPageCache } from './public-page-cache';
 import { RateLimiter } from './rate-limiter';
@@ -19,12 +21,21 @@ import { securityHeaders } from './security-headers';
 import { SessionStore } from './session-store';
 import { SiteService } from './site-service';
 
+export interface AppInputs {
+  container: Container;
+  db: Knex;
+  config: Config;
+  /** Every route with the module that owns it (duplicates already refused by the kernel). */
+  routes: OwnedRoute[];
+  /** Tables whose writes leave the public page cache alone (the modules' `unseenTables`). */
+  unseenTables: string[];
+}
+
 /** Builds the Koa application serving every route of the loaded modules. */
-export async function createApp(kernel: Kernel): Promise<Koa> {
-  const c = kernel.container;
+export async function createApp({ container: c, db, config, routes, unseenTables }: AppInputs): Promise<Koa> {
   const logger = c.get<Logger>(LoggerToken);
-  const secret = await loadDatabaseSecret(kernel.db);
-  const hops = kernel.config.trustProxyHops;
+  const secret = await loadDatabaseSecret(db);
+  const hops = config.trustProxyHops;
   // maxIpsCount keeps Koa's own `ctx.ips` to the entries the proxies wrote; `ctx.ip` is set below.
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
@@ -41,7 +52,7 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
     sites: c.get(SiteService), sessions: c.get(SessionStore), identities: c.get(RequestIdentityResolver), envs: c.get(EnvFactory), logger,
     languages: c.get(LanguageCatalog),
   }));
-  const pages = c.get(PageRenderer);
+  const pages = c.get<PageRendering>(PageRendering);
 
   const router = new Router();
   const services = {
@@ -50,9 +61,9 @@ export async function createApp(kernel: Kernel): Promise<Koa> {
     secret: () => secret,
     renderPage: (req: RequestContext, body: unknown) => pages.render(req, body),
     renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
-    pageCache: new PublicPageCache(kernel.db, kernel.modules.flatMap((m) => m.manifest.unseenTables ?? [])),
+    pageCache: new PublicPageCache(db, unseenTables),
   };
-  for (const owned of kernel.routes()) {
+  for (const owned of routes) {
     const methods = owned.route.methods ?? [owned.route.type === 'json' ? 'POST' : 'GET'];
     router.register(owned.route.path, methods, dispatch(owned, services));
   }

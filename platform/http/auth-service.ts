@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Config } from '../kernel/config';
-import { AccessDenied } from '../kernel/errors';
+import type { Config } from '@platform/core/config';
+import { AccessDenied } from '@platform/core/errors';
 import { verifyPassword } from './password';
 import { secondsLeftInWindow, type RateLimiter } from './rate-limiter';
 import { TooManyRequests } from './too-many-requests';

@@ -1,8 +1,8 @@
 import type http from 'node:http';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import type { ContributionProvider } from '../kernel/contribution';
-import type { HotPathContribution, HotPathRequest } from '../kernel/contribution-points';
+import type { ContributionProvider } from '@platform/core/contribution';
+import type { HotPathContribution, HotPathRequest } from './contribution-points';
 import { clientIp, trustedProxyHops } from './client-ip';
 import { FIXED_SECURITY_HEADERS } from './security-headers';
 import type { Site } from './site';

@@ -1,4 +1,4 @@
-import { UserError } from '../kernel/errors';
+import { UserError } from '@platform/core/errors';
 
 export interface JsonRpcError {
   code: number;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import type { EnvFactory } from '../orm/env-factory';
+import type { EnvFactory } from '@platform/orm/env-factory';
 import { noStoreWhenPersonal } from './personal-responses';
 import { sessionCookie, SESSION_COOKIE, type RequestIdentityResolver } from './request-identity';
 import type { RequestState } from './request-state';
@@ -10,7 +10,7 @@ import { dropVisitorCsrfCookie } from './csrf-binding';
 import { Session } from './session';
 import type { SessionStore } from './session-store';
 import type { SiteService } from './site-service';
-import type { LanguageCatalog } from '../web/language-catalog';
+import type { LanguageCatalog } from './language-catalog';
 import type { Site } from './site';
 
 export { SESSION_COOKIE };

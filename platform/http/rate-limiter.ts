@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowUtc, utcText } from '../orm/sql-values';
+import { nowUtc, utcText } from '@platform/orm/sql-values';
 
 const TABLE = 'rate_limit';
 

@@ -1,4 +1,4 @@
-import type { Env } from '../orm/environment';
+import type { Env } from '@platform/orm/environment';
 import type { Session } from './session';
 import type { Site } from './site';
 import type { UserInfo } from './user-directory';

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { AnyObject, ObjectSchema } from 'yup';
-import type { Env } from '../orm/environment';
+import type { Env } from '@platform/orm/environment';
 import type { RequestIdentity } from './request-identity';
 
 export type AuthLevel = 'none' | 'public' | 'user';
@@ -73,4 +73,10 @@ export interface RouteDefinition<P = any> {
    * or return a string/React element for the helper in platform/web to render.
    */
   handler(req: RequestContext<P>): Promise<unknown> | unknown;
+}
+
+/** A route with the module that contributed it (the module gate checks it per site). */
+export interface OwnedRoute {
+  route: RouteDefinition;
+  module: string;
 }

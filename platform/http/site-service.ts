@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { UserError } from '../kernel/errors';
-import type { DiscoveredModule } from '../kernel/manifest';
-import { dependentsOf, withDependencies } from '../kernel/dependency-graph';
+import { UserError } from '@platform/core/errors';
+import type { DiscoveredModule } from '@platform/core/manifest';
+import { dependentsOf, withDependencies } from '@platform/core/dependency-graph';
 import type { Site } from './site';
 
 /** Sites change rarely; a short cache keeps the Host lookup off the database on hot paths. */

@@ -1,4 +1,4 @@
-import { UserError } from '../kernel/errors';
+import { UserError } from '@platform/core/errors';
 
 /**
  * A rate limit refused the request. http routes answer 429, JSON-RPC routes an error with code 429;

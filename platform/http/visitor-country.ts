@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { DatabaseToken } from '../kernel/tokens';
+import { DatabaseToken } from '@platform/core/tokens';
 import { isPublicAddress } from './safe-fetch';
 
 type GeoLookup = (ip: string) => { country?: string } | null;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ModuleLoadError } from './errors';
-import type { DiscoveredModule, ModuleManifest } from './manifest';
+import { ModuleLoadError } from '@platform/core/errors';
+import type { DiscoveredModule, ModuleManifest } from '@platform/core/manifest';
 
 const NAME_RE = /^[a-z][a-z0-9_]*$/;
 const VERSION_RE = /^\d+\.\d+(\.\d+)?$/;

@@ -3,37 +3,32 @@ import type http from 'node:http';
 import { Container } from 'inversify';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
-import { openDatabase } from '../db/connection';
-import { AccessControl } from '../orm/access-control';
-import { EnvFactory } from '../orm/env-factory';
-import type { OrmState } from '../orm/environment';
-import { ModelRegistry } from '../orm/registry';
-import type { RouteDefinition } from '../http/route-definition';
-import { hashPassword, randomPassword } from '../http/password';
-import { RateLimiter } from '../http/rate-limiter';
-import { RequestIdentityResolver } from '../http/request-identity';
-import { SessionStore } from '../http/session-store';
-import { SiteService } from '../http/site-service';
-import { UserDirectory } from '../http/user-directory';
-import { VisitorCountry } from '../http/visitor-country';
-import type { Config } from './config';
-import { bindContributionProvider, ContributionProvider } from './contribution';
-import { ContributionOwners, ownedBy } from './contribution-owners';
-import {
-  JobContribution, LayoutWidgetContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution, ServerContribution, SitemapContribution, CliCommandContribution, HotPathContribution,
-} from './contribution-points';
-import { orderModules, withDependencies } from './dependency-graph';
+import type { Config } from '@platform/core/config';
+import { bindContributionProvider, ContributionProvider } from '@platform/core/contribution';
+import { ContributionOwners, ownedBy } from '@platform/core/contribution-owners';
+import { orderModules, withDependencies } from '@platform/core/dependency-graph';
+import { ModuleLoadError } from '@platform/core/errors';
+import { LifecycleContribution } from '@platform/core/lifecycle';
+import type { DiscoveredModule } from '@platform/core/manifest';
+import { ConfigToken, DatabaseToken, DiscoveredModulesToken, InstalledModulesToken, LoadedModulesToken, LoggerToken } from '@platform/core/tokens';
+import { openDatabase } from '@platform/db/connection';
+import { AccessControl } from '@platform/orm/access-control';
+import { EnvFactory } from '@platform/orm/env-factory';
+import type { OrmState } from '@platform/orm/environment';
+import { ModelContribution } from '@platform/orm/model-contribution';
+import { ormModule, OrmStateToken } from '@platform/orm/orm-module';
+import { ModelRegistry } from '@platform/orm/registry';
+import { jobsModule } from '@platform/jobs/jobs-module';
+import { RouteContribution } from '@platform/http/contribution-points';
+import { httpModule } from '@platform/http/http-module';
+import { hashPassword, randomPassword } from '@platform/http/password';
+import type { OwnedRoute } from '@platform/http/route-definition';
+import { webModule } from '@platform/web/web-module';
+import { CliCommandContribution } from './cli/cli-command';
 import { defaultModuleRoots, discoverModules } from './discovery';
-import { ModuleLoadError } from './errors';
-import type { DiscoveredModule } from './manifest';
 import { ModuleInstaller, type InstallReport } from './module-installer';
 import { ModuleState } from './module-state';
 import { checkSchema } from './schema-check';
-import { LanguageCatalog } from '../web/language-catalog';
-import { PageRenderer } from '../web/page-renderer';
-import { TranslationCatalog } from '../web/translation-catalog';
-import { WebAssets } from '../web/web-assets';
-import { ConfigToken, DatabaseToken, InstalledModulesToken, LoggerToken } from './tokens';
 
 export interface BootOptions {
   config: Config;
@@ -48,16 +43,10 @@ export interface BootOptions {
   autoInstall?: boolean;
 }
 
-export interface OwnedRoute {
-  route: RouteDefinition;
-  module: string;
-}
 
 /** How long requests in progress may finish when the server stops. */
 const STOP_GRACE_MS = 2000;
 
-/** The platform's own points; a module declares its points' providers in its ContainerModule. */
-const PLATFORM_POINTS = [ModelContribution, RouteContribution, MenuContribution, JobContribution, LifecycleContribution, SitemapContribution, ServerContribution, CliCommandContribution, HotPathContribution, LayoutWidgetContribution];
 
 /**
  * The kernel: discovers modules, loads the installed ones into one inversify container in dependency
@@ -116,28 +105,19 @@ export class Kernel {
     }
   }
 
+  /** The platform's parts bind their own services; the kernel adds what only it knows. */
   private bindPlatform(): void {
     const c = this.container;
     c.bind(ConfigToken).toConstantValue(this.config);
     c.bind(DatabaseToken).toConstantValue(this.db);
     c.bind(LoggerToken).toConstantValue(this.logger);
     c.bind(InstalledModulesToken).toConstantValue(this.installedNames);
+    c.bind(LoadedModulesToken).toConstantValue(this.modules);
+    c.bind(DiscoveredModulesToken).toConstantValue(this.allModules);
+    c.bind(OrmStateToken).toConstantValue(this.orm);
     c.bind(ContributionOwners).toConstantValue(this.owners);
-    for (const point of PLATFORM_POINTS) bindContributionProvider((id) => c.bind(id), point);
-    c.bind(EnvFactory).toConstantValue(new EnvFactory(this.orm, this.db));
-    c.bind(SessionStore).toConstantValue(new SessionStore(this.db));
-    c.bind(RateLimiter).toConstantValue(new RateLimiter(this.db));
-    c.bind(UserDirectory).toConstantValue(new UserDirectory(this.db));
-    c.bind(SiteService).toConstantValue(new SiteService(this.db, this.allModules));
-    c.bind(VisitorCountry).toSelf();
-    c.bind(RequestIdentityResolver).toDynamicValue((ctx) => new RequestIdentityResolver(ctx.get(SessionStore), ctx.get(UserDirectory)));
-    c.bind(LanguageCatalog).toConstantValue(new LanguageCatalog(this.db));
-    c.bind(TranslationCatalog).toConstantValue(new TranslationCatalog(this.modules));
-    c.bind(WebAssets).toConstantValue(new WebAssets(this.modules, this.logger));
-    c.bind(PageRenderer).toDynamicValue((ctx) => new PageRenderer(
-      ctx.get(ContributionProvider, { name: MenuContribution }), ctx.get(ContributionProvider, { name: LayoutWidgetContribution }),
-      ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog),
-    ));
+    for (const point of [LifecycleContribution, CliCommandContribution]) bindContributionProvider((id) => c.bind(id), point);
+    c.load(ormModule, jobsModule, httpModule, webModule);
   }
 
   /**

@@ -1,6 +1,6 @@
 import './production-env';
 import cluster from 'node:cluster';
-import { loadConfig } from './config';
+import { loadConfig } from '@platform/core/config';
 import { Kernel } from './kernel';
 import { startServer } from './server';
 import { WorkerSupervisor } from './worker-supervisor';

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { migrateModule } from '../db/migrator';
-import type { EnvFactory } from '../orm/env-factory';
-import { ref, type DataRecord } from './data-record';
-import { DataLoader, ensureDataTable } from './data-loader';
-import type { DiscoveredModule } from './manifest';
+import { migrateModule } from '@platform/db/migrator';
+import type { EnvFactory } from '@platform/orm/env-factory';
+import { ref, type DataRecord } from '@platform/core/data-record';
+import { DataLoader, ensureDataTable } from '@platform/orm/data-loader';
+import type { DiscoveredModule } from '@platform/core/manifest';
 import type { ModuleState } from './module-state';
 import path from 'node:path';
 

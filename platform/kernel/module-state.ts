@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { nowUtc } from '../orm/sql-values';
+import { nowUtc } from '@platform/orm/sql-values';
 
 const TABLE = 'ir_module_module';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { knexDialect } from '../db/connection';
-import { ModuleLoadError } from './errors';
-import type { ModelRegistry } from '../orm/registry';
+import { knexDialect } from '@platform/db/connection';
+import { ModuleLoadError } from '@platform/core/errors';
+import type { ModelRegistry } from '@platform/orm/registry';
 
 /**
  * Verifies that every stored field has its column (and every many2many its table), so a module whose

@@ -1,11 +1,12 @@
 import http from 'node:http';
-import { createApp } from '../http/app';
-import { withHotPaths } from '../http/hot-path';
-import { SiteService } from '../http/site-service';
-import { EnvFactory } from '../orm/env-factory';
-import { HotPathContribution, type HotPathContribution as HotPathPoint, JobContribution, ServerContribution, type JobContribution as JobPoint, type ServerContribution as ServerPoint } from './contribution-points';
+import { createApp } from '@platform/http/app';
+import { withHotPaths } from '@platform/http/hot-path';
+import { SiteService } from '@platform/http/site-service';
+import { EnvFactory } from '@platform/orm/env-factory';
+import { HotPathContribution, type HotPathContribution as HotPathPoint, ServerContribution, type ServerContribution as ServerPoint } from '@platform/http/contribution-points';
+import { JobContribution, type JobContribution as JobPoint } from '@platform/jobs/job-contribution';
 import type { Kernel } from './kernel';
-import { Scheduler } from './scheduler';
+import { Scheduler } from '@platform/jobs/scheduler';
 
 export interface RunningServer {
   server: http.Server;
@@ -15,7 +16,10 @@ export interface RunningServer {
 
 /** Serves the kernel's routes over HTTP, starts lifecycle hooks and the job scheduler. */
 export async function startServer(kernel: Kernel, port: number, opts: { scheduler?: boolean } = {}): Promise<RunningServer> {
-  const app = await createApp(kernel);
+  const app = await createApp({
+    container: kernel.container, db: kernel.db, config: kernel.config, routes: kernel.routes(),
+    unseenTables: kernel.modules.flatMap((m) => m.manifest.unseenTables ?? []),
+  });
   await kernel.runLifecycle('onStart');
   const scheduler = new Scheduler(
     kernel.db, kernel.container.get(EnvFactory),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { knexDialect } from '../db/connection';
+import { knexDialect } from '@platform/db/connection';
 import type { MailDeliveryError } from './mail-transport';
 import type { MailQueueSettings } from './mail-settings';
 

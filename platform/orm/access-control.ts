@@ -1,6 +1,6 @@
-import { AccessError } from '../kernel/errors';
-import type { AccessRight, Operation, RecordRule } from './access-types';
-import type { Domain } from './domain-types';
+import { AccessError } from '@platform/core/errors';
+import type { AccessRight, Operation, RecordRule } from '@platform/core/access-types';
+import type { Domain } from '@platform/core/domain-types';
 import { andDomains, orDomains } from './domain';
 import type { UserContext } from './environment';
 import type { Field } from './fields';

@@ -1,6 +1,6 @@
-import { ValidationError } from '../kernel/errors';
+import { ValidationError } from '@platform/core/errors';
 import type { Env } from './environment';
-import type { Domain } from './domain-types';
+import type { Domain } from '@platform/core/domain-types';
 
 type Args = unknown[];
 type Kwargs = Record<string, unknown>;

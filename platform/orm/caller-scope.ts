@@ -1,6 +1,6 @@
-import { ValidationError } from '../kernel/errors';
+import { ValidationError } from '@platform/core/errors';
 import type { AccessControl } from './access-control';
-import type { Domain } from './domain-types';
+import type { Domain } from '@platform/core/domain-types';
 import type { Field } from './fields';
 import { MAX_DOMAIN_SUBQUERIES, MAX_PATH_HOPS } from './domain-limits';
 import type { UserContext } from './environment';

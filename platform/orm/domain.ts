@@ -1,7 +1,7 @@
-import type { Dialect } from '../db/connection';
-import { ValidationError } from '../kernel/errors';
+import type { Dialect } from '@platform/db/connection';
+import { ValidationError } from '@platform/core/errors';
 import type { CallerScope } from './caller-scope';
-import { OPERATORS, type Domain, type DomainTerm, type Leaf, type Operator } from './domain-types';
+import { OPERATORS, type Domain, type DomainTerm, type Leaf, type Operator } from '@platform/core/domain-types';
 import { MAX_DOMAIN_LEAVES, MAX_DOMAIN_TERMS } from './domain-limits';
 import type { ModelMeta, ModelRegistry } from './registry';
 import type { Field } from './fields';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { cancelOnAbort } from '../db/cancel-on-abort';
-import { knexDialect, type Dialect } from '../db/connection';
-import { ValidationError } from '../kernel/errors';
+import { cancelOnAbort } from '@platform/db/cancel-on-abort';
+import { knexDialect, type Dialect } from '@platform/db/connection';
+import { ValidationError } from '@platform/core/errors';
 import type { AccessControl } from './access-control';
 import { Model } from './model';
 import type { ModelRegistry } from './registry';

@@ -1,9 +1,9 @@
-import { isForeignKeyViolation, isUniqueViolation } from '../db/constraint-violation';
-import { AccessError, DuplicateError, MissingError, ValidationError } from '../kernel/errors';
-import type { Operation } from './access-types';
+import { isForeignKeyViolation, isUniqueViolation } from '@platform/db/constraint-violation';
+import { AccessError, DuplicateError, MissingError, ValidationError } from '@platform/core/errors';
+import type { Operation } from '@platform/core/access-types';
 import { CallerScope } from './caller-scope';
 import { andDomains, compileDomain, parseDomain } from './domain';
-import type { Domain } from './domain-types';
+import type { Domain } from '@platform/core/domain-types';
 import type { Env } from './environment';
 import type { Field } from './fields';
 import { orderSql } from './order';

@@ -1,5 +1,5 @@
-import { ValidationError } from '../kernel/errors';
-import type { Dialect } from '../db/connection';
+import { ValidationError } from '@platform/core/errors';
+import type { Dialect } from '@platform/db/connection';
 import type { ModelMeta } from './registry';
 import { columnExpr } from './sql-values';
 

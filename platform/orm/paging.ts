@@ -1,4 +1,4 @@
-import { ValidationError } from '../kernel/errors';
+import { ValidationError } from '@platform/core/errors';
 
 /**
  * A `limit` or `offset` as callers send it (absent, null and false mean "none"), checked: anything else

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import moment from 'moment';
-import type { Dialect } from '../db/connection';
-import { ValidationError } from '../kernel/errors';
+import type { Dialect } from '@platform/db/connection';
+import { ValidationError } from '@platform/core/errors';
 import { pagingValue } from './paging';
-import type { Domain } from './domain-types';
+import type { Domain } from '@platform/core/domain-types';
 import type { Env } from './environment';
 import { NUMERIC, type Field } from './fields';
 import { displayNames, scalarReader, type Row } from './record-reader';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../kernel/errors';
+import { ValidationError } from '@platform/core/errors';
 import type { Env } from './environment';
 import type { Field } from './fields';
 import type { ModelMeta } from './registry';

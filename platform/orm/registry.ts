@@ -1,4 +1,4 @@
-import { ModuleLoadError } from '../kernel/errors';
+import { ModuleLoadError } from '@platform/core/errors';
 import type { Field, FieldDefinition } from './fields';
 import type { ModelConstraint, ModelDefinition } from './model-definition';
 

@@ -1,7 +1,7 @@
-import type { Dialect } from '../db/connection';
+import type { Dialect } from '@platform/db/connection';
 import type { Field } from './fields';
-import { ValidationError } from '../kernel/errors';
-import { utcText } from '../common/utc-text';
+import { ValidationError } from '@platform/core/errors';
+import { utcText } from '@platform/common/utc-text';
 
 // The stored timestamp form is shared with the browser (platform/common); the ORM's callers find it here too.
 export { utcText };

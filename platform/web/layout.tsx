@@ -1,5 +1,5 @@
-import type { MenuEntry } from '../kernel/contribution-points';
-import { loginUrl } from '../http/login-url';
+import type { MenuEntry } from './contribution-points';
+import { loginUrl } from '@platform/http/login-url';
 import type { LanguageInfo } from './client/web-context';
 
 export interface LayoutLanguage {
@@ -7,6 +7,8 @@ export interface LayoutLanguage {
   name: string;
   /** null for the site's default language (no URL prefix). */
   urlCode: string | null;
+  /** Switches to this language and comes back to the current page. */
+  switchUrl: string;
 }
 
 export interface LayoutProps {
@@ -70,7 +72,7 @@ export function Layout(p: LayoutProps) {
                   <li key={l.code}>
                     {l.code === language.code
                       ? <span aria-current="true" lang={l.code.replace('_', '-')}>{l.name}</span>
-                      : <a href={`/website/lang/${l.code}?r=${encodeURIComponent(p.currentPath)}`} lang={l.code.replace('_', '-')} hrefLang={l.code.replace('_', '-')}>{l.name}</a>}
+                      : <a href={l.switchUrl} lang={l.code.replace('_', '-')} hrefLang={l.code.replace('_', '-')}>{l.name}</a>}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { ModuleLoadError } from '../kernel/errors';
-import type { DiscoveredModule } from '../kernel/manifest';
+import { ModuleLoadError } from '@platform/core/errors';
+import type { DiscoveredModule } from '@platform/core/manifest';
 import { isIsland } from './island';
 
 /** An island as the bundler needs it: the name the page markers carry, and the file that defines it. */

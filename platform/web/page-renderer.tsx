@@ -1,23 +1,25 @@
 import type { ReactElement } from 'react';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { LayoutWidgetContribution, MenuContribution as MenuPoint } from '../kernel/contribution-points';
-import type { ContributionProvider } from '../kernel/contribution';
-import type { RequestContext } from '../http/route-definition';
+import type { LanguageSwitchContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
+import type { ContributionProvider } from '@platform/core/contribution';
+import type { RequestContext } from '@platform/http/route-definition';
 import type { WebContextValue } from './client/web-context';
 import { WebContext } from './client/web-context';
-import type { LanguageCatalog } from './language-catalog';
+import type { LanguageCatalog } from '@platform/http/language-catalog';
 import { Layout } from './layout';
 import { isPage, type Page } from './render';
 import { localizedPath } from './localized-path';
 import type { TranslationCatalog } from './translation-catalog';
 import type { WebAssets } from './web-assets';
 
-// The layout links to these modules' routes only where they are enabled, not to a 404:
-/** `/website/lang/<code>` switches the language. */
-const LANGUAGE_SWITCH_MODULE = 'website';
-/** `/my/account` is the signed-in user's page. */
-const ACCOUNT_MODULE = 'portal';
+/** What modules put in the layout; each provider is narrowed to the modules enabled on the site. */
+export interface LayoutContributions {
+  menus: ContributionProvider<MenuContribution>;
+  userMenus: ContributionProvider<UserMenuContribution>;
+  languageSwitches: ContributionProvider<LanguageSwitchContribution>;
+  layoutWidgets: ContributionProvider<LayoutWidgetContribution>;
+}
 
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 413: 'Request too large', 429: 'Too many requests', 500: 'Internal error',
@@ -35,8 +37,7 @@ function jsonForScript(value: unknown): string {
  */
 export class PageRenderer {
   constructor(
-    private readonly menus: ContributionProvider<MenuPoint>,
-    private readonly layoutWidgets: ContributionProvider<LayoutWidgetContribution>,
+    private readonly layout: LayoutContributions,
     private readonly assets: WebAssets,
     private readonly translations: TranslationCatalog,
     private readonly languages: LanguageCatalog,
@@ -100,25 +101,34 @@ export class PageRenderer {
     const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
     const urlCode = (code: string) => (code === req.site.defaultLang ? null : langs.find((l) => l.code === code)?.urlCode ?? null);
     const prefix = urlCode(context.session.lang);
-    const menu = this.menus
-      .getContributionsFor((m) => req.site.modules.has(m))
+    const enabled = (m: string) => req.site.modules.has(m);
+    const menu = this.layout.menus
+      .getContributionsFor(enabled)
       .flatMap((c) => c.menuEntries())
       .filter((m) => !m.groups || (!req.isPublic && m.groups.some((g) => req.user.groups.has(g))))
       .sort((a, b) => a.sequence - b.sequence)
       .map(({ name, url, sequence }) => ({ name, sequence, url: localizedPath(url, prefix) }));
+    // The signed-in user's name leads to the first entry of the user menu (e.g. the portal's account page).
+    const account = req.isPublic ? undefined : this.layout.userMenus.getContributionsFor(enabled)
+      .flatMap((c) => c.userMenuEntries()).sort((a, b) => a.sequence - b.sequence)[0];
     const bundle = await this.assets.bundleFor(req.site.modules);
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
     const currentPath = req.path;
     const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
-    const widgets = (await Promise.all(this.layoutWidgets.getContributionsFor((m) => req.site.modules.has(m)).map((w) => w.renderForPage(req))))
+    const widgets = (await Promise.all(this.layout.layoutWidgets.getContributionsFor(enabled).map((w) => w.renderForPage(req))))
       .filter((w): w is ReactElement => w !== null);
     const widgetsHtml = widgets.length ? renderToString(<WebContext.Provider value={context}>{widgets.map((w, i) => <div key={i} className="layout-widget">{w}</div>)}</WebContext.Provider>) : '';
+    // Without a module offering the switch on this site, no selector: its links would lead to a 404.
+    const languageSwitch = this.layout.languageSwitches.getContributionsFor(enabled)[0];
+    const languages = languageSwitch
+      ? langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code), switchUrl: languageSwitch.switchUrl(l.code, currentPath) }))
+      : [];
     const hasIslands = body.includes('data-island="') || widgetsHtml.includes('data-island="');
     const element: ReactElement = (
       <Layout
         title={p.title} description={p.description} siteName={req.site.name} language={context.language}
-        translations={context.translations} languages={req.site.modules.has(LANGUAGE_SWITCH_MODULE) ? langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code) })) : []}
-        menu={menu} user={req.isPublic ? null : { name: req.user.name, accountUrl: req.site.modules.has(ACCOUNT_MODULE) ? localizedPath('/my/account', prefix) : null }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
+        translations={context.translations} languages={languages}
+        menu={menu} user={req.isPublic ? null : { name: req.user.name, accountUrl: account ? localizedPath(account.url, prefix) : null }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml}
         script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(context) } : null}
       />

@@ -1,6 +1,6 @@
-import type { RequestContext } from '../http/route-definition';
+import type { RequestContext } from '@platform/http/route-definition';
 import { dateFormatter, type DateFormatter } from './client/dates';
-import type { LanguageCatalog } from './language-catalog';
+import type { LanguageCatalog } from '@platform/http/language-catalog';
 
 /**
  * Dates formatted on the server in the request's language formats (the same moment formats the

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DiscoveredModule } from '../kernel/manifest';
+import type { DiscoveredModule } from '@platform/core/manifest';
 
 /**
  * UI strings translated per module: `<module>/i18n/<lang>.json` maps the English source text to its

@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Logger } from 'pino';
-import { ModuleLoadError } from '../kernel/errors';
-import type { DiscoveredModule } from '../kernel/manifest';
+import { ModuleLoadError } from '@platform/core/errors';
+import type { DiscoveredModule } from '@platform/core/manifest';
 import { moduleIslands, type IslandSource } from './module-islands';
 import { SITE_CSS } from './site-css';
 

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
-import { UserAccounts } from '../../platform/base/server/services/user-accounts';
-import { UserDirectory } from '../../platform/http/user-directory';
-import { resolveXmlid } from '../../platform/kernel/data-loader';
-import { AccessError } from '../../platform/kernel/errors';
-import { MAX_PATH_HOPS } from '../../platform/orm/domain-limits';
-import type { Domain, Leaf } from '../../platform/orm/domain-types';
-import { EnvFactory } from '../../platform/orm/env-factory';
-import type { Env } from '../../platform/orm/environment';
-import type { Field } from '../../platform/orm/fields';
-import type { ModelMeta, ModelRegistry } from '../../platform/orm/registry';
+import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserDirectory } from '@platform/http/user-directory';
+import { resolveXmlid } from '@platform/orm/data-loader';
+import { AccessError } from '@platform/core/errors';
+import { MAX_PATH_HOPS } from '@platform/orm/domain-limits';
+import type { Domain, Leaf } from '@platform/core/domain-types';
+import { EnvFactory } from '@platform/orm/env-factory';
+import type { Env } from '@platform/orm/environment';
+import type { Field } from '@platform/orm/fields';
+import type { ModelMeta, ModelRegistry } from '@platform/orm/registry';
 import { bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { loadConfig, type Config } from '../../platform/kernel/config';
-import { Kernel } from '../../platform/kernel/kernel';
-import { startServer, type RunningServer } from '../../platform/kernel/server';
-import { EnvFactory } from '../../platform/orm/env-factory';
-import type { Env } from '../../platform/orm/environment';
+import { loadConfig, type Config } from '@platform/core/config';
+import { Kernel } from '@platform/kernel/kernel';
+import { startServer, type RunningServer } from '@platform/kernel/server';
+import { EnvFactory } from '@platform/orm/env-factory';
+import type { Env } from '@platform/orm/environment';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './test-database';
 
 export const ADMIN_PASSWORD = 'admin-test-password';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { LifecycleContribution } from '../../../platform/kernel/contribution-points';
+import type { LifecycleContribution } from '@platform/core/lifecycle';
 import { PgBusListener } from './services/pg-listener';
 import { SqliteBusWatcher } from './services/sqlite-watcher';
 

@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
-import {
-  JobContribution, LifecycleContribution, RouteContribution, ServerContribution,
-} from '../../../platform/kernel/contribution-points';
+import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
+import { JobContribution } from '@platform/jobs/job-contribution';
+import { LifecycleContribution } from '@platform/core/lifecycle';
+import { RouteContribution, ServerContribution } from '@platform/http/contribution-points';
 import { PartnerChannels } from './bus-channels';
 import { BusJobs } from './bus-jobs';
 import { BusLifecycle } from './bus-lifecycle';

@@ -1,5 +1,5 @@
-import { ref, type DataRecord } from '../../../platform/kernel/data-record';
-import { utcText } from '../../../platform/common/utc-text';
+import { ref, type DataRecord } from '@platform/core/data-record';
+import { utcText } from '@platform/common/utc-text';
 
 const CAMPAIGNS = ['Spring sale', 'Product launch', 'Newsletter'];
 const MEDIA = ['Email', 'Banner', 'Social network'];

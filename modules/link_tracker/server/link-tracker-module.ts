@@ -1,6 +1,9 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '../../../platform/kernel/contribution';
-import { HotPathContribution, LifecycleContribution, MenuContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
+import { bindContribution } from '@platform/core/contribution';
+import { HotPathContribution, RouteContribution } from '@platform/http/contribution-points';
+import { LifecycleContribution } from '@platform/core/lifecycle';
+import { MenuContribution } from '@platform/web/contribution-points';
+import { ModelContribution } from '@platform/orm/model-contribution';
 import { LinkTrackerMenu } from './link-tracker-menu';
 import { LinkTrackerModels } from './link-tracker-models';
 import { LinkRoutes } from './routes/link-routes';

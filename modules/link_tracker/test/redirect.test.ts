@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { openDatabase } from '../../../platform/db/connection';
-import { loadConfig } from '../../../platform/kernel/config';
-import { Kernel } from '../../../platform/kernel/kernel';
-import { startServer } from '../../../platform/kernel/server';
-import { EnvFactory } from '../../../platform/orm/env-factory';
-import { SiteService } from '../../../platform/http/site-service';
+import { openDatabase } from '@platform/db/connection';
+import { loadConfig } from '@platform/core/config';
+import { Kernel } from '@platform/kernel/kernel';
+import { startServer } from '@platform/kernel/server';
+import { EnvFactory } from '@platform/orm/env-factory';
+import { SiteService } from '@platform/http/site-service';
 import { ADMIN_PASSWORD, bootTestKernel, createThrowawayDatabase, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { freePort, SiteProcess } from '../../../platform/kernel/test/site-process';
+import { freePort, SiteProcess } from '@platform/kernel/test/site-process';
 import { ClickRecorder } from '../server/services/click-recorder';
 import { BROWSER_UA, LINK_GROUP, userClient } from './support';
 

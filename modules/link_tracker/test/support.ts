@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UserAccounts } from '../../../platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base/server/services/user-accounts';
 import type { TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { LinkPreviewer } from '../server/services/link-preview';

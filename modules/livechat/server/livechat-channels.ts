@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { BusChannelContribution, BusRequester } from '../../bus/server/services/channel-authority';
+import type { BusChannelContribution, BusRequester } from '@modules/bus';
 import { conversationChannel } from './services/chat-format';
 import { LivechatSessions } from './services/livechat-sessions';
 

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { LayoutWidgetContribution } from '../../../platform/kernel/contribution-points';
-import type { RequestContext } from '../../../platform/http/route-definition';
+import type { LayoutWidgetContribution } from '@platform/web/contribution-points';
+import type { RequestContext } from '@platform/http/route-definition';
 import OperatorChats from '../web/islands/operator-chats';
 import VisitorChat from '../web/islands/visitor-chat';
 import { livechatOptions } from './routes/livechat-pages';

@@ -1,8 +1,11 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '../../../platform/kernel/contribution';
-import { JobContribution, LayoutWidgetContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
-import { BusChannelContribution } from '../../bus/server/services/channel-authority';
-import { BusPresenceContribution } from '../../bus/server/services/presence-visibility';
+import { bindContribution } from '@platform/core/contribution';
+import { JobContribution } from '@platform/jobs/job-contribution';
+import { LayoutWidgetContribution } from '@platform/web/contribution-points';
+import { ModelContribution } from '@platform/orm/model-contribution';
+import { RouteContribution } from '@platform/http/contribution-points';
+import { BusChannelContribution } from '@modules/bus';
+import { BusPresenceContribution } from '@modules/bus';
 import { LivechatChannels } from './livechat-channels';
 import { LivechatJobs } from './livechat-jobs';
 import { LivechatLayoutWidget } from './livechat-layout-widget';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { BusRequester } from '../../bus/server/services/channel-authority';
-import type { BusPresenceContribution } from '../../bus/server/services/presence-visibility';
+import type { BusRequester } from '@modules/bus';
+import type { BusPresenceContribution } from '@modules/bus';
 import { LivechatSessions } from './services/livechat-sessions';
 
 /**

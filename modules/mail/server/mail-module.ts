@@ -1,13 +1,14 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '../../../platform/kernel/contribution';
+import { bindContribution } from '@platform/core/contribution';
 import type { Knex } from 'knex';
-import type { Config } from '../../../platform/kernel/config';
-import { LifecycleContribution, ModelContribution } from '../../../platform/kernel/contribution-points';
-import { ConfigToken, DatabaseToken } from '../../../platform/kernel/tokens';
-import { MailQueueSettingsToken, mailQueueSettings } from '../../../platform/mail/mail-settings';
-import { MailTransport } from '../../../platform/mail/mail-transport';
-import { OutboxTransport } from '../../../platform/mail/outbox-transport';
-import { SmtpTransport } from '../../../platform/mail/smtp-transport';
+import type { Config } from '@platform/core/config';
+import { LifecycleContribution } from '@platform/core/lifecycle';
+import { ModelContribution } from '@platform/orm/model-contribution';
+import { ConfigToken, DatabaseToken } from '@platform/core/tokens';
+import { MailQueueSettingsToken, mailQueueSettings } from '@platform/mail/mail-settings';
+import { MailTransport } from '@platform/mail/mail-transport';
+import { OutboxTransport } from './outbox-transport';
+import { SmtpTransport } from '@platform/mail/smtp-transport';
 import { MailModels } from './mail-models';
 import { TransportLifecycle } from './transport-lifecycle';
 

@@ -1,6 +1,10 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
-import { CliCommandContribution, JobContribution, MenuContribution, ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
+import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
+import { CliCommandContribution } from '@platform/kernel/cli/cli-command';
+import { JobContribution } from '@platform/jobs/job-contribution';
+import { MenuContribution } from '@platform/web/contribution-points';
+import { ModelContribution } from '@platform/orm/model-contribution';
+import { RouteContribution } from '@platform/http/contribution-points';
 import { MailingClickRedirect } from './mailing-click-redirect';
 import { MailingCli } from './mailing-cli';
 import { MailingJobs } from './mailing-jobs';

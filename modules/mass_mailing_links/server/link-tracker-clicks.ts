@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { SiteUrls } from '../../../platform/base/server/services/site-urls';
-import type { RequestContext } from '../../../platform/http/route-definition';
-import { ValidationError } from '../../../platform/kernel/errors';
-import { LinkService } from '../../link_tracker/server/services/link-service';
-import type { MailingClickRedirect } from '../../mass_mailing/server/mailing-click-redirect';
+import { SiteUrls } from '@platform/base';
+import type { RequestContext } from '@platform/http/route-definition';
+import { ValidationError } from '@platform/core/errors';
+import { LinkService } from '@modules/link_tracker';
+import type { MailingClickRedirect } from '@modules/mass_mailing';
 
 export const MAILING_MEDIUM = 'Email';
 export const MAILING_SOURCE = 'Newsletter';

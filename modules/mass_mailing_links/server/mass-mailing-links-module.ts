@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '../../../platform/kernel/contribution';
-import { MailingClickRedirect } from '../../mass_mailing/server/mailing-click-redirect';
+import { bindContribution } from '@platform/core/contribution';
+import { MailingClickRedirect } from '@modules/mass_mailing';
 import { LinkTrackerClicks } from './link-tracker-clicks';
 
 export const massMailingLinksModule = new ContainerModule(({ bind }) => {

@@ -1,10 +1,13 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '../../../platform/kernel/contribution';
-import { RouteContribution } from '../../../platform/kernel/contribution-points';
+import { UserMenuContribution } from '@platform/web/contribution-points';
+import { AccountMenu } from './account-menu';
+import { bindContribution } from '@platform/core/contribution';
+import { RouteContribution } from '@platform/http/contribution-points';
 import { AccountRoutes } from './routes/account-routes';
 import { AccountDetails } from './services/account-details';
 
 export const portalModule = new ContainerModule(({ bind }) => {
   bind(AccountDetails).toSelf();
   bindContribution(bind, RouteContribution, AccountRoutes);
+  bindContribution(bind, UserMenuContribution, AccountMenu);
 });

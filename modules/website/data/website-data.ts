@@ -1,5 +1,5 @@
-import type { DataRecord } from '../../../platform/kernel/data-record';
-import { ref } from '../../../platform/kernel/data-record';
+import type { DataRecord } from '@platform/core/data-record';
+import { ref } from '@platform/core/data-record';
 
 /** The administrator designs and publishes the site (as in the original platform). */
 export function websiteData(): DataRecord[] {

@@ -1,4 +1,4 @@
-import type { DataRecord } from '../../../platform/kernel/data-record';
+import type { DataRecord } from '@platform/core/data-record';
 
 /** A published "About us" page in English and French and a draft page, so publishing can be seen. */
 export function websiteDemo(): DataRecord[] {

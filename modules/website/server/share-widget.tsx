@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { SiteUrls } from '../../../platform/base/server/services/site-urls';
-import type { RequestContext } from '../../../platform/http/route-definition';
+import { SiteUrls } from '@platform/base';
+import type { RequestContext } from '@platform/http/route-definition';
 import ShareButtons from '../web/islands/share-buttons';
 import type { RecordRef, RecordWidgetContribution } from './record-widgets';
 import { readShareCounts } from './routes/share-routes';

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { MenuContribution, MenuEntry } from '../../../platform/kernel/contribution-points';
+import type { MenuContribution, MenuEntry } from '@platform/web/contribution-points';
 
 /** The website's own menu entries (other modules add theirs where they are enabled). */
 @injectable()

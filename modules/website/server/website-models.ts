@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '../../../platform/kernel/contribution-points';
-import type { ModelDefinition } from '../../../platform/orm/model-definition';
+import type { ModelContribution } from '@platform/orm/model-contribution';
+import type { ModelDefinition } from '@platform/orm/model-definition';
 import { WebsitePage } from './models/website-page';
 import { WebsiteShareCount } from './models/website-share-count';
 

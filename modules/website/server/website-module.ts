@@ -1,6 +1,10 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
-import { MenuContribution, ModelContribution, RouteContribution, SitemapContribution } from '../../../platform/kernel/contribution-points';
+import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
+import { LanguageSwitchContribution, MenuContribution } from '@platform/web/contribution-points';
+import { ModelContribution } from '@platform/orm/model-contribution';
+import { RouteContribution } from '@platform/http/contribution-points';
+import { WebsiteLanguageSwitch } from './language-switch';
+import { SitemapContribution } from './sitemap-contribution';
 import { RecordWidgetContribution, RecordWidgets } from './record-widgets';
 import { GalleryRoutes } from './routes/gallery-routes';
 import { ShareRoutes } from './routes/share-routes';
@@ -22,5 +26,7 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RecordWidgetContribution, ShareWidget);
   bind(RecordWidgets).toSelf();
   bindContribution(bind, MenuContribution, WebsiteMenu);
+  bindContributionProvider(bind, SitemapContribution);
   bindContribution(bind, SitemapContribution, WebsiteSitemap);
+  bindContribution(bind, LanguageSwitchContribution, WebsiteLanguageSwitch);
 });

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { SitemapContribution } from '../../../platform/kernel/contribution-points';
-import type { Env } from '../../../platform/orm/environment';
+import type { SitemapContribution } from './sitemap-contribution';
+import type { Env } from '@platform/orm/environment';
 
 /** Published website pages of the site (the env is the site's public user, so rules filter drafts). */
 @injectable()

@@ -1,5 +1,5 @@
-import type { DataRecord } from '../../../platform/kernel/data-record';
-import { ref } from '../../../platform/kernel/data-record';
+import type { DataRecord } from '@platform/core/data-record';
+import { ref } from '@platform/core/data-record';
 
 /** A published "Customer reviews" page that takes star ratings, with two reviews. */
 export function websiteMailDemo(): DataRecord[] {

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { loginUrl } from '../../../platform/http/login-url';
-import type { RequestContext } from '../../../platform/http/route-definition';
-import { LanguageCatalog } from '../../../platform/web/language-catalog';
-import { requestDates } from '../../../platform/web/request-dates';
-import type { RecordRef, RecordWidgetContribution } from '../../website/server/record-widgets';
+import { loginUrl } from '@platform/http/login-url';
+import type { RequestContext } from '@platform/http/route-definition';
+import { LanguageCatalog } from '@platform/http/language-catalog';
+import { requestDates } from '@platform/web/request-dates';
+import type { RecordRef, RecordWidgetContribution } from '@modules/website';
 import FollowButton from '../web/islands/follow-button';
 import Comments from '../web/islands/comments';
 import { CommentService, type CommentView } from './services/comment-service';

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '../../../platform/kernel/contribution-points';
-import type { ModelDefinition } from '../../../platform/orm/model-definition';
+import type { ModelContribution } from '@platform/orm/model-contribution';
+import type { ModelDefinition } from '@platform/orm/model-definition';
 import { MailFollowers } from './models/mail-followers';
 import { MailMessage } from './models/mail-message';
 import { RatingRating } from './models/rating-rating';

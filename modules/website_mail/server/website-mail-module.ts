@@ -1,7 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '../../../platform/kernel/contribution';
-import { ModelContribution, RouteContribution } from '../../../platform/kernel/contribution-points';
-import { RecordWidgetContribution } from '../../website/server/record-widgets';
+import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
+import { ModelContribution } from '@platform/orm/model-contribution';
+import { RouteContribution } from '@platform/http/contribution-points';
+import { RecordWidgetContribution } from '@modules/website';
 import { CommentRoutes } from './routes/comment-routes';
 import { FollowRoutes } from './routes/follow-routes';
 import { CommentService } from './services/comment-service';

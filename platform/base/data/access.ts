@@ -1,4 +1,4 @@
-import type { AccessRight, RecordRule } from '../../orm/access-types';
+import type { AccessRight, RecordRule } from '@platform/core/access-types';
 
 const ALL = { read: true, write: true, create: true, unlink: true };
 

@@ -1,4 +1,4 @@
-import { ref, type DataRecord } from '../../kernel/data-record';
+import { ref, type DataRecord } from '@platform/core/data-record';
 
 /** Languages, the public user and the first website. Countries come from countries.ts. */
 export function baseData(): DataRecord[] {

@@ -1,4 +1,4 @@
-import type { GroupDefinition } from '../../orm/access-types';
+import type { GroupDefinition } from '@platform/core/access-types';
 
 export const BASE_GROUPS: GroupDefinition[] = [
   { id: 'base.group_public', name: 'Public' },

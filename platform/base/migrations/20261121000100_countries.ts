@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { Country, State } from 'country-state-city';
 import isoCountries from 'i18n-iso-countries';
-import { utcText } from '../../common/utc-text';
+import { utcText } from '@platform/common/utc-text';
 import fr from 'i18n-iso-countries/langs/fr.json';
 
 isoCountries.registerLocale(fr);

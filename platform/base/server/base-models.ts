@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '../../kernel/contribution-points';
-import type { ModelDefinition } from '../../orm/model-definition';
+import type { ModelContribution } from '@platform/orm/model-contribution';
+import type { ModelDefinition } from '@platform/orm/model-definition';
 import { ResCountry, ResCountryState } from './models/res-country';
 import { ResGroups } from './models/res-groups';
 import { ResLang } from './models/res-lang';

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { JobContribution, ScheduledJob } from '../../kernel/contribution-points';
-import { RateLimiter } from '../../http/rate-limiter';
-import { SessionStore } from '../../http/session-store';
+import type { JobContribution, ScheduledJob } from '@platform/jobs/job-contribution';
+import { RateLimiter } from '@platform/http/rate-limiter';
+import { SessionStore } from '@platform/http/session-store';
 
 /** Garbage collection of expired sessions and rate-limit windows. */
 @injectable()

@@ -1,5 +1,5 @@
-import type { Config } from '../../kernel/config';
-import type { UserInfo } from '../../http/user-directory';
+import type { Config } from '@platform/core/config';
+import type { UserInfo } from '@platform/http/user-directory';
 
 /** Name of the database as external clients know it (the `db` of /web/session/authenticate). */
 export function databaseName(config: Config): string {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { UserAccounts } from '../server/services/user-accounts';
-import { ImageVariants, sniffImageType } from '../../web/image-variants';
+import { ImageVariants, sniffImageType } from '@platform/web/image-variants';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { loadConfig } from '../../kernel/config';
-import { FIXTURES } from '../../orm/test/support';
+import { loadConfig } from '@platform/core/config';
+import { FIXTURES } from '@platform/orm/test/support';
 import { migrateModule } from '../migrator';
 
 const onPostgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../kernel/config';
+import { loadConfig } from '@platform/core/config';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { clientIp } from '../client-ip';

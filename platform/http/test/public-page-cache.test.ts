@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { openDatabase } from '../../db/connection';
+import { openDatabase } from '@platform/db/connection';
 import { PublicPageCache } from '../public-page-cache';
 
 describe('public page cache', () => {

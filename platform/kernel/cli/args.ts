@@ -1,4 +1,4 @@
-import { UserError } from '../errors';
+import { UserError } from '@platform/core/errors';
 
 /** Thrown for bad command lines; main.ts prints usage and exits 2 (unlike runtime errors, exit 1). */
 export class UsageError extends UserError {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import pino from 'pino';
-import { openDatabase } from '../../db/connection';
-import { loadConfig, type Config } from '../config';
-import { UserError } from '../errors';
+import { openDatabase } from '@platform/db/connection';
+import { loadConfig, type Config } from '@platform/core/config';
+import { UserError } from '@platform/core/errors';
 import { Kernel, type BootOptions } from '../kernel';
 import { ModuleState } from '../module-state';
 

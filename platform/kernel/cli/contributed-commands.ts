@@ -1,6 +1,6 @@
-import { CliCommandContribution, type CliCommandContribution as CliPoint } from '../contribution-points';
-import { loadConfig } from '../config';
-import { EnvFactory } from '../../orm/env-factory';
+import { CliCommandContribution, type CliCommandContribution as CliPoint } from './cli-command';
+import { loadConfig } from '@platform/core/config';
+import { EnvFactory } from '@platform/orm/env-factory';
 import { UsageError } from './args';
 import { installedModules, withKernel } from './boot';
 

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '@platform/core/config';
 import { parseArgs } from './args';
 import { installedModules, print, withKernel } from './boot';
 

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ModuleLoadError, UserError } from '../errors';
+import { ModuleLoadError, UserError } from '@platform/core/errors';
 import { UsageError } from './args';
 import { contributedCommand } from './contributed-commands';
 import { dbInit } from './db-commands';

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config';
+import { loadConfig } from '@platform/core/config';
 import { defaultModuleRoots, discoverModules } from '../discovery';
-import { UserError } from '../errors';
+import { UserError } from '@platform/core/errors';
 import type { InstallReport } from '../module-installer';
 import { parseArgs, requirePositionals, stringOption, UsageError } from './args';
 import { installedModules, print, table, withKernel } from './boot';

@@ -1,7 +1,7 @@
-import { SiteService } from '../../http/site-service';
-import { EnvFactory } from '../../orm/env-factory';
-import { resolveXmlid } from '../data-loader';
-import { UserError } from '../errors';
+import { SiteService } from '@platform/http/site-service';
+import { EnvFactory } from '@platform/orm/env-factory';
+import { resolveXmlid } from '@platform/orm/data-loader';
+import { UserError } from '@platform/core/errors';
 import type { Kernel } from '../kernel';
 import { parseArgs, requirePositionals, stringOption } from './args';
 import { print, table, withKernel } from './boot';

@@ -1,5 +1,5 @@
-import { UserAccounts } from '../../base/server/services/user-accounts';
-import { randomPassword } from '../../http/password';
+import { UserAccounts } from '@platform/base';
+import { randomPassword } from '@platform/http/password';
 import { parseArgs, requirePositionals, stringOption, type ParsedArgs } from './args';
 import { print, withKernel } from './boot';
 

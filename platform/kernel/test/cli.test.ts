@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { AuthService } from '../../http/auth-service';
-import { loadConfig } from '../config';
+import { AuthService } from '@platform/http/auth-service';
+import { loadConfig } from '@platform/core/config';
 import { Kernel } from '../kernel';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { Container, ContainerModule, injectable } from 'inversify';
-import { bindContribution, bindContributionProvider, ContributionProvider, injectContributions } from '../contribution';
-import { ContributionOwners, ownedBy } from '../contribution-owners';
+import { bindContribution, bindContributionProvider, ContributionProvider, injectContributions } from '@platform/core/contribution';
+import { ContributionOwners, ownedBy } from '@platform/core/contribution-owners';
 
 interface Greeting {
   text: string;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { orderModules, withDependencies } from '../dependency-graph';
+import { orderModules, withDependencies } from '@platform/core/dependency-graph';
 import { discoverModules } from '../discovery';
-import type { DiscoveredModule } from '../manifest';
+import type { DiscoveredModule } from '@platform/core/manifest';
 import { BASE_ROOT, fixture, moduleLoadError } from './support';
 
 function mod(name: string, depends: string[] = []): DiscoveredModule {

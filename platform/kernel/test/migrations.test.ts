@@ -4,9 +4,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, createThrowawayDatabase } from '../../../test/support/harness';
 import type { ThrowawayDatabase } from '../../../test/support/test-database';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '@platform/core/config';
 import { Kernel } from '../kernel';
-import { EnvFactory } from '../../orm/env-factory';
+import { EnvFactory } from '@platform/orm/env-factory';
 import { BASE_ROOT, fixture, moduleLoadError } from './support';
 
 const NEW_MIGRATION = `import type { Knex } from 'knex';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { EnvFactory } from '../../orm/env-factory';
-import type { ScheduledJob } from '../contribution-points';
-import { Scheduler } from '../scheduler';
+import { EnvFactory } from '@platform/orm/env-factory';
+import type { ScheduledJob } from '@platform/jobs/job-contribution';
+import { Scheduler } from '@platform/jobs/scheduler';
 
 /** A promise with its resolve function at hand. */
 function gate(): { opened: Promise<void>; open: () => void } {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { ModuleLoadError } from '../errors';
+import { ModuleLoadError } from '@platform/core/errors';
 
 export const FIXTURES = path.join(__dirname, 'fixtures');
 export const BASE_ROOT = path.resolve(__dirname, '..', '..', 'base');

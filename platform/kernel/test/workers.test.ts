@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { expect } from 'chai';
-import { loadConfig } from '../config';
+import { loadConfig } from '@platform/core/config';
 import { Kernel } from '../kernel';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
 import { freePort, isAlive, SiteProcess } from './site-process';

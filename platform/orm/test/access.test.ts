@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
-import { resolveXmlid } from '../../kernel/data-loader';
-import { AccessError, MissingError } from '../../kernel/errors';
+import { resolveXmlid } from '../data-loader';
+import { AccessError, MissingError } from '@platform/core/errors';
 import { EnvFactory } from '../env-factory';
 import type { Env } from '../environment';
 import { bootOrmTest, internalEnv, publicEnv, rejects, seed, type Seed } from './support';

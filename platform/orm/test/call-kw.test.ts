@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
-import { AccessError, ValidationError } from '../../kernel/errors';
+import { AccessError, ValidationError } from '@platform/core/errors';
 import { callKw } from '../call-kw';
 import type { Env } from '../environment';
 import type { Row } from '../record-reader';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
-import { ValidationError } from '../../kernel/errors';
+import { ValidationError } from '@platform/core/errors';
 import { callKw } from '../call-kw';
 import { andDomains, compileDomain, normalize, orDomains } from '../domain';
 import { MAX_DOMAIN_LEAVES, MAX_DOMAIN_SUBQUERIES, MAX_DOMAIN_TERMS, MAX_PATH_HOPS } from '../domain-limits';
-import type { Domain, DomainTerm } from '../domain-types';
+import type { Domain, DomainTerm } from '@platform/core/domain-types';
 import type { Env } from '../environment';
 import { bootOrmTest, internalEnv, publicEnv, rejects, seed, type Seed } from './support';
 

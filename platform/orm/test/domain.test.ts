@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
-import { ValidationError } from '../../kernel/errors';
-import type { Domain } from '../domain-types';
+import { ValidationError } from '@platform/core/errors';
+import type { Domain } from '@platform/core/domain-types';
 import type { Env } from '../environment';
 import { bootOrmTest, rejects, seed, type Seed } from './support';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
-import { MissingError, ValidationError } from '../../kernel/errors';
+import { MissingError, ValidationError } from '@platform/core/errors';
 import type { Env } from '../environment';
 import { bootOrmTest, internalEnv, rejects, seed, type Seed } from './support';
 

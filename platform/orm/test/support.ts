@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { resolveXmlid } from '../../kernel/data-loader';
+import { resolveXmlid } from '../data-loader';
 import { EnvFactory } from '../env-factory';
 import type { Env } from '../environment';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
-import { resolveXmlid } from '../../kernel/data-loader';
-import { ValidationError } from '../../kernel/errors';
+import { resolveXmlid } from '../data-loader';
+import { ValidationError } from '@platform/core/errors';
 import type { Env } from '../environment';
 import { bootOrmTest, publicEnv, rejects } from './support';
 

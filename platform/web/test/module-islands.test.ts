@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { ModuleLoadError } from '../../kernel/errors';
-import type { DiscoveredModule } from '../../kernel/manifest';
+import { ModuleLoadError } from '@platform/core/errors';
+import type { DiscoveredModule } from '@platform/core/manifest';
 import { moduleIslands } from '../module-islands';
 
 const FIXTURES = path.join(__dirname, 'fixtures');

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { BusOptions, type Notification } from '../bus-options';
 import { BusPoller } from '../services/bus-poller';
 import { ChannelAuthority } from '../services/channel-authority';

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { RequestIdentity } from '../../../../platform/http/request-identity';
-import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
+import type { RequestIdentity } from '@platform/http/request-identity';
+import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
 
 /** Who is listening: the request (long-poll) or the upgrade request's session, re-read (WebSocket). */
 export type BusRequester = RequestIdentity;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { LoggerToken } from '../../../../platform/kernel/tokens';
-import { utcText } from '../../../../platform/orm/sql-values';
+import { LoggerToken } from '@platform/core/tokens';
+import { utcText } from '@platform/orm/sql-values';
 import { BusDispatcher } from './bus-dispatcher';
 import { AFTER_LIMIT, BusService } from './bus-service';
 

@@ -1,5 +1,5 @@
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 /** A short code of a link; several may point to one link (the migration makes codes unique). */
 export const LinkTrackerCode = defineModel({

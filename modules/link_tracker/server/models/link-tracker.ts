@@ -1,6 +1,6 @@
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
-import { ValidationError } from '../../../../platform/kernel/errors';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
+import { ValidationError } from '@platform/core/errors';
 
 /**
  * A tracked short link. `code` and `short_url` show the newest code; older codes keep redirecting.

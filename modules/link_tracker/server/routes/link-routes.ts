@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { mixed, number, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RouteDefinition, RequestContext } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RouteDefinition, RequestContext } from '@platform/http/route-definition';
 import { LinkService, MAX_URL_LENGTH, type NewLinkParams } from '../services/link-service';
 import { linkPage } from '../../web/pages/link-page';
 import { assertCanTrackLinks } from '../access';
-import { SiteUrls } from '../../../../platform/base/server/services/site-urls';
+import { SiteUrls } from '@platform/base';
 
 const utmId = mixed<number | false>().nullable().test('utm-id', '${path} must be a record id', (v) => v === undefined || v === null || v === false || (Number.isSafeInteger(v) && (v as number) > 0))
   .meta({ bounded: 'its test: a record id or false' });

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { MissingError } from '../../../../platform/kernel/errors';
-import { loginUrl } from '../../../../platform/http/login-url';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import { loginUrl } from '@platform/http/login-url';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { linkStatsPage } from '../../web/pages/link-stats-page';
 import { countsAsVisit } from '../services/bot-detector';
 import { ClickRecorder } from '../services/click-recorder';

@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { LifecycleContribution } from '../../../../platform/kernel/contribution-points';
-import { DatabaseToken, LoggerToken } from '../../../../platform/kernel/tokens';
-import { nowUtc } from '../../../../platform/orm/sql-values';
+import type { LifecycleContribution } from '@platform/core/lifecycle';
+import { DatabaseToken, LoggerToken } from '@platform/core/tokens';
+import { nowUtc } from '@platform/orm/sql-values';
 import { writeClicks, type PendingClick } from './click-writer';
 import { redirectUrl } from './redirect-url';
-import { VisitorCountry } from '../../../../platform/http/visitor-country';
+import { VisitorCountry } from '@platform/http/visitor-country';
 
 export interface ResolvedCode {
   linkId: number;

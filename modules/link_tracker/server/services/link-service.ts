@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { DuplicateError, MissingError, UserError, ValidationError } from '../../../../platform/kernel/errors';
-import type { Env } from '../../../../platform/orm/environment';
-import { EnvFactory } from '../../../../platform/orm/env-factory';
-import type { Row } from '../../../../platform/orm/record-reader';
-import type { Domain } from '../../../../platform/orm/domain-types';
+import { DuplicateError, MissingError, UserError, ValidationError } from '@platform/core/errors';
+import type { Env } from '@platform/orm/environment';
+import { EnvFactory } from '@platform/orm/env-factory';
+import type { Row } from '@platform/orm/record-reader';
+import type { Domain } from '@platform/core/domain-types';
 import { assertCanTrackLinks } from '../access';
 import { ClickRecorder } from './click-recorder';
 import { CODE_PATTERN, randomCode } from './code-generator';

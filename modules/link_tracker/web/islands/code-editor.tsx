@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { rpc, RpcError } from '../../../../platform/web/client/rpc';
-import { useT } from '../../../../platform/web/client/web-context';
+import { rpc, RpcError } from '@platform/web/client/rpc';
+import { useT } from '@platform/web/client/web-context';
 
 export interface CodeEditorProps {
   code: string;

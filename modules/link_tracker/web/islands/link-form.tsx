@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { defineIsland } from '../../../../platform/web/island';
-import { rpc, RpcError } from '../../../../platform/web/client/rpc';
-import { useT } from '../../../../platform/web/client/web-context';
+import { defineIsland } from '@platform/web/island';
+import { rpc, RpcError } from '@platform/web/client/rpc';
+import { useT } from '@platform/web/client/web-context';
 import { copyText } from './clipboard';
 import { absoluteShortUrl, type TrackedLink } from './link-types';
 import { RecentLinks } from './recent-links';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { defineIsland } from '../../../../platform/web/island';
-import { useT } from '../../../../platform/web/client/web-context';
+import { defineIsland } from '@platform/web/island';
+import { useT } from '@platform/web/client/web-context';
 import { ClickCharts } from './click-charts';
 import { loadClickData, type ClickData, type Period } from './click-data';
 import { absoluteShortUrl } from './link-types';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { rpc } from '../../../../platform/web/client/rpc';
-import { useT } from '../../../../platform/web/client/web-context';
+import { rpc } from '@platform/web/client/rpc';
+import { useT } from '@platform/web/client/web-context';
 import { CodeEditor } from './code-editor';
 import { absoluteShortUrl, type TrackedLink } from './link-types';
 

@@ -1,5 +1,5 @@
-import { page } from '../../../../platform/web/render';
-import type { Row } from '../../../../platform/orm/record-reader';
+import { page } from '@platform/web/render';
+import type { Row } from '@platform/orm/record-reader';
 import LinkStats, { type LinkStatsProps } from '../islands/link-stats';
 
 const name = (v: unknown): string | null => (Array.isArray(v) ? String(v[1]) : null);

@@ -1,6 +1,6 @@
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
-import type { Env } from '../../../../platform/orm/environment';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
+import type { Env } from '@platform/orm/environment';
 
 /** A live chat service: its operators, the texts of its window, and the rules deciding where it shows. */
 export const ImLivechatChannel = defineModel({

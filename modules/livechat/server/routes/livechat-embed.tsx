@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
 import { renderToString } from 'react-dom/server';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { MissingError } from '../../../../platform/kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import { WebContext } from '../../../../platform/web/client/web-context';
-import { PageRenderer } from '../../../../platform/web/page-renderer';
-import { WebAssets } from '../../../../platform/web/web-assets';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { WebContext } from '@platform/web/client/web-context';
+import { PageRenderer } from '@platform/web/page-renderer';
+import { WebAssets } from '@platform/web/web-assets';
 import VisitorChat from '../../web/islands/visitor-chat';
 import { livechatOptions } from './livechat-pages';
-import { escapeHtml } from '../../../../platform/common/html-text';
+import { escapeHtml } from '@platform/common/html-text';
 
 function channelId(req: RequestContext): number {
   const id = Number(req.pathParams.channel_id);

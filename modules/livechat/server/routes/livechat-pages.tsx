@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { MissingError } from '../../../../platform/kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import type { Env } from '../../../../platform/orm/environment';
-import { page } from '../../../../platform/web/render';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { Env } from '@platform/orm/environment';
+import { page } from '@platform/web/render';
 import type { LivechatOptions } from '../../web/islands/visitor-chat';
 import { OperatorPage } from '../../web/pages/operator-page';
 import { SupportPage } from '../../web/pages/support-page';

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { LivechatSessions, HISTORY_LIMIT, MAX_MESSAGE_LENGTH, type ChatCaller } from '../services/livechat-sessions';
 import { RuleMatcher } from '../services/rule-matcher';
-import { VisitorCountry } from '../../../../platform/http/visitor-country';
+import { VisitorCountry } from '@platform/http/visitor-country';
 
 const uuidParam = yup.string().required().max(64);
 const channelIdParam = yup.number().integer().min(1).required();

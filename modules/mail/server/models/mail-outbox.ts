@@ -1,5 +1,5 @@
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 /** Messages kept instead of sent when SMTP_URL is unset; administrators read them here. */
 export const MailOutbox = defineModel({

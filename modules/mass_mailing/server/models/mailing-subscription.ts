@@ -1,5 +1,5 @@
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 /**
  * One contact's state on one list: subscribed, or opted out since a date. A subscription a visitor

@@ -1,6 +1,6 @@
-import type { Env } from '../../../../platform/orm/environment';
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
+import type { Env } from '@platform/orm/environment';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 
 export const MAILING_STATES = [['draft', 'Draft'], ['queued', 'Queued'], ['sending', 'Sending'], ['done', 'Sent']] as const;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { AccessDenied } from '../../../../platform/kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { AccessDenied } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { confirmPage } from '../../web/pages/confirm-page';
 import { isValidEmail, normalizeEmail } from '../services/email-address';
 import { NewsletterService } from '../services/newsletter-service';

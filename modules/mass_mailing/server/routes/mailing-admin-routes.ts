@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { AccessError } from '../../../../platform/kernel/errors';
-import { LoggerToken } from '../../../../platform/kernel/tokens';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { AccessError } from '@platform/core/errors';
+import { LoggerToken } from '@platform/core/tokens';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { MailingSender } from '../services/mailing-sender';
 
 const mailingId = number().integer().positive().required();

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { normalizeEmail } from '../services/email-address';
 import { NewsletterService } from '../services/newsletter-service';
 import { SubscriptionConfirmation } from '../services/subscription-confirmation';

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { MissingError } from '../../../../platform/kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { linkTarget } from '../services/mailing-body';
 import { MailingTokens } from '../services/mailing-tokens';
 import { MailingClickRedirect } from '../mailing-click-redirect';
-import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
+import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 
 // A transparent 1x1 GIF.

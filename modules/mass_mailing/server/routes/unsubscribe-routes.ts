@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { array, number, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { AccessDenied, MissingError, ValidationError } from '../../../../platform/kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import type { Env } from '../../../../platform/orm/environment';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { AccessDenied, MissingError, ValidationError } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { Env } from '@platform/orm/environment';
 import { isValidEmail, normalizeEmail } from '../services/email-address';
 import { MailingTokens } from '../services/mailing-tokens';
 import { NewsletterService } from '../services/newsletter-service';

@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
-import { MissingError, ValidationError } from '../../../../platform/kernel/errors';
-import type { Env } from '../../../../platform/orm/environment';
-import { nowUtc, utcText } from '../../../../platform/orm/sql-values';
+import { MissingError, ValidationError } from '@platform/core/errors';
+import type { Env } from '@platform/orm/environment';
+import { nowUtc, utcText } from '@platform/orm/sql-values';
 import { isValidEmail, normalizeEmail } from './email-address';
 
 export interface PublicList {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { SiteUrls } from '../../../../platform/base/server/services/site-urls';
-import { UserError } from '../../../../platform/kernel/errors';
-import { deliveryError, MailTransport } from '../../../../platform/mail/mail-transport';
-import type { Env } from '../../../../platform/orm/environment';
+import { SiteUrls } from '@platform/base';
+import { UserError } from '@platform/core/errors';
+import { deliveryError, MailTransport } from '@platform/mail/mail-transport';
+import type { Env } from '@platform/orm/environment';
 import { escapeHtml } from './mailing-body';
 import { MailingSender } from './mailing-sender';
 import { MailingTokens } from './mailing-tokens';

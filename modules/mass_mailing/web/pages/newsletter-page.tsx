@@ -1,4 +1,4 @@
-import { page } from '../../../../platform/web/render';
+import { page } from '@platform/web/render';
 import ExitPopup from '../islands/exit-popup';
 import SubscribeWidget from '../islands/subscribe-widget';
 

@@ -1,4 +1,4 @@
-import { page } from '../../../../platform/web/render';
+import { page } from '@platform/web/render';
 import UnsubscribeForm, { type UnsubscribeFormProps } from '../islands/unsubscribe-form';
 
 /** The personal page an unsubscribe link opens: the lists of that address, as checkboxes. */

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { number, object } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import { safeRedirect } from '../../../../platform/http/safe-redirect';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { safeRedirect } from '@platform/http/safe-redirect';
 import { accountPage } from '../../web/pages/account-page';
 import { AccountDetails, type CheckResult } from '../services/account-details';
 

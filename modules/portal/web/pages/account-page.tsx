@@ -1,5 +1,5 @@
-import { page } from '../../../../platform/web/render';
-import { useT } from '../../../../platform/web/client/web-context';
+import { page } from '@platform/web/render';
+import { useT } from '@platform/web/client/web-context';
 import type { CountryOption, DetailField, DetailValues, FieldErrors, StateOption } from '../../server/services/account-details';
 import AddressSelects from '../islands/address-selects';
 

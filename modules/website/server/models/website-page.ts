@@ -1,5 +1,5 @@
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 /** A page of the site with its own URL; visible to the public once published. */
 export const WebsitePage = defineModel({

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { injectable } from 'inversify';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { MissingError } from '../../../../platform/kernel/errors';
-import type { RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import type { RouteDefinition } from '@platform/http/route-definition';
 import { galleryPage } from '../../web/pages/gallery-page';
 
 const GALLERY_DIR = path.join(__dirname, '..', '..', 'static', 'gallery');

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { array, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { MissingError } from '../../../../platform/kernel/errors';
-import { LANG_COOKIE } from '../../../../platform/http/pipeline';
-import type { RouteDefinition } from '../../../../platform/http/route-definition';
-import { safeRedirect } from '../../../../platform/http/safe-redirect';
-import { LanguageCatalog } from '../../../../platform/web/language-catalog';
-import { localizedPath } from '../../../../platform/web/localized-path';
-import { TranslationCatalog } from '../../../../platform/web/translation-catalog';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import { LANG_COOKIE } from '@platform/http/pipeline';
+import type { RouteDefinition } from '@platform/http/route-definition';
+import { safeRedirect } from '@platform/http/safe-redirect';
+import { LanguageCatalog } from '@platform/http/language-catalog';
+import { localizedPath } from '@platform/web/localized-path';
+import { TranslationCatalog } from '@platform/web/translation-catalog';
 
 /** Query parameters of the translation editor, dropped when switching language. */
 const EDIT_PARAMS = ['edit_translations', 'enable_editor', 'edit'];

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { MissingError } from '../../../../platform/kernel/errors';
-import type { RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import type { RouteDefinition } from '@platform/http/route-definition';
 import { contentPage } from '../../web/pages/content-page';
 import { homePage } from '../../web/pages/home-page';
 import { RecordWidgets } from '../record-widgets';
 import { PUBLISHER_GROUP } from './publish-routes';
 
-import type { Domain } from '../../../../platform/orm/domain-types';
+import type { Domain } from '@platform/core/domain-types';
 
 const SITE_PAGES = (siteId: number): Domain => ['|', ['website_id', '=', false], ['website_id', '=', siteId]];
 

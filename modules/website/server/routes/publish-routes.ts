@@ -1,8 +1,8 @@
 import { injectable } from 'inversify';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { AccessError, ValidationError } from '../../../../platform/kernel/errors';
-import type { RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { AccessError, ValidationError } from '@platform/core/errors';
+import type { RouteDefinition } from '@platform/http/route-definition';
 
 export const PUBLISHER_GROUP = 'website.group_website_publisher';
 

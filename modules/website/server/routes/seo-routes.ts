@@ -1,14 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { array, object, string } from 'yup';
-import { SitemapContribution, type RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { injectContributions, type ContributionProvider } from '../../../../platform/kernel/contribution';
-import { MissingError } from '../../../../platform/kernel/errors';
-import type { RouteDefinition } from '../../../../platform/http/route-definition';
-import { UserDirectory } from '../../../../platform/http/user-directory';
-import { SiteUrls } from '../../../../platform/base/server/services/site-urls';
-import { EnvFactory } from '../../../../platform/orm/env-factory';
-import { LanguageCatalog } from '../../../../platform/web/language-catalog';
-import { localizedPath } from '../../../../platform/web/localized-path';
+import { SitemapContribution } from '../sitemap-contribution';
+import { type RouteContribution } from '@platform/http/contribution-points';
+import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
+import { MissingError } from '@platform/core/errors';
+import type { RouteDefinition } from '@platform/http/route-definition';
+import { UserDirectory } from '@platform/http/user-directory';
+import { SiteUrls } from '@platform/base';
+import { EnvFactory } from '@platform/orm/env-factory';
+import { LanguageCatalog } from '@platform/http/language-catalog';
+import { localizedPath } from '@platform/web/localized-path';
 
 /** The original platform's limit per sitemap file. */
 const LOC_PER_SITEMAP = 45000;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { defineIsland } from '../../../../platform/web/island';
-import { showErrorDialog } from '../../../../platform/web/client/dialog';
-import { rpc, RpcError } from '../../../../platform/web/client/rpc';
-import { useT } from '../../../../platform/web/client/web-context';
+import { defineIsland } from '@platform/web/island';
+import { showErrorDialog } from '@platform/web/client/dialog';
+import { rpc, RpcError } from '@platform/web/client/rpc';
+import { useT } from '@platform/web/client/web-context';
 
 export interface PublishToggleProps {
   id: number;

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
-import { defineIsland } from '../../../../platform/web/island';
-import { rpc } from '../../../../platform/web/client/rpc';
-import { useT } from '../../../../platform/web/client/web-context';
+import { defineIsland } from '@platform/web/island';
+import { rpc } from '@platform/web/client/rpc';
+import { useT } from '@platform/web/client/web-context';
 
 type Network = 'facebook' | 'twitter' | 'linkedin' | 'email';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { page } from '../../../../platform/web/render';
+import { page } from '@platform/web/render';
 import PublishToggle from '../islands/publish-toggle';
 
 export interface ContentPageProps {

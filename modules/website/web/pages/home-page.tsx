@@ -1,5 +1,5 @@
-import { page } from '../../../../platform/web/render';
-import { useLocalizedPath, useT } from '../../../../platform/web/client/web-context';
+import { page } from '@platform/web/render';
+import { useLocalizedPath, useT } from '@platform/web/client/web-context';
 
 export interface HomePageProps {
   siteName: string;

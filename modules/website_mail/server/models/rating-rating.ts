@@ -1,5 +1,5 @@
-import { defineModel } from '../../../../platform/orm/model-definition';
-import { fields } from '../../../../platform/orm/fields';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 /** A rating of a record: 1-5 stars on commented records, 1/5/10 for chat sessions. */
 export const RatingRating = defineModel({

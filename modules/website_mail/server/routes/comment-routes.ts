@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { AccessError, MissingError, ValidationError } from '../../../../platform/kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
-import { safeRedirect } from '../../../../platform/http/safe-redirect';
-import { LanguageCatalog } from '../../../../platform/web/language-catalog';
-import { requestDates } from '../../../../platform/web/request-dates';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { AccessError, MissingError, ValidationError } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { safeRedirect } from '@platform/http/safe-redirect';
+import { LanguageCatalog } from '@platform/http/language-catalog';
+import { requestDates } from '@platform/web/request-dates';
 import { CommentService, MAX_COMMENT_LENGTH } from '../services/comment-service';
 import { ThreadRegistry } from '../services/thread-registry';
 

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '../../../../platform/kernel/contribution-points';
-import { AccessError, ValidationError } from '../../../../platform/kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../../platform/http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { AccessError, ValidationError } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { FollowService, SESSION_EMAIL, SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from '../services/follow-service';
 import { ThreadRegistry } from '../services/thread-registry';
-import { LOOSE_EMAIL_RE } from '../../../../platform/common/email-pattern';
+import { LOOSE_EMAIL_RE } from '@platform/common/email-pattern';
 
 /** How many follows a visitor's session remembers (the oldest are forgotten first). */
 const MAX_SESSION_FOLLOWS = 200;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { EnvFactory } from '../../../../platform/orm/env-factory';
-import { nowUtc } from '../../../../platform/orm/sql-values';
-import { textToHtml } from '../../../../platform/common/html-text';
+import { EnvFactory } from '@platform/orm/env-factory';
+import { nowUtc } from '@platform/orm/sql-values';
+import { textToHtml } from '@platform/common/html-text';
 
 export const MAX_COMMENT_LENGTH = 5000;
 

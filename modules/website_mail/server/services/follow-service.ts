@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { EnvFactory } from '../../../../platform/orm/env-factory';
+import { EnvFactory } from '@platform/orm/env-factory';
 
 /** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
 export const SESSION_FOLLOWED = 'website_mail.followed';

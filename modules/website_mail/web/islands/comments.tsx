@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { defineIsland } from '../../../../platform/web/island';
-import { rpc, RpcError } from '../../../../platform/web/client/rpc';
-import { useT } from '../../../../platform/web/client/web-context';
+import { defineIsland } from '@platform/web/island';
+import { rpc, RpcError } from '@platform/web/client/rpc';
+import { useT } from '@platform/web/client/web-context';
 import type { CommentView, RatingStats } from '../../server/services/comment-service';
 
 export interface CommentsProps {

@@ -1,5 +1,5 @@
-import { defineModel } from '../../../orm/model-definition';
-import { fields } from '../../../orm/fields';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 export const ResGroups = defineModel({
   name: 'res.groups',

@@ -1,5 +1,5 @@
-import { defineModel } from '../../../orm/model-definition';
-import { fields } from '../../../orm/fields';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 /**
  * Users. The password hash lives in a column the model does not declare, so no ORM call can read it.

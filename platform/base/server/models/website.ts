@@ -1,6 +1,6 @@
-import { ValidationError } from '../../../kernel/errors';
-import { defineModel } from '../../../orm/model-definition';
-import { fields } from '../../../orm/fields';
+import { ValidationError } from '@platform/core/errors';
+import { defineModel } from '@platform/orm/model-definition';
+import { fields } from '@platform/orm/fields';
 
 /** An http(s) origin: scheme and host (port allowed), no path, query, fragment or credentials. */
 const ORIGIN = /^https?:\/\/[^\s/?#@]+$/i;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '../../../kernel/contribution-points';
-import type { RouteDefinition } from '../../../http/route-definition';
-import { WebAssets } from '../../../web/web-assets';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RouteDefinition } from '@platform/http/route-definition';
+import { WebAssets } from '@platform/web/web-assets';
 
 /**
  * Built browser files (`/web/assets/<name>-<hash>.js|css`). Names carry a content hash, so they are

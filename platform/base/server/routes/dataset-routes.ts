@@ -1,9 +1,9 @@
 import { injectable } from 'inversify';
 import { array, mixed, object, string } from 'yup';
-import type { RouteContribution } from '../../../kernel/contribution-points';
-import { ValidationError } from '../../../kernel/errors';
-import { callKw } from '../../../orm/call-kw';
-import type { RouteDefinition } from '../../../http/route-definition';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { ValidationError } from '@platform/core/errors';
+import { callKw } from '@platform/orm/call-kw';
+import type { RouteDefinition } from '@platform/http/route-definition';
 
 // Arguments are whatever the model method takes (ids, domains, values): the method checks them, and
 // the JSON body limit bounds their size.

@@ -1,8 +1,8 @@
 import { injectable } from 'inversify';
-import type { RouteContribution } from '../../../kernel/contribution-points';
-import { MissingError } from '../../../kernel/errors';
-import type { RequestContext, RouteDefinition } from '../../../http/route-definition';
-import { decodeImageField, ImageVariants, isImageSize, type ImageSize } from '../../../web/image-variants';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { MissingError } from '@platform/core/errors';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { decodeImageField, ImageVariants, isImageSize, type ImageSize } from '@platform/web/image-variants';
 
 const NO_IMAGE = 'No image here.';
 

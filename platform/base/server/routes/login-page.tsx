@@ -1,5 +1,5 @@
 import { MIN_PASSWORD_LENGTH } from '../services/user-accounts';
-import { page } from '../../../web/render';
+import { page } from '@platform/web/render';
 
 export interface LoginPageProps {
   csrfToken: string;

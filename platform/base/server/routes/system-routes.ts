@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { array, number, object, string } from 'yup';
-import type { RouteContribution } from '../../../kernel/contribution-points';
-import { AccessError } from '../../../kernel/errors';
-import { DatabaseToken, InstalledModulesToken } from '../../../kernel/tokens';
-import type { RouteDefinition } from '../../../http/route-definition';
-import { SiteService } from '../../../http/site-service';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import { AccessError } from '@platform/core/errors';
+import { DatabaseToken, InstalledModulesToken } from '@platform/core/tokens';
+import type { RouteDefinition } from '@platform/http/route-definition';
+import { SiteService } from '@platform/http/site-service';
 
 /** Health check and site/module administration for admins. */
 @injectable()

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { RequestContext } from '../../../http/route-definition';
-import { DatabaseToken } from '../../../kernel/tokens';
+import type { RequestContext } from '@platform/http/route-definition';
+import { DatabaseToken } from '@platform/core/tokens';
 
 /** What a site's configuration says about its public address. */
 export interface SiteAddress {

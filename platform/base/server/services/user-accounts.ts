@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { resolveXmlid } from '../../../kernel/data-loader';
-import { UserError, ValidationError } from '../../../kernel/errors';
-import type { Env } from '../../../orm/environment';
-import { hashPassword } from '../../../http/password';
-import { EMAIL_RE } from '../../../common/email-pattern';
+import { resolveXmlid } from '@platform/orm/data-loader';
+import { UserError, ValidationError } from '@platform/core/errors';
+import type { Env } from '@platform/orm/environment';
+import { hashPassword } from '@platform/http/password';
+import { EMAIL_RE } from '@platform/common/email-pattern';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -1,6 +1,6 @@
-import type { Env } from '../orm/environment';
-import { ModuleLoadError } from './errors';
-import { XmlRef, type DataRecord } from './data-record';
+import type { Env } from './environment';
+import { ModuleLoadError } from '@platform/core/errors';
+import { XmlRef, type DataRecord } from '@platform/core/data-record';
 
 const TABLE = 'ir_model_data';
 

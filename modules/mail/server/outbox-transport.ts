@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { nowUtc } from '../orm/sql-values';
-import type { MailTransport, OutgoingMail, SentMail } from './mail-transport';
+import { nowUtc } from '@platform/orm/sql-values';
+import type { MailTransport, OutgoingMail, SentMail } from '@platform/mail/mail-transport';
 
 /** Without SMTP_URL: messages are kept in `mail_outbox` (model mail.outbox), which administrators can read. */
 export class OutboxTransport implements MailTransport {

@@ -1,6 +1,6 @@
 import type { ContainerModule } from 'inversify';
 import type { DataRecord } from './data-record';
-import type { AccessRight, RecordRule, GroupDefinition } from '../orm/access-types';
+import type { AccessRight, RecordRule, GroupDefinition } from './access-types';
 
 /**
  * What a module says about itself. Everything the kernel needs to load, install and gate a module

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { EnvFactory } from '../orm/env-factory';
-import { nowUtc, utcText } from '../orm/sql-values';
-import type { ScheduledJob } from './contribution-points';
+import type { EnvFactory } from '@platform/orm/env-factory';
+import { nowUtc, utcText } from '@platform/orm/sql-values';
+import type { ScheduledJob } from './job-contribution';
 
 /**
  * Runs scheduled jobs. Each run is claimed with a conditional UPDATE on `ir_cron`, so when several

@@ -1,9 +1,14 @@
 import type { Knex } from 'knex';
-import type { LanguageInfo } from './client/web-context';
-
-export interface Language extends LanguageInfo {
+/** An active language as pages need it (the web layer hands part of it to the browser). */
+export interface Language {
   id: number;
   name: string;
+  code: string;
+  urlCode: string;
+  direction: 'ltr' | 'rtl';
+  /** moment formats. */
+  dateFormat: string;
+  timeFormat: string;
 }
 
 const TTL_MS = 2000;

@@ -1,0 +1,10 @@
+import { injectable } from 'inversify';
+import type { UserMenuContribution, UserMenuEntry } from '@platform/web/contribution-points';
+
+/** The signed-in user's name in the header leads to their account details. */
+@injectable()
+export class AccountMenu implements UserMenuContribution {
+  userMenuEntries(): UserMenuEntry[] {
+    return [{ name: 'My account', url: '/my/account', sequence: 10 }];
+  }
+}

@@ -1,0 +1,6 @@
+/*
+ * The public face of `base`, the built-in module: what other modules may use. Import it as
+ * `@platform/base`, never a file inside.
+ */
+export { SiteUrls } from './server/services/site-urls';
+export { UserAccounts } from './server/services/user-accounts';

@@ -1,0 +1,26 @@
+import { ContainerModule } from 'inversify';
+import type { Knex } from 'knex';
+import { bindContributionProvider } from '@platform/core/contribution';
+import type { DiscoveredModule } from '@platform/core/manifest';
+import { DatabaseToken, DiscoveredModulesToken } from '@platform/core/tokens';
+import { HotPathContribution, RouteContribution, ServerContribution } from './contribution-points';
+import { LanguageCatalog } from './language-catalog';
+import { RateLimiter } from './rate-limiter';
+import { RequestIdentityResolver } from './request-identity';
+import { SessionStore } from './session-store';
+import { SiteService } from './site-service';
+import { UserDirectory } from './user-directory';
+import { VisitorCountry } from './visitor-country';
+
+/** The HTTP layer's services (sessions, sites, users, limits, languages) and the points it reads. */
+export const httpModule = new ContainerModule(({ bind }) => {
+  for (const point of [RouteContribution, HotPathContribution, ServerContribution]) bindContributionProvider(bind, point);
+  const db = (ctx: { get<T>(id: symbol): T }) => ctx.get<Knex>(DatabaseToken);
+  bind(SessionStore).toDynamicValue((ctx) => new SessionStore(db(ctx)));
+  bind(RateLimiter).toDynamicValue((ctx) => new RateLimiter(db(ctx)));
+  bind(UserDirectory).toDynamicValue((ctx) => new UserDirectory(db(ctx)));
+  bind(SiteService).toDynamicValue((ctx) => new SiteService(db(ctx), ctx.get<DiscoveredModule[]>(DiscoveredModulesToken)));
+  bind(LanguageCatalog).toDynamicValue((ctx) => new LanguageCatalog(db(ctx)));
+  bind(VisitorCountry).toSelf();
+  bind(RequestIdentityResolver).toDynamicValue((ctx) => new RequestIdentityResolver(ctx.get(SessionStore), ctx.get(UserDirectory)));
+});

@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import type { RequestContext } from '@platform/http/route-definition';
+
+/*
+ * The points the page renderer reads; each is shown only on the sites where the contributing module
+ * is enabled.
+ */
+
+/** An entry of the website's main menu. */
+export interface MenuEntry {
+  name: string;
+  url: string;
+  sequence: number;
+  /** Shown only to signed-in users of one of these groups (external ids); to everybody when absent. */
+  groups?: string[];
+}
+export interface MenuContribution {
+  menuEntries(): MenuEntry[];
+}
+export const MenuContribution = Symbol('MenuContribution');
+
+/** An entry of the signed-in user's menu in the header (e.g. the portal's "My account"). */
+export interface UserMenuEntry {
+  name: string;
+  /** Path on the site, without the language prefix (the renderer adds it). */
+  url: string;
+  sequence: number;
+}
+export interface UserMenuContribution {
+  userMenuEntries(): UserMenuEntry[];
+}
+export const UserMenuContribution = Symbol('UserMenuContribution');
+
+/**
+ * Offers the language selector: the URL that switches to `langCode` and comes back to `path` (the
+ * website module's `/website/lang/<code>?r=`). Without one on a site, no selector is shown (its links
+ * would lead to a 404).
+ */
+export interface LanguageSwitchContribution {
+  switchUrl(langCode: string, path: string): string;
+}
+export const LanguageSwitchContribution = Symbol('LanguageSwitchContribution');
+
+/**
+ * Something shown on every page outside the page content (e.g. the live chat button). Rendered after
+ * the page inside the same web context, so islands work.
+ */
+export interface LayoutWidgetContribution {
+  renderForPage(req: RequestContext): Promise<ReactElement | null>;
+}
+export const LayoutWidgetContribution = Symbol('LayoutWidgetContribution');
