@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import { checkImports, readSourceTree } from '../../../test/architecture/import-rules';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const MODULES = path.join(REPO, 'modules');
@@ -74,7 +75,13 @@ describe('cli: module new (scaffold)', function () {
     }
   });
 
-  it("generates a module whose own test passes (HTTP, JSON-RPC, rights, browser)", () => {
+  it('generates a module that keeps the import rules (public faces, aliases, declared dependencies)', () => {
+    const generated = readSourceTree(REPO).filter((f) => f.path.startsWith(`modules/${NAME}/`));
+    expect(generated.map((f) => f.path)).to.include(`modules/${NAME}/index.ts`);
+    expect(checkImports(generated, new Map([[NAME, ['website']]]))).to.deep.equal([]);
+  });
+
+  it('generates a module whose own test passes (HTTP, JSON-RPC, rights, browser)', () => {
     // TEST_DATABASE_URL passes through: on PostgreSQL, the generated test runs there too.
     const r = run([require.resolve('mocha/bin/mocha.js'), `modules/${NAME}/test/**/*.test.ts`], 90_000);
     expect(r.code, r.output).to.equal(0);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DiscoveredModule } from '../../manifest';
-import { UserError } from '../../errors';
+import type { DiscoveredModule } from '@platform/core/manifest';
+import { UserError } from '@platform/core/errors';
 import { UsageError } from '../args';
 
 /** Strict lower_snake_case: no leading digit, no double or trailing underscore (the name becomes identifiers). */
