@@ -3,7 +3,7 @@ import { ModuleLoadError, UserError } from '@platform/core/errors';
 import { UsageError } from './args';
 import { contributedCommand } from './contributed-commands';
 import { dbInit } from './db-commands';
-import { moduleInstall, moduleList, moduleUpgrade } from './module-commands';
+import { moduleInstall, moduleList, moduleNew, moduleUpgrade } from './module-commands';
 import { siteCreate, siteDisable, siteEnable, siteList } from './site-commands';
 import { userCreate, userPasswd } from './user-commands';
 
@@ -15,6 +15,8 @@ Commands:
   module list                                 list modules: version, installed or not, depends, summary
   module install <name...>                    install modules and their dependencies
   module upgrade <name...>                    reload module data and run pending migrations
+  module new <name> [--depends a,b]           write a new module (manifest, model, migration, routes, page,
+                                              island, demo, tests) into modules/<name>/
   site list                                   list websites with their domain, languages and modules
   site create <name> [--domain host] [--lang en_US]
                                               create a website with every installed module enabled
@@ -36,6 +38,7 @@ const COMMANDS: Record<string, Command> = {
   'module list': moduleList,
   'module install': moduleInstall,
   'module upgrade': moduleUpgrade,
+  'module new': moduleNew,
   'site list': siteList,
   'site create': siteCreate,
   'site enable': siteEnable,

@@ -2,8 +2,12 @@ import { loadConfig } from '@platform/core/config';
 import { defaultModuleRoots, discoverModules } from '../discovery';
 import { UserError } from '@platform/core/errors';
 import type { InstallReport } from '../module-installer';
-import { parseArgs, requirePositionals } from './args';
+import { parseArgs, requirePositionals, stringOption, UsageError } from './args';
 import { installedModules, print, table, withKernel } from './boot';
+import { parseDepends } from './scaffold/check-new-module';
+import { createModule } from './scaffold/new-module';
+import { nextSteps } from './scaffold/next-steps';
+import { scaffoldNames } from './scaffold/scaffold-names';
 
 /** `module list`: what can be installed and what is, for the operator deciding what to install. */
 export async function moduleList(argv: string[]): Promise<void> {
@@ -44,6 +48,19 @@ export async function moduleUpgrade(argv: string[]): Promise<void> {
     if (report.installed.length) print(`installed: ${report.installed.join(', ')}`);
     printMigrations(report);
   });
+}
+
+/** `module new <name> [--depends a,b]`: writes a new module's standard anatomy; needs no database. */
+export async function moduleNew(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { depends: 'string' });
+  const [name, ...extra] = requirePositionals(args, 1, 'module name');
+  if (extra.length) throw new UsageError(`one module at a time ('${extra.join(' ')}' is one too many)`);
+  const depends = parseDepends(stringOption(args, 'depends'));
+  const report = createModule({ name, depends }, loadConfig().repoRoot);
+  print(`created module '${name}' in ${report.folder}/${depends.length ? ` (depends on ${depends.join(', ')})` : ''}:`);
+  for (const file of report.files) print(`  ${file}`);
+  print();
+  for (const line of nextSteps(scaffoldNames(name))) print(line);
 }
 
 function printMigrations(report: InstallReport): void {
