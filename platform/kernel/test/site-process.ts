@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
+import { freePort } from '../../../test/support/free-port';
+
+export { freePort };
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
@@ -85,13 +87,3 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
