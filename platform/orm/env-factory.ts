@@ -1,3 +1,4 @@
+import type { AbortSource } from '@platform/db/cancel-on-abort';
 import type { Knex } from 'knex';
 import { Env, SUPERUSER_ID, type OrmState } from './environment';
 
@@ -16,7 +17,7 @@ export class EnvFactory {
   }
 
   /** `signal`: aborted when the request is gone (its running PostgreSQL statement is then cancelled). */
-  forUser(user: ActingUser, siteId: number | null, lang: string, signal?: AbortSignal): Env {
+  forUser(user: ActingUser, siteId: number | null, lang: string, signal?: AbortSource): Env {
     return new Env(this.orm, this.db, { uid: user.id, groups: user.groups, partnerId: user.partnerId, siteId, lang, superuser: false }, signal);
   }
 }

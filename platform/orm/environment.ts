@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { cancelOnAbort } from '@platform/db/cancel-on-abort';
+import { cancelOnAbort, type AbortSource } from '@platform/db/cancel-on-abort';
 import { knexDialect, type Dialect } from '@platform/db/connection';
 import { ValidationError } from '@platform/core/errors';
 import type { AccessControl } from './access-control';
@@ -36,7 +36,7 @@ export class Env {
    * @param signal aborted when the HTTP request this environment serves is gone: the PostgreSQL
    *   statement its transaction is running is then cancelled.
    */
-  constructor(readonly orm: OrmState, readonly db: Knex, readonly user: UserContext, readonly signal?: AbortSignal) {
+  constructor(readonly orm: OrmState, readonly db: Knex, readonly user: UserContext, readonly signal?: AbortSource) {
     this.dialect = knexDialect(db);
   }
 
@@ -73,7 +73,7 @@ export class Env {
     return new Env(this.orm, db, this.user, this.signal);
   }
   /** The same environment, its statements cancelled when `signal` aborts (see the constructor). */
-  withSignal(signal: AbortSignal): Env {
+  withSignal(signal: AbortSource): Env {
     return new Env(this.orm, this.db, this.user, signal);
   }
 
