@@ -4,6 +4,7 @@ import { LoggerToken } from '@platform/core/tokens';
 import { utcText } from '@platform/orm/sql-values';
 import { BusDispatcher } from './bus-dispatcher';
 import { AFTER_LIMIT, BusService } from './bus-service';
+import { CoalescedRuns } from '@platform/core/coalesced-runs';
 
 /**
  * How often the table is read while this process has listeners: the delay for a notification sent by
@@ -33,9 +34,13 @@ export class SqliteBusWatcher {
   private idleSince?: number;
   private timer?: NodeJS.Timeout;
   private running = false;
-  private reading: Promise<void> = Promise.resolve();
-  /** A read is queued behind the one running and has not started yet. */
-  private readWaiting = false;
+  private readonly reads = new CoalescedRuns(async () => {
+    try {
+      await this.deliverNew();
+    } catch (err) {
+      this.logger.error({ err }, 'bus: reading new notifications failed');
+    }
+  });
 
   constructor(
     @inject(BusService) private readonly bus: BusService,
@@ -57,7 +62,7 @@ export class SqliteBusWatcher {
     this.running = false;
     clearTimeout(this.timer);
     this.bus.onStored(undefined);
-    await this.reading;
+    await this.reads.settled();
   }
 
   private schedule(): void {
@@ -67,17 +72,7 @@ export class SqliteBusWatcher {
 
   /** Delivers what was stored since the last read. Reads never overlap; at most one waits behind. */
   read(): Promise<void> {
-    if (this.readWaiting) return this.reading;
-    this.readWaiting = true;
-    this.reading = this.reading.then(async () => {
-      this.readWaiting = false;
-      try {
-        await this.deliverNew();
-      } catch (err) {
-        this.logger.error({ err }, 'bus: reading new notifications failed');
-      }
-    });
-    return this.reading;
+    return this.reads.run();
   }
 
   private async deliverNew(): Promise<void> {

@@ -7,6 +7,7 @@ import { nowUtc } from '@platform/orm/sql-values';
 import { writeClicks, type PendingClick } from './click-writer';
 import { redirectUrl } from './redirect-url';
 import { VisitorCountry } from '@platform/http/visitor-country';
+import { CoalescedRuns } from '@platform/core/coalesced-runs';
 
 export interface ResolvedCode {
   linkId: number;
@@ -42,9 +43,7 @@ export class ClickRecorder implements LifecycleContribution {
   private stopped = false;
   /** Tests lengthen it to keep clicks in memory until the stop. */
   flushDelayMs = FLUSH_DELAY_MS;
-  private flushing: Promise<void> = Promise.resolve();
-  /** A flush is queued behind the one writing and has not started yet. */
-  private flushWaiting = false;
+  private readonly flushes = new CoalescedRuns(() => this.writePending());
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
@@ -140,13 +139,7 @@ export class ClickRecorder implements LifecycleContribution {
    * and it takes every click queued until it starts (so each busy click does not queue a flush).
    */
   flush(): Promise<void> {
-    if (this.flushWaiting) return this.flushing;
-    this.flushWaiting = true;
-    this.flushing = this.flushing.then(() => {
-      this.flushWaiting = false;
-      return this.writePending();
-    });
-    return this.flushing;
+    return this.flushes.run();
   }
 
   private async writePending(): Promise<void> {
