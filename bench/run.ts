@@ -10,6 +10,10 @@ interface BenchEntry {
 }
 
 const BENCHES: Record<string, BenchEntry> = {
+  backoffice: {
+    description: 'back office list of 100k partners as an internal user: search_read 80 + search_count, name search, group by (in-process, over HTTP, vs raw knex)',
+    load: () => import('./backoffice'),
+  },
   bus: { description: '10k WebSocket clients: memory per connection; 1,000 msg/s across two processes on PostgreSQL (p50/p99); long-poll round trip', load: () => import('./bus') },
   home: {
     description: 'home page req/s vs a bare Koa static handler; JavaScript an anonymous visitor downloads on the home page',

@@ -14,8 +14,9 @@ export default defineManifest({
       path.join(__dirname, 'web/islands/share-buttons.tsx'),
       path.join(__dirname, 'web/islands/gallery.tsx'),
       path.join(__dirname, 'web/islands/image-zoom.tsx'),
+      path.join(__dirname, 'web/islands/page-editor.tsx'),
     ],
-    styles: [path.join(__dirname, 'web/website.css')],
+    styles: [path.join(__dirname, 'web/website.css'), path.join(__dirname, 'web/editor.css')],
   },
   migrations: path.join(__dirname, 'migrations'),
   groups: [
@@ -26,6 +27,12 @@ export default defineManifest({
     { model: 'website.page', read: true },
     { model: 'website.page', group: 'website.group_website_publisher', read: true, write: true, create: true },
     { model: 'website.page', group: 'website.group_website_designer', read: true, write: true, create: true, unlink: true },
+    // The menu is part of the page: publishers add, rename, reorder and remove its entries.
+    { model: 'website.menu', read: true },
+    { model: 'website.menu', group: 'website.group_website_publisher', read: true, write: true, create: true, unlink: true },
+    // Images uploaded in the editor (ir.attachment is base's; what visitors read is decided by base's rules).
+    { model: 'ir.attachment', group: 'website.group_website_publisher', read: true, write: true, create: true },
+    { model: 'ir.attachment', group: 'website.group_website_designer', read: true, write: true, create: true, unlink: true },
   ],
   rules: [
     // Visitors and ordinary users see published pages only; publishers see them all.

@@ -5,10 +5,13 @@ export default defineManifest({
   name: 'website_mail',
   version: '1.0.0',
   summary: 'Follow records by e-mail or with one click, public comments with optional star ratings',
-  depends: ['website'],
+  // mail: comments are mailed to the record's followers.
+  depends: ['website', 'mail'],
   autoInstall: true,
   server: () => (require('./server/website-mail-module') as typeof import('./server/website-mail-module')).websiteMailModule,
   migrations: path.join(__dirname, 'migrations'),
+  // The queue of comment mails to followers: written on every send, shown on no page.
+  unseenTables: ['website_mail_notification'],
   web: {
     islands: [
       path.join(__dirname, 'web/islands/follow-button.tsx'),

@@ -2,5 +2,7 @@
  * The public face of `base`, the built-in module: what other modules may use. Import it as
  * `@platform/base`, never a file inside.
  */
+export { SiteAdmin } from './server/services/site-admin';
 export { SiteUrls } from './server/services/site-urls';
 export { UserAccounts } from './server/services/user-accounts';
+export { AttachmentStore, MAX_IMAGE_BYTES, type ImageUpload, type StoredAttachment } from './server/services/attachment-store';

@@ -12,6 +12,7 @@ export default defineManifest({
   autoInstall: true,
   server: () => (require('./server/base-module') as typeof import('./server/base-module')).baseModule,
   migrations: path.join(__dirname, 'migrations'),
+  web: { islands: [path.join(__dirname, 'web/islands/logo-upload.tsx')], styles: [path.join(__dirname, 'web/base.css')] },
   // Sessions, rate-limit counters and job claims: written on many requests, shown on no page.
   unseenTables: ['http_session', 'rate_limit', 'ir_cron'],
   groups: BASE_GROUPS,

@@ -9,6 +9,11 @@ export interface DataRecord {
   values: Record<string, unknown>;
   /** Do not overwrite on upgrade once created (user may have edited it). */
   noupdate?: boolean;
+  /**
+   * Written at install even though the record exists already: a demo record enriching a data record of
+   * its own module (the demo home page). With `noupdate`, never written again on upgrade.
+   */
+  amend?: boolean;
 }
 
 /** A reference to another data record, resolved to its database id at load time. */

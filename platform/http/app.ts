@@ -16,6 +16,7 @@ import { RateLimiter } from './rate-limiter';
 import { RequestIdentityResolver } from './request-identity';
 import type { RequestState } from './request-state';
 import { dispatch, makeRequest } from './route-dispatcher';
+import { allowedMethods, answerMethodNotAllowed } from './method-not-allowed';
 import { loadDatabaseSecret } from './secret';
 import { securityHeaders } from './security-headers';
 import { SessionStore } from './session-store';
@@ -55,6 +56,7 @@ export async function createApp({ container: c, db, config, routes, unseenTables
   const pages = c.get<PageRendering>(PageRendering);
 
   const router = new Router();
+  const fallbacks = new Router();
   const services = {
     limiter: c.get(RateLimiter),
     logger,
@@ -63,20 +65,31 @@ export async function createApp({ container: c, db, config, routes, unseenTables
     renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
     pageCache: new PublicPageCache(db, unseenTables),
   };
+  const owners = new Map<unknown, OwnedRoute>();
   for (const owned of routes) {
     const methods = owned.route.methods ?? [owned.route.type === 'json' ? 'POST' : 'GET'];
-    router.register(owned.route.path, methods, dispatch(owned, services));
+    const registered = (owned.route.fallback ? fallbacks : router).register(owned.route.path, methods, dispatch(owned, services));
+    if (!owned.route.fallback) owners.set(registered, owned);
   }
+  const allowed = allowedMethods(router, owners);
   app.use(router.routes());
-  app.use(router.allowedMethods());
+  const renderError = (ctx: Koa.Context, status: number, message: string) => pages.renderError(makeRequest(ctx, ctx.state as RequestState, services), status, message);
+  // A path that exists with other methods: 405 with Allow (OPTIONS: just the list), before any fallback
+  // route (a website page at any URL) could take it for a page of its own.
+  app.use(async (ctx, next) => {
+    if (ctx.status !== 404 || ctx.body) return next();
+    if (await answerMethodNotAllowed(ctx, allowed, (message) => renderError(ctx, 405, message))) return;
+    return next();
+  });
+  // Fallback routes answer only what no route answered (a disabled module's route leaves a 404 too).
+  const fallbackRoutes = fallbacks.routes();
+  app.use((ctx, next) => (ctx.status === 404 && !ctx.body ? fallbackRoutes(ctx as Parameters<typeof fallbackRoutes>[0], next) : next()));
   app.use(async (ctx) => {
+    if (ctx.status !== 404 || ctx.body) return;
     // Nothing matched (or the module is disabled on this site): the site's 404 page.
-    if (ctx.status === 404 && !ctx.body) {
-      const state = ctx.state as RequestState;
-      ctx.status = 404;
-      ctx.type = 'html';
-      ctx.body = await pages.renderError(makeRequest(ctx, state, services), 404, 'The page you are looking for does not exist.');
-    }
+    ctx.status = 404;
+    ctx.type = 'html';
+    ctx.body = await renderError(ctx, 404, 'The page you are looking for does not exist.');
   });
   return app;
 }

@@ -60,6 +60,7 @@ export function requestContext(s: PipelineServices): Koa.Middleware {
     state.isPublic = isPublic;
     state.user = user;
     state.lang = pickLang(ctx, state);
+    if (!state.urlLang && state.lang !== state.site.defaultLang) state.cookieLangPrefix = (await s.languages.find(state.lang))?.urlCode;
     state.env = s.envs.forUser(state.user, state.site.id, state.lang, clientGone(ctx));
 
     await next();

@@ -21,4 +21,9 @@ export interface RequestState {
   urlLang?: string;
   /** The request path without its language prefix. */
   unprefixedPath?: string;
+  /**
+   * The URL prefix (`fr`) of a language chosen by the `frontend_lang` cookie on an unprefixed URL: a
+   * page asked for that way is redirected to its prefixed URL, so one URL is one language.
+   */
+  cookieLangPrefix?: string;
 }

@@ -55,13 +55,23 @@ export interface RouteDefinition<P = any> {
   type: RouteType;
   auth: AuthLevel;
   params?: ObjectSchema<AnyObject>;
-  /** http POST routes check a CSRF token unless this is false (e.g. one-click unsubscribe from mail clients). */
-  csrf?: boolean;
+  /**
+   * http POST routes check a CSRF token unless this is false (e.g. one-click unsubscribe from mail
+   * clients). `'origin'`: for forms on pages of the public page cache, which cannot hold a per-visitor
+   * token: the post must come from this site by `Sec-Fetch-Site: same-origin`, else by its `Origin`
+   * header (a post with neither is refused). See same-origin.ts.
+   */
+  csrf?: boolean | 'origin';
   /**
    * `public`: the page an anonymous visitor without a session gets depends only on the site, the
    * language and the URL, so it may be served from the public page cache (emptied by any write).
    */
   cache?: 'public';
+  /**
+   * Tried only when no other route answers the path (e.g. website pages served at their own URL,
+   * `path: '/:url(.*)'`): a fallback never shadows a module's route, whatever the module order.
+   */
+  fallback?: boolean;
   rateLimit?: RateLimit;
   /**
    * json: the largest body a signed-in user may send, in bytes, for routes that take big values (images

@@ -6,9 +6,11 @@ import { ValidationError as YupValidationError } from 'yup';
 import { fromDatabaseError } from '@platform/db/query-canceled';
 import { AccessDenied, AccessError, MissingError, QueryCanceled, SessionExpired, UserError, ValidationError } from '@platform/core/errors';
 import { checkCsrfToken, csrfToken } from './csrf';
+import { isSameOriginPost } from './same-origin';
 import { formCsrfBinding, requestCsrfBindings } from './csrf-binding';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
 import { loginUrl } from './login-url';
+import { safeRedirect } from './safe-redirect';
 import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
@@ -137,7 +139,14 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
         throw new PayloadTooLarge('The form is too large.');
       }
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (route.csrf !== false && !requestCsrfBindings(ctx, state.session).some((b) => checkCsrfToken(s.secret(), b, body.csrf_token))) {
+      if (route.csrf === 'origin') {
+        if (!isSameOriginPost(ctx)) {
+          ctx.status = 403;
+          ctx.type = 'html';
+          ctx.body = await s.renderError(req, 403, 'This form can only be sent from the pages of this site.');
+          return;
+        }
+      } else if (route.csrf !== false && !requestCsrfBindings(ctx, state.session).some((b) => checkCsrfToken(s.secret(), b, body.csrf_token))) {
         ctx.status = 400;
         ctx.type = 'html';
         ctx.body = await s.renderError(req, 400, 'Session expired (invalid CSRF token). Go back, reload the page and try again.');
@@ -148,8 +157,18 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     } else {
       req.params = { ...ctx.query } as Record<string, unknown>;
     }
+    // A page in the cookie's language at an unprefixed URL: sent to the prefixed URL instead, so an URL
+    // always shows one language (caches and crawlers, which have no cookie, see the default one there).
+    // Known pages (cached ones) go at once; other routes only when what they answer is a page.
+    const toPrefixed = langRedirect(ctx, state);
+    if (toPrefixed && route.cache === 'public') {
+      redirectToLanguage(ctx, toPrefixed);
+      return;
+    }
     const cacheKey = route.cache === 'public' && ctx.method === 'GET' && state.isPublic && state.session.isNew && !state.session.dirty
-      ? `${state.site.id}|${state.lang}|${ctx.url}` : null;
+      // The address the page was asked at is part of the key: a site without a base URL builds its absolute
+      // links (share buttons, say) on the Host header, and a forged Host must not reach other visitors.
+      ? `${state.site.id}|${state.lang}|${ctx.protocol}://${ctx.host}|${ctx.url}` : null;
     const cached = cacheKey ? s.pageCache.get(cacheKey, state.cspNonce) : undefined;
     if (cached !== undefined) {
       ctx.type = 'html';
@@ -158,6 +177,11 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     }
     await limitRate(req, route, s);
     const result = await route.handler(req);
+    // (Koa's status is still its default 404 until a body is set; a handler that chose one keeps it.)
+    if (result !== undefined && toPrefixed && !ctx.body && (ctx.status === 404 || ctx.status === 200) && !ctx.response.get('Location')) {
+      redirectToLanguage(ctx, toPrefixed);
+      return;
+    }
     if (result !== undefined) {
       ctx.type = 'html';
       ctx.body = await s.renderPage(req, result);
@@ -175,6 +199,21 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     ctx.type = 'html';
     ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
   }
+}
+
+/** Where a GET page chosen in another language by the cookie must go (`/fr/page/x?y`), or null. */
+function langRedirect(ctx: Koa.Context, state: RequestState): string | null {
+  if (!state.cookieLangPrefix || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return null;
+  const target = `/${state.cookieLangPrefix}${ctx.path === '/' ? '' : ctx.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`;
+  return safeRedirect(target, `/${state.cookieLangPrefix}`);
+}
+
+function redirectToLanguage(ctx: Koa.Context, target: string): void {
+  ctx.status = 302;
+  ctx.redirect(target);
+  // Depends on the visitor's cookie: no shared cache may keep it for others.
+  ctx.set('Cache-Control', 'no-store');
+  ctx.vary('Cookie');
 }
 
 /** A body over the limit (answered 413). */

@@ -48,6 +48,11 @@ export class SessionStore {
     session.dirty = true;
   }
 
+  /** Ends every session of a user but `keep` (after a change of password: other devices sign in again). */
+  async destroyOthers(uid: number, keep: Session): Promise<number> {
+    return this.db(TABLE).where({ uid }).whereNot({ id: hashSessionId(keep.sid) }).delete();
+  }
+
   async destroy(session: Session): Promise<void> {
     await this.db(TABLE).where({ id: hashSessionId(session.sid) }).delete();
   }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { UserError } from '@platform/core/errors';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { dependentsOf, withDependencies } from '@platform/core/dependency-graph';
-import type { Site } from './site';
+import { configuredBaseUrl, type Site } from './site';
 
 /** Sites change rarely; a short cache keeps the Host lookup off the database on hot paths. */
 const TTL_MS = 2000;
@@ -62,35 +62,45 @@ export class SiteService {
 
   /** Enables modules (and what they depend on) on a site. Returns the modules newly enabled. */
   async enable(siteId: number, names: string[], installed: ReadonlySet<string>): Promise<string[]> {
+    const added = await this.enablePlan(siteId, names, installed);
+    for (const module of added) await this.db('website_module').insert({ website_id: siteId, module }).onConflict(['website_id', 'module']).ignore();
+    this.invalidate();
+    return added;
+  }
+
+  /** What enable() would turn on, writing nothing (the back office asks before it acts). */
+  async enablePlan(siteId: number, names: string[], installed: ReadonlySet<string>): Promise<string[]> {
     const site = await this.get(siteId);
     for (const n of names) {
       if (!this.modules.some((m) => m.manifest.name === n)) throw new UserError(`Unknown module '${n}'`);
       if (!installed.has(n)) throw new UserError(`Module '${n}' is not installed; install it first`);
     }
     const wanted = withDependencies(names, this.modules);
-    const added = [...wanted].filter((n) => !site.modules.has(n) && n !== 'base');
-    for (const module of added) await this.db('website_module').insert({ website_id: siteId, module }).onConflict(['website_id', 'module']).ignore();
-    this.invalidate();
-    return added;
+    return [...wanted].filter((n) => !site.modules.has(n) && n !== 'base');
   }
 
   /** Disables modules on a site, and the enabled modules that depend on them. Data is kept. */
   async disable(siteId: number, names: string[]): Promise<string[]> {
-    const site = await this.get(siteId);
-    if (names.includes('base')) throw new UserError("Module 'base' cannot be disabled");
-    const removed = [...new Set([...names, ...dependentsOf(names, this.modules, new Set(site.modules))])].filter((n) => site.modules.has(n));
+    const removed = await this.disablePlan(siteId, names);
     if (removed.length) await this.db('website_module').where({ website_id: siteId }).whereIn('module', removed).delete();
     this.invalidate();
     return removed;
   }
 
+  /** What disable() would turn off (the modules named and their enabled dependents), writing nothing. */
+  async disablePlan(siteId: number, names: string[]): Promise<string[]> {
+    const site = await this.get(siteId);
+    if (names.includes('base')) throw new UserError("Module 'base' cannot be disabled");
+    return [...new Set([...names, ...dependentsOf(names, this.modules, new Set(site.modules))])].filter((n) => site.modules.has(n));
+  }
+
   private async load(): Promise<Site[]> {
-    const rows = await this.db('website').orderBy('id').select('id', 'name', 'domain', 'default_lang_id', 'user_id');
+    const rows = await this.db('website').orderBy('id').select('id', 'name', 'domain', 'base_url', 'default_lang_id', 'user_id');
     const langs: Array<{ id: number; code: string }> = await this.db('res_lang').select('id', 'code');
     const langCode = new Map(langs.map((l) => [l.id, l.code]));
     const rel: Array<{ website_id: number; res_lang_id: number }> = await this.db('res_lang_website_rel').select('website_id', 'res_lang_id');
     const mods: Array<{ website_id: number; module: string }> = await this.db('website_module').select('website_id', 'module');
-    return rows.map((r: { id: number; name: string; domain: string | null; default_lang_id: number; user_id: number }) => {
+    return rows.map((r: { id: number; name: string; domain: string | null; base_url: string | null; default_lang_id: number; user_id: number }) => {
       const defaultLang = langCode.get(r.default_lang_id) ?? 'en_US';
       const siteLangs = rel.filter((x) => x.website_id === r.id).map((x) => langCode.get(x.res_lang_id)!).filter(Boolean);
       return {
@@ -101,6 +111,7 @@ export class SiteService {
         langs: siteLangs.includes(defaultLang) ? siteLangs : [defaultLang, ...siteLangs],
         modules: new Set(['base', ...mods.filter((m) => m.website_id === r.id).map((m) => m.module)]),
         publicUserId: r.user_id,
+        baseUrl: configuredBaseUrl(r),
       };
     });
   }

@@ -18,6 +18,8 @@ const SIGNATURES: Record<string, string[]> = {
   name_search: ['name', 'args', 'operator', 'limit'],
   name_create: ['name'],
   default_get: ['fields_list'],
+  fields_get: ['allfields', 'attributes'],
+  copy: ['id', 'default'],
 };
 
 
@@ -93,6 +95,15 @@ export async function callKw(env: Env, model: string, method: string, args: Args
       return m.name_create(p.name as string);
     case 'default_get':
       return m.default_get(fields(p.fields_list) ?? []);
+    case 'fields_get':
+      return m.fields_get(fields(p.allfields), fields(p.attributes));
+    case 'copy': {
+      const id = Array.isArray(p.id) && p.id.length === 1 ? p.id[0] : p.id;
+      if (!Number.isSafeInteger(id) || (id as number) <= 0) throw new ValidationError('copy() takes the id of one record');
+      const defaults = p.default ?? {};
+      if (typeof defaults !== 'object' || Array.isArray(defaults)) throw new ValidationError('default must be an object of field values');
+      return m.copy(id as number, defaults as Record<string, unknown>);
+    }
   }
   throw new ValidationError(`Method '${method}' is not callable`);
 }

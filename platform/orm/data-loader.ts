@@ -22,6 +22,7 @@ export class DataLoader {
           // Another module's record (e.g. website giving the admin its groups) is amended at install too.
           const foreign = module !== this.moduleName;
           if ((mode === 'update' || foreign) && !rec.noupdate) await model.write([existing.res_id], values);
+          else if (mode === 'install' && rec.amend) await model.write([existing.res_id], values);
           continue;
         }
         const id = await model.create(values);

@@ -202,6 +202,60 @@ export class Model {
     return result;
   }
 
+  /**
+   * The fields the caller may read, described as the original platform's `fields_get` does, so a
+   * client can build list and form views of any model. Fields restricted to groups the caller is not
+   * in are left out (naming one in `allfields` is refused, as reading it would be).
+   */
+  fields_get(allfields?: string[] | null, attributes?: string[] | null): Record<string, FieldDescription> {
+    this.checkAccess('read');
+    const access = this.env.orm.access;
+    const list = allfields?.length ? this.resolveFields(allfields) : [...this.meta.fields.values()].filter((f) => access.fieldAllowed(this.env.user, f));
+    const result: Record<string, FieldDescription> = {};
+    for (const f of list) {
+      const full = describeField(f);
+      result[f.name] = attributes?.length ? Object.fromEntries(Object.entries(full).filter(([k]) => attributes.includes(k))) as FieldDescription : full;
+    }
+    return result;
+  }
+
+  /**
+   * A new record with the values of record `id` (read with the caller's rights, so a field the caller
+   * cannot read is not copied), `defaults` written over them. Read-only, computed, audit and one2many
+   * fields are left to the new record's defaults; translated fields keep every language; the name
+   * gets " (copy)". Created with the caller's rights and record rules.
+   */
+  async copy(id: number, defaults: Row = {}): Promise<number> {
+    const [record] = await this.read([id]);
+    const access = this.env.orm.access;
+    const vals: Row = {};
+    const translated: Field[] = [];
+    for (const f of this.meta.fields.values()) {
+      if (f.readonly || f.compute || f.type === 'one2many' || COPY_SKIPPED.has(f.name) || !access.fieldAllowed(this.env.user, f)) continue;
+      const value = record[f.name];
+      if (f.type === 'many2one') vals[f.name] = Array.isArray(value) ? value[0] : false;
+      else if (f.type === 'many2many') vals[f.name] = [[6, 0, value ?? []]];
+      else if (f.translate) translated.push(f);
+      else vals[f.name] = value;
+    }
+    if (translated.length) {
+      const raw: Row = await this.env.db(this.meta.table).where({ id }).first(translated.map((f) => f.name));
+      for (const f of translated) {
+        const stored = raw?.[f.name];
+        vals[f.name] = typeof stored === 'string' ? JSON.parse(stored) : stored ?? false;
+      }
+    }
+    const recName = this.meta.recName ? this.meta.field(this.meta.recName) : undefined;
+    if (recName && !(recName.name in defaults)) {
+      const suffix = (v: unknown) => (typeof v === 'string' && v ? `${v} (copy)` : v);
+      const current = vals[recName.name];
+      vals[recName.name] = current && typeof current === 'object'
+        ? Object.fromEntries(Object.entries(current as Record<string, unknown>).map(([lang, v]) => [lang, suffix(v)]))
+        : suffix(current);
+    }
+    return this.create({ ...vals, ...defaults });
+  }
+
   /** Fails unless every id exists and passes the user's record rules for `op`. */
   async assertRule(ids: number[], op: Operation): Promise<void> {
     if (ids.length === 0) return;
@@ -235,6 +289,46 @@ export class Model {
       return f;
     });
   }
+}
+
+/** What `fields_get` says of a field (the original platform's keys). */
+export interface FieldDescription {
+  type: string;
+  string: string;
+  required: boolean;
+  readonly: boolean;
+  store: boolean;
+  sortable: boolean;
+  translate: boolean;
+  relation?: string;
+  relation_field?: string;
+  selection?: Array<[string, string]>;
+  size?: number;
+}
+
+const COPY_SKIPPED = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date']);
+
+function describeField(f: Field): FieldDescription {
+  const d: FieldDescription = {
+    type: f.type,
+    string: f.string ?? humanize(f.name),
+    required: f.required === true,
+    readonly: f.readonly === true || Boolean(f.compute) || COPY_SKIPPED.has(f.name),
+    store: f.stored,
+    sortable: f.stored && f.type !== 'one2many' && f.type !== 'many2many',
+    translate: f.translate === true,
+  };
+  if (f.comodel) d.relation = f.comodel;
+  if (f.inverse) d.relation_field = f.inverse;
+  if (f.selection) d.selection = f.selection.map(([k, v]) => [k, v]);
+  if (f.size) d.size = f.size;
+  return d;
+}
+
+/** `partner_id` -> "Partner", as the original platform labels fields without a string. */
+function humanize(name: string): string {
+  const words = name.replace(/_id$/, '').replace(/_ids$/, 's').split('_').filter(Boolean).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function checkIds(ids: unknown): number[] {

@@ -15,7 +15,10 @@ export interface MenuEntry {
   groups?: string[];
 }
 export interface MenuContribution {
-  menuEntries(): MenuEntry[];
+  /** Fixed entries (a module's own pages). */
+  menuEntries?(): MenuEntry[];
+  /** Entries read for the request (e.g. the website's menu records, per site and language). */
+  menuEntriesFor?(req: RequestContext): Promise<MenuEntry[]>;
 }
 export const MenuContribution = Symbol('MenuContribution');
 
@@ -25,6 +28,8 @@ export interface UserMenuEntry {
   /** Path on the site, without the language prefix (the renderer adds it). */
   url: string;
   sequence: number;
+  /** Shown only to users of one of these groups (external ids); to every signed-in user when absent. */
+  groups?: string[];
 }
 export interface UserMenuContribution {
   userMenuEntries(): UserMenuEntry[];
@@ -49,3 +54,13 @@ export interface LayoutWidgetContribution {
   renderForPage(req: RequestContext): Promise<ReactElement | null>;
 }
 export const LayoutWidgetContribution = Symbol('LayoutWidgetContribution');
+
+/**
+ * A block of the footer's last column (e.g. the newsletter's sign-up form). Rendered on every page,
+ * including pages cached for anonymous visitors: it must not depend on who is asking, and should not
+ * be an island (a page without islands loads no JavaScript); a plain HTML form is the way.
+ */
+export interface FooterBlockContribution {
+  renderFooterBlock(req: RequestContext): Promise<ReactElement | null>;
+}
+export const FooterBlockContribution = Symbol('FooterBlockContribution');

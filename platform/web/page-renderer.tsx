@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { LanguageSwitchContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
+import type { FooterBlockContribution, LanguageSwitchContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
 import type { ContributionProvider } from '@platform/core/contribution';
 import type { RequestContext } from '@platform/http/route-definition';
 import type { WebContextValue } from './client/web-context';
@@ -12,6 +12,7 @@ import { isPage, type Page } from './render';
 import { localizedPath } from './localized-path';
 import type { TranslationCatalog } from './translation-catalog';
 import type { WebAssets } from './web-assets';
+import type { SiteAppearances } from './site-appearance';
 
 /** What modules put in the layout; each provider is narrowed to the modules enabled on the site. */
 export interface LayoutContributions {
@@ -19,10 +20,11 @@ export interface LayoutContributions {
   userMenus: ContributionProvider<UserMenuContribution>;
   languageSwitches: ContributionProvider<LanguageSwitchContribution>;
   layoutWidgets: ContributionProvider<LayoutWidgetContribution>;
+  footerBlocks: ContributionProvider<FooterBlockContribution>;
 }
 
 const ERROR_TITLES: Record<number, string> = {
-  400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 413: 'Request too large', 429: 'Too many requests', 500: 'Internal error',
+  400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 405: 'Method not allowed', 413: 'Request too large', 429: 'Too many requests', 500: 'Internal error',
 };
 
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
@@ -41,6 +43,7 @@ export class PageRenderer {
     private readonly assets: WebAssets,
     private readonly translations: TranslationCatalog,
     private readonly languages: LanguageCatalog,
+    private readonly appearances: SiteAppearances,
   ) {}
 
   /** Renders a route's result (strings are sent as they are). */
@@ -62,16 +65,27 @@ export class PageRenderer {
       return await this.renderPage(req, {
         title,
         body: (
-          <section className="error-page">
-            <h1>{title}</h1>
-            <p>{_t(message)}</p>
-            <p><a href="/">{_t('Back to the home page')}</a></p>
+          <section className="error-page status-page page-narrow" aria-labelledby="error-title">
+            <p className="status-code" aria-hidden="true">{status}</p>
+            <h1 id="error-title" className="h2">{title}</h1>
+            <p className="lead">{_t(message)}</p>
+            <p><a className="btn btn-primary" href={localizedPath('/', lang === req.site.defaultLang ? null : (await this.languages.find(lang))?.urlCode ?? null)}>{_t('Back to the home page')}</a></p>
           </section>
         ),
-      });
+      }, true);
     } catch {
       return `<!DOCTYPE html><title>${status}</title><h1>${title}</h1>`;
     }
+  }
+
+  /**
+   * The tab title in the page's language: titles are UI strings (`Newsletter`, `Statistics of %s`) looked
+   * up in the enabled modules' translations; a title that is no UI string (a page's own name, already
+   * read in its language) has no entry and stays as it is.
+   */
+  private title(req: RequestContext, p: Page): string {
+    const translated = p.title ? this.translations.translate(req.site.modules, req.lang, p.title) : '';
+    return (p.titleArgs ?? []).reduce((t, arg) => t.replace('%s', arg), translated);
   }
 
   async context(req: RequestContext): Promise<WebContextValue> {
@@ -96,21 +110,23 @@ export class PageRenderer {
     };
   }
 
-  private async renderPage(req: RequestContext, p: Page): Promise<string> {
+  private async renderPage(req: RequestContext, p: Page, isError = false): Promise<string> {
     const context = await this.context(req);
     const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
     const urlCode = (code: string) => (code === req.site.defaultLang ? null : langs.find((l) => l.code === code)?.urlCode ?? null);
     const prefix = urlCode(context.session.lang);
     const enabled = (m: string) => req.site.modules.has(m);
-    const menu = this.layout.menus
-      .getContributionsFor(enabled)
-      .flatMap((c) => c.menuEntries())
+    const menuContributions = this.layout.menus.getContributionsFor(enabled);
+    const menu = (await Promise.all(menuContributions.map(async (c) => [...(c.menuEntries?.() ?? []), ...((await c.menuEntriesFor?.(req)) ?? [])])))
+      .flat()
       .filter((m) => !m.groups || (!req.isPublic && m.groups.some((g) => req.user.groups.has(g))))
       .sort((a, b) => a.sequence - b.sequence)
       .map(({ name, url, sequence }) => ({ name, sequence, url: localizedPath(url, prefix) }));
-    // The signed-in user's name leads to the first entry of the user menu (e.g. the portal's account page).
-    const account = req.isPublic ? undefined : this.layout.userMenus.getContributionsFor(enabled)
-      .flatMap((c) => c.userMenuEntries()).sort((a, b) => a.sequence - b.sequence)[0];
+    // The signed-in user's name leads to the first entry of the user menu (e.g. the portal's account page);
+    // the other entries (e.g. site settings for administrators) follow it as links.
+    const [account, ...userLinks] = req.isPublic ? [] : this.layout.userMenus.getContributionsFor(enabled)
+      .flatMap((c) => c.userMenuEntries()).filter((m) => !m.groups || m.groups.some((g) => req.user.groups.has(g)))
+      .sort((a, b) => a.sequence - b.sequence);
     const bundle = await this.assets.bundleFor(req.site.modules);
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
     const currentPath = req.path;
@@ -123,14 +139,29 @@ export class PageRenderer {
     const languages = languageSwitch
       ? langs.map((l) => ({ code: l.code, name: l.name, urlCode: urlCode(l.code), switchUrl: languageSwitch.switchUrl(l.code, currentPath) }))
       : [];
-    const hasIslands = body.includes('data-island="') || widgetsHtml.includes('data-island="');
+    // One URL per page for search engines: the public base URL, the language prefix, the path without query.
+    // Never the Host header (a cached page would hand a visitor's Host to everybody): no base URL, no tag.
+    // Koa reports 404 until a body is set: a status still at that default is a page answered 200.
+    const answered = req.koa.status === 404 && req.koa.body == null ? 200 : req.koa.status;
+    const canonical = req.site.baseUrl && !isError && answered === 200 ? `${req.site.baseUrl}${localizedPath(currentPath, prefix)}` : undefined;
+    const appearance = await this.appearances.forSite(req.site.id);
+    const footerBlocks = (await Promise.all(this.layout.footerBlocks.getContributionsFor(enabled).map((b) => b.renderFooterBlock(req))))
+      .filter((b): b is ReactElement => b !== null)
+      .map((b) => renderToString(<WebContext.Provider value={context}>{b}</WebContext.Provider>));
+    const footer = {
+      about: appearance.footerText[context.session.lang] ?? appearance.footerText[req.site.defaultLang] ?? appearance.footerText.en_US,
+      contact: appearance.contact, social: appearance.social, blocksHtml: footerBlocks,
+    };
+    const hasIslands = [body, widgetsHtml, ...footerBlocks].some((html) => html.includes('data-island="'));
     const element: ReactElement = (
       <Layout
-        title={p.title} description={p.description} siteName={req.site.name} language={context.language}
+        title={this.title(req, p)} description={p.description} canonical={canonical} siteName={req.site.name} language={context.language}
         translations={context.translations} languages={languages}
-        menu={menu} user={req.isPublic ? null : { name: req.user.name, accountUrl: account ? localizedPath(account.url, prefix) : null }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
-        stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml}
+        menu={menu} user={req.isPublic ? null : { name: req.user.name, accountUrl: account ? localizedPath(account.url, prefix) : null, links: userLinks.map((l) => ({ name: l.name, url: localizedPath(l.url, prefix) })) }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
+        stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml} footer={footer}
+        logoUrl={appearance.hasLogo ? `/web/image/website/${req.site.id}/logo?size=image_medium` : null}
         script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(context) } : null}
+        editMode={p.editMode === true}
       />
     );
     return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;

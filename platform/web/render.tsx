@@ -8,9 +8,19 @@ export interface Page {
   description?: string;
   /** HTTP status of the page (default 200). */
   status?: number;
+  /**
+   * A publisher is editing the page: `<body data-edit-mode="1">`, so widgets that would get in the
+   * way (the newsletter exit popup) stay quiet.
+   */
+  editMode?: boolean;
+  /**
+   * Values for the `%s` of the title: the title is a UI string translated into the page's language
+   * (`Statistics of %s`), these are not (a record's name, already in its language).
+   */
+  titleArgs?: string[];
 }
 
-export function page(title: string, body: ReactElement, extra: { description?: string; status?: number } = {}): Page {
+export function page(title: string, body: ReactElement, extra: { description?: string; status?: number; editMode?: boolean; titleArgs?: string[] } = {}): Page {
   return { title, body, ...extra };
 }
 

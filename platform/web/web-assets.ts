@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { ModuleLoadError } from '@platform/core/errors';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { moduleIslands, type IslandSource } from './module-islands';
-import { SITE_CSS } from './site-css';
+import { BOOTSTRAP_CSS, SITE_CSS } from './site-css';
 
 /** One built file, kept in memory with its gzip form (the bundles are small and immutable). */
 export interface Asset {
@@ -20,7 +20,7 @@ export interface Asset {
 export interface SiteBundle {
   /** URL of the ES module that hydrates the page's islands. */
   script: string;
-  /** URL of the site stylesheet (platform + enabled modules' styles). */
+  /** URL of the site stylesheet (Bootstrap, the theme, enabled modules' styles). */
   stylesheet: string;
 }
 
@@ -105,7 +105,7 @@ export class WebAssets {
       this.store(name, Buffer.from(out.contents), 'application/javascript; charset=utf-8');
       if (name.startsWith('site-')) script = name;
     }
-    const css = [SITE_CSS, ...used.flatMap((m) => (m.manifest.web?.styles ?? []).map((f) => fs.readFileSync(f, 'utf8')))].join('\n');
+    const css = [BOOTSTRAP_CSS, SITE_CSS, ...used.flatMap((m) => (m.manifest.web?.styles ?? []).map((f) => fs.readFileSync(f, 'utf8')))].join('\n');
     const cssName = `site-${hash(css)}.css`;
     this.store(cssName, Buffer.from(css), 'text/css; charset=utf-8');
     this.logger.info({ modules: used.map((m) => m.manifest.name), ms: Date.now() - started, files: result.outputFiles.length }, 'web assets built');

@@ -39,6 +39,16 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
  * axe is added with addScriptTag's content through the DevTools protocol, which CSP does not block.
  */
 export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
+  // Colours are judged at rest: a pointer left over a button (the one just clicked, or one a re-layout
+  // moved under it) starts a hover transition, and axe would read the blend of two colours mid-way.
+  // The left edge half-way down: the page's margin, and not the top edge (leaving by the top opens the exit popup).
+  await page.mouse.move(0, Math.floor((page.viewportSize()?.height ?? 600) / 2));
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]));
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -103,7 +103,7 @@ describe('tour: gallery lightbox, image zoom and share buttons', function () {
         return null;
       };
     });
-    await content.goto(`${tk.url}/page/about-us`);
+    await content.goto(`${tk.url}/about-us`);
     await content.waitForSelector('[data-island="website.share_buttons"][data-hydrated="true"]');
     const violations = await checkAccessibility(content);
     expect(violations, describeViolations(violations)).to.deep.equal([]);
@@ -114,7 +114,7 @@ describe('tour: gallery lightbox, image zoom and share buttons', function () {
     expect(calls).to.have.length(1);
     expect(calls[0][0]).to.match(/^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=http/);
     expect(calls[0][2]).to.contain('width=500').and.contain('height=500');
-    expect(content.url()).to.equal(`${tk.url}/page/about-us`);
+    expect(content.url()).to.equal(`${tk.url}/about-us`);
     await content.reload();
     expect(await content.textContent('a.share-linkedin .share-count')).to.equal('1');
     expect(contentErrors).to.deep.equal([]);

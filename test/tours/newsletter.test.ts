@@ -44,16 +44,16 @@ describe('tour: newsletter', function () {
     await widget.waitFor();
     expect(describeViolations(await checkAccessibility(page))).to.equal('');
 
-    await widget.locator('input').fill('not-an-email');
+    await widget.locator('input[type=email]').fill('not-an-email');
     await widget.locator('button:has-text("Subscribe")').click();
     await widget.locator('input.is-invalid').waitFor();
-    expect(await widget.locator('input').getAttribute('aria-invalid')).to.equal('true');
+    expect(await widget.locator('input[type=email]').getAttribute('aria-invalid')).to.equal('true');
     expect(await tk.sudo().model('mail.mass_mailing.contact').search_count()).to.equal(0);
 
-    await widget.locator('input').fill('Tour.Reader@Example.com');
+    await widget.locator('input[type=email]').fill('Tour.Reader@Example.com');
     await widget.locator('button:has-text("Subscribe")').click();
     await widget.locator('text=Thanks! Check your inbox to confirm your subscription.').waitFor();
-    expect(await widget.locator('input').isDisabled()).to.equal(true);
+    expect(await widget.locator('input[type=email]').isDisabled()).to.equal(true);
     expect(await widget.locator('button').count()).to.equal(0);
     expect(await contacts('tour.reader@example.com')).to.equal(1);
 

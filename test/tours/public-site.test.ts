@@ -35,38 +35,38 @@ describe('tour: public site', function () {
 
   it('switches language and sees translated content and dates', async () => {
     const { context, page, errors } = await session();
-    await page.goto(`${tk.url}/page/reviews`);
+    await page.goto(`${tk.url}/reviews`);
     await page.waitForSelector('[data-island="website_mail.comments"][data-hydrated="true"]');
     expect(await page.textContent('h1')).to.equal('Customer reviews');
     expect(await page.textContent('.comment time')).to.match(/^11\/10\/2026/); // MM/DD/YYYY
     await Promise.all([page.waitForNavigation(), page.click('.lang-selector a[lang="fr-FR"]')]);
-    expect(new URL(page.url()).pathname).to.equal('/fr/page/reviews');
+    expect(new URL(page.url()).pathname).to.equal('/fr/reviews');
     expect(await page.textContent('h1')).to.equal('Avis clients');
     await page.waitForSelector('[data-island="website_mail.comments"][data-hydrated="true"]');
     expect(await page.textContent('.comment time')).to.match(/^10\/11\/2026/); // DD/MM/YYYY
     expect(await page.textContent('.comments h2')).to.contain('Commentaires');
     // The cookie keeps French on unprefixed URLs too.
     await page.goto(`${tk.url}/`);
-    expect(await page.textContent('h1')).to.contain('Bienvenue');
+    expect(await page.textContent('h1')).to.contain('Un site que vous aurez plaisir');
     expect(errors).to.deep.equal([]);
     await context.close();
   });
 
   it('publishes and unpublishes as a publisher; the public gets a 404 meanwhile', async () => {
     const { context, page, errors } = await session(['admin', ADMIN_PASSWORD]);
-    await page.goto(`${tk.url}/page/about-us`);
+    await page.goto(`${tk.url}/about-us`);
     await page.waitForSelector('[data-island="website.publish_toggle"][data-hydrated="true"]');
     expect(await page.textContent('.publish-state')).to.equal('Published');
     await page.click('.btn-publish');
     await page.waitForFunction(() => document.querySelector('.publish-state')?.textContent === 'Unpublished');
     const visitor = await browser.newContext();
     const publicPage = await visitor.newPage();
-    const res = await publicPage.goto(`${tk.url}/page/about-us`);
+    const res = await publicPage.goto(`${tk.url}/about-us`);
     expect(res!.status()).to.equal(404);
     expect(await publicPage.textContent('h1')).to.equal('Page not found');
     await page.click('.btn-publish');
     await page.waitForFunction(() => document.querySelector('.publish-state')?.textContent === 'Published');
-    expect((await publicPage.goto(`${tk.url}/page/about-us`))!.status()).to.equal(200);
+    expect((await publicPage.goto(`${tk.url}/about-us`))!.status()).to.equal(200);
     await visitor.close();
     expect(errors).to.deep.equal([]);
     await context.close();
@@ -74,7 +74,7 @@ describe('tour: public site', function () {
 
   it('shows the server refusal in an error dialog when publishing is no longer allowed', async () => {
     const { context, page } = await session(['admin', ADMIN_PASSWORD]);
-    await page.goto(`${tk.url}/page/about-us`);
+    await page.goto(`${tk.url}/about-us`);
     await page.waitForSelector('[data-island="website.publish_toggle"][data-hydrated="true"]');
     // The page is gone by the time the click happens: the server's MissingError reaches the dialog.
     const id = (await tk.sudo().model('website.page').search([['url', '=', '/about-us']]))[0];
@@ -91,7 +91,7 @@ describe('tour: public site', function () {
 
   it('follows as a visitor (the e-mail is checked first) and as a signed-in user', async () => {
     const { context, page, errors } = await session();
-    await page.goto(`${tk.url}/page/reviews`);
+    await page.goto(`${tk.url}/reviews`);
     await page.waitForSelector('[data-island="website_mail.follow"][data-hydrated="true"]');
     await page.fill('.follow-widget input[name=email]', 'not-an-email');
     await page.click('.btn-follow');
@@ -108,7 +108,7 @@ describe('tour: public site', function () {
     await context.close();
 
     const user = await session(['paula@example.com', 'paula-pass-123']);
-    await user.page.goto(`${tk.url}/page/reviews`);
+    await user.page.goto(`${tk.url}/reviews`);
     await user.page.waitForSelector('[data-island="website_mail.follow"][data-hydrated="true"]');
     expect(await user.page.$('.follow-widget input[name=email]')).to.equal(null);
     await user.page.click('.btn-follow');
@@ -120,7 +120,7 @@ describe('tour: public site', function () {
 
   it('comments with a rating and sees the average change; an empty message is not sent', async () => {
     const { context, page, errors } = await session(['paula@example.com', 'paula-pass-123']);
-    await page.goto(`${tk.url}/page/reviews`);
+    await page.goto(`${tk.url}/reviews`);
     await page.waitForSelector('[data-island="website_mail.comments"][data-hydrated="true"]');
     const averageBefore = await page.textContent('.average-value');
     const countBefore = await page.locator('.comment').count();
@@ -143,7 +143,7 @@ describe('tour: public site', function () {
 
   it('has no serious or critical accessibility violations on the home and content pages', async () => {
     const { context, page } = await session();
-    for (const path of ['/', '/page/reviews', '/fr/page/about-us']) {
+    for (const path of ['/', '/reviews', '/fr/about-us']) {
       await page.goto(`${tk.url}${path}`);
       const violations = await checkAccessibility(page);
       expect(violations, `${path}\n${describeViolations(violations)}`).to.deep.equal([]);

@@ -16,6 +16,8 @@ import { LivechatPages } from './routes/livechat-pages';
 import { LivechatRoutes } from './routes/livechat-routes';
 import { LivechatSessions } from './services/livechat-sessions';
 import { RuleMatcher } from './services/rule-matcher';
+import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { LivechatBackofficeMenu } from './livechat-backoffice-menu';
 
 export const livechatModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, LivechatModels);
@@ -28,4 +30,5 @@ export const livechatModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, LayoutWidgetContribution, LivechatLayoutWidget);
   bindContribution(bind, JobContribution, LivechatJobs);
   bindContribution(bind, BusPresenceContribution, LivechatPresence);
+  bindContribution(bind, BackofficeMenuContribution, LivechatBackofficeMenu);
 });

@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
 import { CliCommandContribution } from '@platform/kernel/cli/cli-command';
 import { JobContribution } from '@platform/jobs/job-contribution';
-import { MenuContribution } from '@platform/web/contribution-points';
+import { FooterBlockContribution, MenuContribution } from '@platform/web/contribution-points';
 import { ModelContribution } from '@platform/orm/model-contribution';
 import { RouteContribution } from '@platform/http/contribution-points';
 import { MailingClickRedirect } from './mailing-click-redirect';
@@ -10,6 +10,7 @@ import { MailingCli } from './mailing-cli';
 import { MailingJobs } from './mailing-jobs';
 import { MassMailingModels } from './mass-mailing-models';
 import { NewsletterMenu } from './newsletter-menu';
+import { NewsletterFooterBlock } from './newsletter-footer-block';
 import { ConfirmRoutes } from './routes/confirm-routes';
 import { MailingAdminRoutes } from './routes/mailing-admin-routes';
 import { NewsletterPageRoutes } from './routes/newsletter-page-routes';
@@ -20,6 +21,8 @@ import { MailingSender } from './services/mailing-sender';
 import { MailingTokens } from './services/mailing-tokens';
 import { NewsletterService } from './services/newsletter-service';
 import { SubscriptionConfirmation } from './services/subscription-confirmation';
+import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { NewsletterBackofficeMenu } from './newsletter-backoffice-menu';
 
 export const massMailingModule = new ContainerModule(({ bind }) => {
   bindContributionProvider(bind, MailingClickRedirect);
@@ -37,4 +40,6 @@ export const massMailingModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, JobContribution, MailingJobs);
   bindContribution(bind, CliCommandContribution, MailingCli);
   bindContribution(bind, MenuContribution, NewsletterMenu);
+  bindContribution(bind, FooterBlockContribution, NewsletterFooterBlock);
+  bindContribution(bind, BackofficeMenuContribution, NewsletterBackofficeMenu);
 });

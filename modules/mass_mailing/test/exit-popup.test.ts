@@ -66,6 +66,10 @@ describe('mass_mailing: exit popup errors', function () {
     await page.click('.newsletter-popup button[type=submit]');
     await page.locator(`${field}.is-invalid`).waitFor();
     expect(await page.textContent(alert)).to.equal('');
+    // The refusal is said in words next to the field (not by the red border alone), and linked to it.
+    const feedbackId = await page.getAttribute(field, 'aria-describedby');
+    expect(feedbackId).to.be.a('string');
+    expect(await page.textContent(`#${feedbackId}.invalid-feedback`)).to.equal('Please enter a valid e-mail address.');
     await page.unroute('**/website_mass_mailing/subscribe');
 
     // The popup stayed open throughout; once the server accepts, it says a confirmation was mailed and

@@ -46,7 +46,7 @@ describe('mass_mailing: unsubscribe page, save call and one-click unsubscribe', 
     expect(res.status).to.equal(200);
     const html = await res.text();
     expect(html).to.contain('data-island="mass_mailing.unsubscribe_form"');
-    expect(html).to.contain('type="checkbox"');
+    expect(html).to.contain('<input type="checkbox" class="form-check-input"');
     expect(html).to.contain('News').and.to.contain('Offers');
     expect(html).to.contain('ann@example.com');
     // The form gets what it shows and nothing more (no per-mailing flags it would not read).
@@ -70,7 +70,7 @@ describe('mass_mailing: unsubscribe page, save call and one-click unsubscribe', 
     ]) {
       const res = await client.get(url);
       expect(res.status, url).to.equal(403);
-      expect(await res.text()).not.to.contain('type="checkbox"');
+      expect(await res.text()).not.to.contain('class="form-check-input"');
     }
     expect((await client.get(pageUrl('ann@example.com', good, 999999))).status).to.equal(404);
     expect((await client.get(`/mail/mailing/abc/unsubscribe?email=ann@example.com&token=${good}`)).status).to.equal(404);
@@ -80,10 +80,11 @@ describe('mass_mailing: unsubscribe page, save call and one-click unsubscribe', 
     const client = new RpcClient(tk.url);
     const t = await token(mailingId, 'ann@example.com');
     const params = { mailing_id: mailingId, email: 'ann@example.com', token: t, opt_in_ids: [offers], opt_out_ids: [news] };
-    expect(await client.call('/mail/mailing/unsubscribe', params)).to.equal(true);
+    expect(await client.call('/mail/mailing/unsubscribe', params)).to.deep.equal({ changed: true });
     expect(await subscribed('ann@example.com')).to.deep.equal({ [news]: false, [offers]: true });
     expect(await unsubscribedCount()).to.equal(1);
-    expect(await client.call('/mail/mailing/unsubscribe', params)).to.equal(true); // a replay changes nothing
+    // A replay changes nothing, and says so (the page must not claim it saved something).
+    expect(await client.call('/mail/mailing/unsubscribe', params)).to.deep.equal({ changed: false });
     expect(await unsubscribedCount()).to.equal(1);
     const [sub] = await tk.sudo().model('mail.mass_mailing.subscription').search_read([['contact_id.email', '=', 'ann@example.com'], ['list_id', '=', news]], ['unsubscription_date']);
     expect(sub.unsubscription_date).to.be.a('string');

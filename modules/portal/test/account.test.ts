@@ -54,7 +54,7 @@ describe('portal: /my/account', () => {
     expect(html).to.contain('>United States<').and.contain('>Gibraltar<');
     expect(html).to.contain('data-island="portal.address_selects"');
     // The user's name in the header leads here, where portal is enabled.
-    expect(html).to.match(/<a href="\/my\/account" class="user-name">/);
+    expect(html).to.match(/<a href="\/my\/account" class="dropdown-item user-account">/);
   });
 
   it('saves valid details with a state of the country and shows a saved notice once', async () => {

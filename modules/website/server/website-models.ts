@@ -1,12 +1,16 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
 import type { ModelContribution } from '@platform/orm/model-contribution';
 import type { ModelDefinition } from '@platform/orm/model-definition';
-import { WebsitePage } from './models/website-page';
+import { WebsiteMenu } from './models/website-menu';
+import { websitePageModel } from './models/website-page';
 import { WebsiteShareCount } from './models/website-share-count';
+import { PageUrls } from './services/page-urls';
 
 @injectable()
 export class WebsiteModels implements ModelContribution {
+  constructor(@inject(PageUrls) private readonly pageUrls: PageUrls) {}
+
   models(): ModelDefinition[] {
-    return [WebsitePage, WebsiteShareCount];
+    return [websitePageModel((env, ids) => this.pageUrls.check(env, ids)), WebsiteMenu, WebsiteShareCount];
   }
 }

@@ -10,16 +10,27 @@ import { GalleryRoutes } from './routes/gallery-routes';
 import { ShareRoutes } from './routes/share-routes';
 import { ShareWidget } from './share-widget';
 import { LanguageRoutes } from './routes/language-routes';
+import { EditorRoutes } from './routes/editor-routes';
 import { PageRoutes } from './routes/page-routes';
 import { PublishRoutes } from './routes/publish-routes';
 import { SeoRoutes } from './routes/seo-routes';
+import { PageUrls } from './services/page-urls';
+import { PageView } from './services/page-view';
 import { WebsiteModels } from './website-models';
 import { WebsiteMenu } from './website-menu';
 import { WebsiteSitemap } from './website-sitemap';
+import { DynamicBlockContribution } from './dynamic-blocks';
+import { DynamicBlockRenderer } from './dynamic-block-renderer';
+import { LatestPagesBlock } from './latest-pages-block';
+import { ThemeStaticRoutes } from './routes/theme-static-routes';
+import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { WebsiteBackofficeMenu } from './website-backoffice-menu';
 
 export const websiteModule = new ContainerModule(({ bind }) => {
+  bind(PageUrls).toSelf();
+  bind(PageView).toSelf();
   bindContribution(bind, ModelContribution, WebsiteModels);
-  for (const routes of [PageRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes]) {
+  for (const routes of [PageRoutes, EditorRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes]) {
     bindContribution(bind, RouteContribution, routes);
   }
   bindContributionProvider(bind, RecordWidgetContribution);
@@ -29,4 +40,8 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   bindContributionProvider(bind, SitemapContribution);
   bindContribution(bind, SitemapContribution, WebsiteSitemap);
   bindContribution(bind, LanguageSwitchContribution, WebsiteLanguageSwitch);
+  bindContributionProvider(bind, DynamicBlockContribution);
+  bindContribution(bind, DynamicBlockContribution, LatestPagesBlock);
+  bind(DynamicBlockRenderer).toSelf();
+  bindContribution(bind, BackofficeMenuContribution, WebsiteBackofficeMenu);
 });

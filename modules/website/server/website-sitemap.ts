@@ -2,13 +2,16 @@ import { injectable } from 'inversify';
 import type { SitemapContribution } from './sitemap-contribution';
 import type { Env } from '@platform/orm/environment';
 
-/** Published website pages of the site (the env is the site's public user, so rules filter drafts). */
+/**
+ * Published website pages of the site (the env is the site's public user, so rules filter drafts);
+ * the home page (url `/`) is listed by sitemap.xml itself, as `/`.
+ */
 @injectable()
 export class WebsiteSitemap implements SitemapContribution {
   async sitemapUrls(env: Env): Promise<string[]> {
     const pages = await env.model('website.page').search_read(
-      ['|', ['website_id', '=', false], ['website_id', '=', env.user.siteId]], ['url'], { order: 'url' },
+      ['&', ['url', '!=', '/'], '|', ['website_id', '=', false], ['website_id', '=', env.user.siteId]], ['url'], { order: 'url' },
     );
-    return [...pages.map((p) => `/page${String(p.url)}`), '/gallery'];
+    return [...pages.map((p) => String(p.url)), '/gallery'];
   }
 }

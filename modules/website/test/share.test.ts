@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
@@ -39,30 +40,30 @@ describe('website: share buttons and share counts', () => {
   after(async () => tk?.stop());
 
   it('renders share links for the networks that still exist under a published page, with counts', async () => {
-    const html = await (await visitor.get('/page/about-us')).text();
+    const html = await (await visitor.get('/about-us')).text();
     expect(html).to.contain('data-island="website.share_buttons"');
-    const page = encodeURIComponent(`${tk.url}/page/about-us`);
+    const page = encodeURIComponent(`${tk.url}/about-us`);
     expect(html).to.contain(`https://www.facebook.com/sharer/sharer.php?u=${page}`);
     expect(html).to.contain(`https://x.com/intent/tweet?url=${page}&amp;text=About%20us`);
     expect(html).to.contain(`https://www.linkedin.com/sharing/share-offsite/?url=${page}`);
     expect(html).to.contain(`mailto:?subject=About%20us&amp;body=${page}`);
     expect(html).to.not.match(/plus\.google/);
-    expect(html).to.contain('class="share-count"');
+    expect(html).to.contain('class="share-count badge rounded-pill text-bg-light"');
   });
 
   it('counts shares per page and network and returns every count', async () => {
-    const first = await record('/page/about-us', 'facebook');
+    const first = await record('/about-us', 'facebook');
     expect(first).to.deep.equal({ facebook: 1, twitter: 0, linkedin: 0, email: 0 });
-    await record('/page/about-us', 'facebook');
-    const after = await record('/page/about-us', 'linkedin');
+    await record('/about-us', 'facebook');
+    const after = await record('/about-us', 'linkedin');
     expect(after).to.deep.equal({ facebook: 2, twitter: 0, linkedin: 1, email: 0 });
     expect(await visitor.call<Counts>('/website/share/counts', { url: '/page/other' })).to.deep.equal({ facebook: 0, twitter: 0, linkedin: 0, email: 0 });
-    expect((await visitor.call<Counts>('/website/share/counts', { url: '/page/about-us' })).facebook).to.equal(2);
+    expect((await visitor.call<Counts>('/website/share/counts', { url: '/about-us' })).facebook).to.equal(2);
   });
 
   it('shows the recorded counts on the page', async () => {
-    const html = await (await new RpcClient(tk.url).get('/page/about-us')).text();
-    expect(html).to.match(/data-network="facebook"[^]*?class="share-count"[^>]*>2</);
+    const html = await (await new RpcClient(tk.url).get('/about-us')).text();
+    expect(html).to.match(/data-network="facebook"[^]*?class="share-count[^"]*"[^>]*>2</);
   });
 
   it('keeps concurrent shares (one atomic upsert)', async () => {
@@ -74,7 +75,7 @@ describe('website: share buttons and share counts', () => {
   it('refuses bad input with a ValidationError and writes nothing', async () => {
     const before = await tk.sudo().model('website.share.count').search_count([]);
     for (const params of [
-      {}, { url: '/page/about-us' }, { url: '/page/about-us', network: 'google-plus' }, { url: '/page/about-us', network: 3 },
+      {}, { url: '/about-us' }, { url: '/about-us', network: 'google-plus' }, { url: '/about-us', network: 3 },
       { url: 'https://evil.example/', network: 'facebook' }, { url: '//evil.example/x', network: 'facebook' },
       { url: '/page/a?x=1', network: 'facebook' }, { url: `/${'a'.repeat(600)}`, network: 'facebook' },
       { url: '/page/a', network: 'facebook', extra: 1 },
@@ -100,5 +101,22 @@ describe('website: share buttons and share counts', () => {
   it('visitors cannot read or write the counters through the ORM', async () => {
     const answer = await new RpcClient(tk.url).rpc('/web/dataset/call_kw', { model: 'website.share.count', method: 'create', args: [{ url_path: '/x', network: 'email', count: 1000 }], kwargs: {} });
     expect(answer.error?.data.name).to.be.oneOf(['AccessError', 'SessionExpired']);
+  });
+
+  it('a forged Host header does not reach the share links the cached page serves to other visitors', async () => {
+    // Node's fetch will not send another Host: a raw request does, as an attacker's client would.
+    const forged = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(tk.url);
+      const req = http.request({ host: '127.0.0.1', port, path: '/about-us', headers: { Host: 'evil.example' } }, (res) => {
+        let body = '';
+        res.on('data', (c) => { body += c; });
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(forged).to.contain('evil.example'); // the forger's own answer may name the host it asked for
+    const html = await (await fetch(`${tk.url}/about-us`)).text();
+    expect(html).not.to.contain('evil.example');
   });
 });

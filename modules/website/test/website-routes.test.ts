@@ -26,18 +26,18 @@ describe('website: languages, publishing, SEO routes', () => {
 
   describe('language prefixes and switching', () => {
     it('serves the French page under /fr with translated content and UI strings', async () => {
-      const res = await new RpcClient(tk.url).get('/fr/page/about-us');
+      const res = await new RpcClient(tk.url).get('/fr/about-us');
       const html = await res.text();
       expect(res.status).to.equal(200);
       expect(html).to.contain('lang="fr-FR"').and.contain('À propos').and.contain('Nous sommes une petite équipe').and.contain('Se connecter');
     });
 
     it('serves English without a prefix, and /en/... redirects permanently to the unprefixed URL', async () => {
-      const html = await (await new RpcClient(tk.url).get('/page/about-us')).text();
+      const html = await (await new RpcClient(tk.url).get('/about-us')).text();
       expect(html).to.contain('lang="en-US"').and.contain('About us');
-      const res = await new RpcClient(tk.url).get('/en/page/about-us?x=1');
+      const res = await new RpcClient(tk.url).get('/en/about-us?x=1');
       expect(res.status).to.equal(301);
-      expect(res.headers.get('location')).to.equal('/page/about-us?x=1');
+      expect(res.headers.get('location')).to.equal('/about-us?x=1');
     });
 
     it('the default-language redirect cannot be turned into an open redirect', async () => {
@@ -46,18 +46,19 @@ describe('website: languages, publishing, SEO routes', () => {
       expect(res.headers.get('location')).to.equal('/evil.example/x');
     });
 
-    it('the frontend_lang cookie chooses the language of unprefixed URLs', async () => {
-      const html = await (await new RpcClient(tk.url).fetch('/', { headers: { Cookie: 'frontend_lang=fr_FR' } })).text();
-      expect(html).to.contain('Bienvenue sur My Website');
+    it('the frontend_lang cookie sends unprefixed URLs to the page in that language', async () => {
+      const res = await new RpcClient(tk.url).fetch('/', { headers: { Cookie: 'frontend_lang=fr_FR' } });
+      expect(res.url).to.equal(`${tk.url}/fr`);
+      expect(await res.text()).to.contain('Un site que vous aurez plaisir à faire vivre');
     });
 
     it('/website/lang sets the cookie and redirects to the page in that language without edit parameters', async () => {
-      const res = await new RpcClient(tk.url).get('/website/lang/fr_FR?r=' + encodeURIComponent('/page/about-us?edit_translations=1&a=2#top'));
+      const res = await new RpcClient(tk.url).get('/website/lang/fr_FR?r=' + encodeURIComponent('/about-us?edit_translations=1&a=2#top'));
       expect(res.status).to.equal(303);
-      expect(res.headers.get('location')).to.equal('/fr/page/about-us?a=2#top');
+      expect(res.headers.get('location')).to.equal('/fr/about-us?a=2#top');
       expect(res.headers.getSetCookie().join(';')).to.contain('frontend_lang=fr_FR');
-      const back = await new RpcClient(tk.url).get('/website/lang/en_US?r=' + encodeURIComponent('/fr/page/about-us'));
-      expect(back.headers.get('location')).to.equal('/page/about-us');
+      const back = await new RpcClient(tk.url).get('/website/lang/en_US?r=' + encodeURIComponent('/fr/about-us'));
+      expect(back.headers.get('location')).to.equal('/about-us');
     });
 
     it('/website/lang never redirects off the site and refuses unknown languages', async () => {
@@ -94,10 +95,10 @@ describe('website: languages, publishing, SEO routes', () => {
 
     it('flips the flag for a publisher and returns the new state; the public then gets a 404', async () => {
       expect(await admin.call('/website/publish', { id: aboutId, object: 'website.page' })).to.equal(false);
-      expect((await new RpcClient(tk.url).get('/page/about-us')).status).to.equal(404);
-      expect((await admin.get('/page/about-us')).status).to.equal(200);
+      expect((await new RpcClient(tk.url).get('/about-us')).status).to.equal(404);
+      expect((await admin.get('/about-us')).status).to.equal(200);
       expect(await admin.call('/website/publish', { id: aboutId, object: 'website.page' })).to.equal(true);
-      expect((await new RpcClient(tk.url).get('/page/about-us')).status).to.equal(200);
+      expect((await new RpcClient(tk.url).get('/about-us')).status).to.equal(200);
     });
 
     it('refuses bad input: unknown model, model without the flag, missing record, wrong types', async () => {
@@ -108,9 +109,9 @@ describe('website: languages, publishing, SEO routes', () => {
     });
 
     it('shows the publish toggle (an island) to publishers only', async () => {
-      const adminHtml = await (await admin.get('/page/about-us')).text();
+      const adminHtml = await (await admin.get('/about-us')).text();
       expect(adminHtml).to.contain('data-island="website.publish_toggle"').and.contain('<script type="module"');
-      const publicHtml = await (await new RpcClient(tk.url).get('/page/about-us')).text();
+      const publicHtml = await (await new RpcClient(tk.url).get('/about-us')).text();
       expect(publicHtml).not.to.contain('website.publish_toggle');
     });
   });
@@ -120,7 +121,7 @@ describe('website: languages, publishing, SEO routes', () => {
       const res = await admin.get('/sitemap.xml');
       expect(res.headers.get('content-type')).to.contain('application/xml');
       const xml = await res.text();
-      expect(xml).to.contain('/page/about-us</loc>').and.contain('/fr/page/about-us</loc>');
+      expect(xml).to.contain('/about-us</loc>').and.contain('/fr/about-us</loc>');
       expect(xml).not.to.contain('announcement');
     });
 
@@ -145,9 +146,9 @@ describe('website: languages, publishing, SEO routes', () => {
         await configure({ base_url: 'https://www.example.com/' });
         expect(await withHost('/robots.txt', 'evil.example')).to.contain('Sitemap: https://www.example.com/sitemap.xml\n');
         const xml = await withHost('/sitemap.xml', 'evil.example');
-        expect(xml).to.contain('<loc>https://www.example.com/page/about-us</loc>').and.contain('<loc>https://www.example.com/fr/page/about-us</loc>');
-        const page = await withHost('/page/about-us', 'evil.example');
-        expect(page).to.contain('data-island="website.share_buttons"').and.contain('https://www.example.com/page/about-us');
+        expect(xml).to.contain('<loc>https://www.example.com/about-us</loc>').and.contain('<loc>https://www.example.com/fr/about-us</loc>');
+        const page = await withHost('/about-us', 'evil.example');
+        expect(page).to.contain('data-island="website.share_buttons"').and.contain('https://www.example.com/about-us');
         for (const body of [xml, page]) expect(body).not.to.contain('evil.example');
       });
 
@@ -179,19 +180,19 @@ describe('website: languages, publishing, SEO routes', () => {
 
   describe('security headers and assets', () => {
     it('every page carries a CSP with a fresh nonce that the page script uses', async () => {
-      const res = await admin.get('/page/about-us');
+      const res = await admin.get('/about-us');
       const csp = res.headers.get('content-security-policy')!;
       const nonce = /'nonce-([^']+)'/.exec(csp)![1];
       expect(csp).to.contain("object-src 'none'").and.contain("frame-ancestors 'self'");
       expect(await res.text()).to.contain(`nonce="${nonce}"`);
-      const again = (await admin.get('/page/about-us')).headers.get('content-security-policy')!;
+      const again = (await admin.get('/about-us')).headers.get('content-security-policy')!;
       expect(again).not.to.equal(csp);
       expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
     });
 
     it('pages served to anonymous visitors from the page cache get their own nonce and follow writes at once', async () => {
-      const first = await new RpcClient(tk.url).get('/page/about-us');
-      const second = await new RpcClient(tk.url).get('/page/about-us');
+      const first = await new RpcClient(tk.url).get('/about-us');
+      const second = await new RpcClient(tk.url).get('/about-us');
       const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)![1];
       const [n1, n2] = [nonceOf(first.headers.get('content-security-policy')!), nonceOf(second.headers.get('content-security-policy')!)];
       expect(n1).not.to.equal(n2);
@@ -201,12 +202,12 @@ describe('website: languages, publishing, SEO routes', () => {
         expect(h2).to.contain(`nonce="${n2}"`).and.not.to.contain(`nonce="${n1}"`);
       }
       await tk.sudo().model('website.page').write([aboutId], { name: { en_US: 'About us (new)', fr_FR: 'À propos' } });
-      expect(await (await new RpcClient(tk.url).get('/page/about-us')).text()).to.contain('About us (new)');
+      expect(await (await new RpcClient(tk.url).get('/about-us')).text()).to.contain('About us (new)');
       await tk.sudo().model('website.page').write([aboutId], { name: { en_US: 'About us', fr_FR: 'À propos' } });
     });
 
     it('serves hashed assets gzipped with a one-year immutable cache', async () => {
-      const html = await (await admin.get('/page/about-us')).text();
+      const html = await (await admin.get('/about-us')).text();
       const src = /<script type="module" src="([^"]+)"/.exec(html)![1];
       const res = await admin.fetch(src, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(res.status).to.equal(200);
@@ -219,7 +220,7 @@ describe('website: languages, publishing, SEO routes', () => {
     it('a module disabled on the site ships no code there', async () => {
       const sites = tk.kernel.container.get(SiteService);
       const bundleOf = async () => {
-        const html = await (await admin.get('/page/about-us')).text();
+        const html = await (await admin.get('/about-us')).text();
         const src = /<script type="module" src="([^"]+)"/.exec(html)![1];
         return (await admin.fetch(src)).text();
       };
@@ -227,7 +228,7 @@ describe('website: languages, publishing, SEO routes', () => {
       // The only web module here is website; with it disabled its pages 404 and no page links to code.
       await sites.disable(1, ['website']);
       try {
-        expect((await admin.get('/page/about-us')).status).to.equal(404);
+        expect((await admin.get('/about-us')).status).to.equal(404);
         const html = await (await admin.get('/nothing-here')).text();
         expect(html).not.to.contain('<script');
       } finally {

@@ -1,3 +1,11 @@
+import type { Env } from '@platform/orm/environment';
+
+/** A record as the mails about it name it: its title and its path on the site (`/about-us`). */
+export interface RecordLink {
+  name: string;
+  path: string;
+}
+
 /**
  * How a model takes part in website_mail: followers, public comments, ratings. A module opts a model
  * in by contributing these options; nothing can be followed or commented unless some module did. It
@@ -12,6 +20,11 @@ export interface ThreadOptions {
   ratingField?: string;
   /** Group whose members may delete anyone's comment on this model. */
   moderatorGroup: string;
+  /**
+   * The record's name and path in a language (read as superuser), for the mails telling its followers
+   * about new comments; null when the record is gone.
+   */
+  recordLink(env: Env, id: number): Promise<RecordLink | null>;
 }
 
 export interface MailThreadContribution {

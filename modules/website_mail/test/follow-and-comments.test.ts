@@ -168,7 +168,7 @@ describe('website_mail: follow, comments, ratings', () => {
     it('a site where website_mail is disabled gets no widget and no website_mail code', async () => {
       const sites = tk.kernel.container.get(SiteService);
       const entryOf = async () => {
-        const html = await (await admin.get('/page/reviews')).text();
+        const html = await (await admin.get('/reviews')).text();
         const src = /<script type="module" src="([^"]+)"/.exec(html)![1];
         return { html, js: await (await admin.fetch(src)).text() };
       };
@@ -190,7 +190,7 @@ describe('website_mail: follow, comments, ratings', () => {
 
   describe('comments and ratings', () => {
     it('visitors read comments but must sign in to post', async () => {
-      const html = await (await new RpcClient(tk.url).get('/page/reviews')).text();
+      const html = await (await new RpcClient(tk.url).get('/reviews')).text();
       expect(html).to.contain('Quick answers and friendly people.').and.contain('Sign in to leave a comment');
       const answer = await new RpcClient(tk.url).rpc('/website_mail/post/json', { res_model: 'website.page', res_id: reviewsId, message: 'hi' });
       expect(answer.error?.code).to.equal(100);
@@ -206,7 +206,7 @@ describe('website_mail: follow, comments, ratings', () => {
       expect(result).to.include({ rating_default_value: 3, rating_disabled: true });
       // demo ratings 5 and 4, plus 3
       expect(result.stats).to.deep.equal({ average: 4, count: 3 });
-      const html = await (await new RpcClient(tk.url).get('/page/reviews')).text();
+      const html = await (await new RpcClient(tk.url).get('/reviews')).text();
       expect(html).to.contain('second line').and.not.to.contain('<script>alert');
     });
 

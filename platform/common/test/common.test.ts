@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { countText } from '../count-text';
 import { EMAIL_RE, LOOSE_EMAIL_RE } from '../email-pattern';
 import { escapeHtml, textToHtml } from '../html-text';
 import { utcText } from '../utc-text';
@@ -20,5 +21,14 @@ describe('platform/common (code shared by the server and the browser)', () => {
     for (const bad of ['a@b', 'a b@c.de', '@b.co', 'a@b.c']) expect(EMAIL_RE.test(bad), bad).to.equal(false);
     expect(LOOSE_EMAIL_RE.test('a@b')).to.equal(true);
     for (const bad of ['a@', 'a b@c', 'a@b@c', 'ab']) expect(LOOSE_EMAIL_RE.test(bad), bad).to.equal(false);
+  });
+  it('countText picks the plural form of the language: 1 vote, 2 votes; 0 and 1 are singular in French', () => {
+    const fr: Record<string, string> = { '%s vote': '%s vote', '%s votes': '%s votes' };
+    const en = (s: string) => s;
+    expect(countText(1, 'en_US', '%s vote', '%s votes', en)).to.equal('1 vote');
+    expect(countText(0, 'en_US', '%s vote', '%s votes', en)).to.equal('0 votes');
+    expect(countText(1200, 'en_US', '%s vote', '%s votes', en)).to.equal('1,200 votes');
+    expect(countText(0, 'fr_FR', '%s vote', '%s votes', (s) => fr[s])).to.equal('0 vote');
+    expect(countText(2, 'fr_FR', '%s vote', '%s votes', (s) => fr[s])).to.equal('2 votes');
   });
 });

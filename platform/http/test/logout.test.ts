@@ -47,7 +47,7 @@ describe('logout is protected against cross-site requests', () => {
 
   it("the pages' Sign out leads to that form", async () => {
     const client = await signedIn();
-    const href = /<a href="([^"]+)">Sign out<\/a>/.exec(await (await client.get('/')).text())![1];
+    const href = /<a href="([^"]+)"[^>]*>Sign out<\/a>/.exec(await (await client.get('/')).text())![1];
     const csrf_token = tokenIn(await (await client.get(href)).text());
     expect((await client.postForm('/web/session/logout', { csrf_token: csrf_token! })).status).to.equal(302);
     expect(await isSignedIn(client)).to.equal(false);

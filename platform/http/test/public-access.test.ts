@@ -63,8 +63,8 @@ describe('anonymous access through call_kw', () => {
   });
 
   it('unpublished pages answer 404 to visitors over HTTP, published ones 200', async () => {
-    expect((await visitor.get('/page/about-us')).status).to.equal(200);
-    expect((await visitor.get('/page/announcement')).status).to.equal(404);
-    expect((await admin.get('/page/announcement')).status).to.equal(200);
+    expect((await visitor.get('/about-us')).status).to.equal(200);
+    expect((await visitor.get('/announcement')).status).to.equal(404);
+    expect((await admin.get('/announcement')).status).to.equal(200);
   });
 });

@@ -1,6 +1,5 @@
 import { SiteService } from '@platform/http/site-service';
-import { EnvFactory } from '@platform/orm/env-factory';
-import { resolveXmlid } from '@platform/orm/data-loader';
+import { SiteAdmin } from '@platform/base';
 import { UserError } from '@platform/core/errors';
 import type { Kernel } from '../kernel';
 import { parseArgs, requirePositionals, stringOption } from './args';
@@ -25,18 +24,9 @@ export async function siteCreate(argv: string[]): Promise<void> {
   const domain = stringOption(args, 'domain')?.trim().toLowerCase() || false;
   const lang = stringOption(args, 'lang') ?? 'en_US';
   await withKernel({}, async (kernel) => {
-    const env = kernel.container.get(EnvFactory).superuser();
-    const [langId] = await env.model('res.lang').search([['code', '=', lang]], { limit: 1 });
-    if (!langId) throw new UserError(`Unknown language '${lang}'`);
-    if (domain && (await env.db('website').where({ domain }).first())) throw new UserError(`A website already uses domain '${domain}'`);
-    const siteId = await env.model('website').create({
-      name, domain, default_lang_id: langId, language_ids: [[6, 0, [langId]]], user_id: await resolveXmlid(env, 'base.public_user'),
-    });
-    const sites = kernel.container.get(SiteService);
-    sites.invalidate();
-    const modules = [...kernel.installedNames].filter((n) => n !== 'base');
-    const enabled = await sites.enable(siteId, modules, kernel.installedNames);
-    print(`created website ${siteId} '${name}'${domain ? ` for ${domain}` : ''}`);
+    // The same path as the back office's new-site form: unique host name, language, every installed module.
+    const { id, enabled } = await kernel.container.get(SiteAdmin).create({ name, domain: domain || undefined, lang }, kernel.installedNames);
+    print(`created website ${id} '${name}'${domain ? ` for ${domain}` : ''}`);
     print(`enabled: ${enabled.join(', ') || '(none)'}`);
   });
 }

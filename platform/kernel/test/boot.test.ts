@@ -18,7 +18,7 @@ describe('kernel boot', () => {
     const client = new RpcClient(tk.url);
     const home = await client.get('/');
     expect(home.status).to.equal(200);
-    expect(await home.text()).to.contain('Welcome to My Website');
+    expect(await home.text()).to.contain('class="site-hero');
     const health = await (await client.get('/health')).json();
     expect(health).to.deep.equal({ status: 'ok', database: 'ok' });
   });

@@ -100,13 +100,14 @@ describe('orm: access rights and record rules', () => {
     it('website.page: the public sees only published pages', async () => {
       const pages = pub.model('website.page');
       const rows = await pages.search_read([], ['name', 'url', 'website_published']);
-      expect(rows.map((r) => r.url)).to.deep.equal(['/about-us']);
-      expect(await pages.search_count([])).to.equal(1);
+      // The home page (data) and the published demo page; not the draft.
+      expect(rows.map((r) => r.url)).to.deep.equal(['/', '/about-us']);
+      expect(await pages.search_count([])).to.equal(2);
       const draft = await resolveXmlid(sudo, 'website.page_draft');
       const about = await resolveXmlid(sudo, 'website.page_about');
       await rejects(pages.read([draft], ['name']), AccessError);
       expect((await pages.read([about], ['name']))[0].name).to.equal('About us');
-      expect(await sudo.model('website.page').search_count([])).to.equal(2);
+      expect(await sudo.model('website.page').search_count([])).to.equal(3);
       await rejects(pages.write([about], { name: 'Hacked' }), AccessError);
     });
 
@@ -115,8 +116,8 @@ describe('orm: access rights and record rules', () => {
       const envs = tk.kernel.container.get(EnvFactory);
       const publisher = envs.forUser({ id: uid, partnerId: 0, groups: new Set(['base.group_user', 'website.group_website_publisher']) }, null, 'en_US');
       const user = envs.forUser({ id: uid, partnerId: 0, groups: new Set(['base.group_user']) }, null, 'en_US');
-      expect(await publisher.model('website.page').search_count([])).to.equal(2);
-      expect(await user.model('website.page').search_count([])).to.equal(1);
+      expect(await publisher.model('website.page').search_count([])).to.equal(3);
+      expect(await user.model('website.page').search_count([])).to.equal(2);
     });
   });
 });

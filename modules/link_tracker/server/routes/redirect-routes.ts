@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SiteUrls } from '@platform/base';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import { MissingError } from '@platform/core/errors';
 import { loginUrl } from '@platform/http/login-url';
@@ -20,6 +21,7 @@ export class RedirectRoutes implements RouteContribution {
   constructor(
     @inject(ClickRecorder) private readonly clicks: ClickRecorder,
     @inject(LinkService) private readonly links: LinkService,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -50,6 +52,6 @@ export class RedirectRoutes implements RouteContribution {
     }
     const link = await this.links.byCode(req.env, code);
     if (!link) throw new MissingError(UNKNOWN_LINK);
-    return linkStatsPage(link);
+    return linkStatsPage(link, await this.urls.forRequest(req));
   }
 }

@@ -42,16 +42,16 @@ export function CodeEditor({ code, onChanged }: CodeEditorProps) {
     return (
       <span className="link-code">
         <code>{code}</code>{' '}
-        <button type="button" className="link-button" onClick={() => setEditing(true)} aria-label={`${_t('Edit code')} ${code}`}>{_t('Edit')}</button>
+        <button type="button" className="btn btn-link btn-sm p-0 link-button" onClick={() => setEditing(true)} aria-label={`${_t('Edit code')} ${code}`}>{_t('Edit')}</button>
       </span>
     );
   }
   return (
     <form className="link-code-edit" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <label className="visually-hidden" htmlFor={`code-${code}`}>{_t('New code')}</label>
-      <input id={`code-${code}`} value={value} onChange={(e) => setValue(e.target.value)} maxLength={64} autoFocus />
-      <button type="submit" disabled={busy}>{_t('Ok')}</button>
-      <button type="button" onClick={cancel}>{_t('Cancel')}</button>
+      <input id={`code-${code}`} className="form-control form-control-sm w-auto" value={value} onChange={(e) => setValue(e.target.value)} maxLength={64} autoFocus />
+      <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>{_t('Ok')}</button>
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={cancel}>{_t('Cancel')}</button>
       {error && <span className="link-error" role="alert">{error}</span>}
     </form>
   );

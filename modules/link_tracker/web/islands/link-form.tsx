@@ -77,11 +77,11 @@ function LinkForm({ recentLimit }: LinkFormProps) {
   };
 
   return (
-    <div className="link-form">
+    <div className="link-form card card-body">
       <form onSubmit={(e) => { e.preventDefault(); void (link ? copy() : generate()); }} noValidate>
         <div className="link-tracker-field link-url">
-          <label htmlFor="link-url">{_t('URL')}</label>
-          <input id="link-url" name="url" type="url" value={url} placeholder="https://www.example.com/page" required
+          <label htmlFor="link-url" className="form-label mb-0">{_t('URL')}</label>
+          <input id="link-url" className="form-control" name="url" type="url" value={url} placeholder="https://www.example.com/page" required
             onChange={(e) => edited(setUrl)(e.target.value)} />
         </div>
         <div className="link-utm-fields">
@@ -90,15 +90,15 @@ function LinkForm({ recentLimit }: LinkFormProps) {
           <UtmField model="utm.source" label={_t('Source')} placeholder={_t('e.g. Search engine, Website page')} value={source} onChange={edited(setSource)} />
         </div>
         <div className="link-actions">
-          <button type="submit" className="button-primary" disabled={busy}>{link ? _t('Copy') : _t('Get tracked link')}</button>
-          {copied && <span className="link-copied" role="status">{_t('Copied')}</span>}
+          <button type="submit" className="btn btn-primary button-primary" disabled={busy}>{link ? _t('Copy') : _t('Get tracked link')}</button>
+          {copied && <span className="link-copied badge text-bg-success" role="status">{_t('Copied')}</span>}
         </div>
         {link && (
-          <p className="link-result">
+          <p className="link-result alert alert-info mb-0">
             {_t('Your tracked link:')} <output className="link-short-url">{absoluteShortUrl(link.short_url)}</output>
           </p>
         )}
-        {error && <p className="link-error" role="alert">{error}</p>}
+        {error && <p className="link-error alert alert-danger" role="alert">{error}</p>}
       </form>
       <RecentLinks limit={recentLimit} refreshKey={refreshKey} />
     </div>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { rpc } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { useLanguage, useT } from '@platform/web/client/web-context';
 import { CodeEditor } from './code-editor';
 import { absoluteShortUrl, type TrackedLink } from './link-types';
+import { clickCount } from './click-count';
 
 export type RecentFilter = 'newest' | 'most-clicked' | 'recently-used';
 
@@ -15,6 +16,7 @@ export interface RecentLinksProps {
 /** The user's recent links, filtered by newest, most clicked or recently used. */
 export function RecentLinks({ limit, refreshKey }: RecentLinksProps) {
   const _t = useT();
+  const language = useLanguage();
   const [filter, setFilter] = useState<RecentFilter>('newest');
   const [links, setLinks] = useState<TrackedLink[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -34,10 +36,10 @@ export function RecentLinks({ limit, refreshKey }: RecentLinksProps) {
   return (
     <section className="recent-links" aria-labelledby="recent-links-title">
       <div className="recent-links-head">
-        <h2 id="recent-links-title">{_t('Recently generated links')}</h2>
-        <label>
+        <h2 id="recent-links-title" className="h4 mb-0">{_t('Recently generated links')}</h2>
+        <label className="d-flex align-items-center gap-2">
           {_t('Filter')}{' '}
-          <select value={filter} onChange={(e) => setFilter(e.target.value as RecentFilter)}>
+          <select className="form-select form-select-sm w-auto" value={filter} onChange={(e) => setFilter(e.target.value as RecentFilter)}>
             <option value="newest">{_t('Newest')}</option>
             <option value="most-clicked">{_t('Most clicked')}</option>
             <option value="recently-used">{_t('Recently used')}</option>
@@ -58,11 +60,11 @@ export function RecentLinks({ limit, refreshKey }: RecentLinksProps) {
                 {l.code && <CodeEditor code={l.code} onChanged={() => void load()} />}
               </div>
               <div className="recent-link-meta">
-                <span>{l.count} {_t('clicks')}</span>
+                <span>{clickCount(l.count, language.code, _t)}</span>
                 {' · '}
                 <a href={`/r/${l.code}+`}>{_t('Stats')}</a>
                 {[l.campaign_id, l.medium_id, l.source_id].filter(Boolean).map((v) => (
-                  <span key={String((v as [number, string])[1])} className="utm-tag">{(v as [number, string])[1]}</span>
+                  <span key={String((v as [number, string])[1])} className="utm-tag badge text-bg-light border">{(v as [number, string])[1]}</span>
                 ))}
               </div>
             </li>

@@ -41,8 +41,8 @@ export function UtmField({ model, label, placeholder, value, onChange }: UtmFiel
   }, [model]);
   return (
     <div className="link-tracker-field">
-      <label htmlFor={`${id}-input`}>{label}</label>
-      <input id={`${id}-input`} name={model} list={`${id}-list`} value={value} placeholder={placeholder}
+      <label htmlFor={`${id}-input`} className="form-label mb-0">{label}</label>
+      <input id={`${id}-input`} className="form-control" name={model} list={`${id}-list`} value={value} placeholder={placeholder}
         autoComplete="off" onChange={(e) => onChange(e.target.value)} />
       <datalist id={`${id}-list`}>
         {options.map((o) => <option key={o} value={o} />)}

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RouteContribution } from '@platform/http/contribution-points';
-import { MissingError } from '@platform/core/errors';
+import { AccessDenied, MissingError } from '@platform/core/errors';
 import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import type { Env } from '@platform/orm/environment';
 import { page } from '@platform/web/render';
@@ -23,6 +23,16 @@ export async function livechatOptions(env: Env, channelId: number): Promise<Live
   };
 }
 
+/**
+ * Who may open the operator page: internal users who are live chat operators (the group, or named
+ * operator of a channel). Portal users and other internal users are refused.
+ */
+async function isOperator(req: RequestContext): Promise<boolean> {
+  if (!req.env.hasGroup('base.group_user')) return false;
+  if (req.env.hasGroup('livechat.group_livechat_user')) return true;
+  return !!(await req.env.db('im_livechat_channel_im_user').where({ user_id: req.user.id }).first('channel_id'));
+}
+
 /** The support page of a channel (visitor side) and the operator's page. */
 @injectable()
 export class LivechatPages implements RouteContribution {
@@ -41,7 +51,10 @@ export class LivechatPages implements RouteContribution {
       },
       {
         path: '/im_livechat/operator', type: 'http', auth: 'user',
-        handler: async () => page('Live chat', <OperatorPage title="Live chat" />),
+        handler: async (req: RequestContext) => {
+          if (!(await isOperator(req))) throw new AccessDenied('The live chat operator page is for live chat operators only.');
+          return page('Live chat', <OperatorPage title="Live chat" />);
+        },
       },
     ];
   }

@@ -57,7 +57,7 @@ export function ChatWindow(p: ChatWindowProps) {
           <ChatThread messages={p.messages} visitorName={p.visitorName} onBottomChange={p.onBottomChange} />
           {p.footer ?? (
             <input
-              className="o_composer_text_field" type="text" value={draft} placeholder={p.placeholder} aria-label={p.placeholder}
+              className="form-control o_composer_text_field" type="text" value={draft} placeholder={p.placeholder} aria-label={p.placeholder}
               disabled={p.composerDisabled} maxLength={4000}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {

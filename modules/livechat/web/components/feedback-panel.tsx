@@ -27,12 +27,12 @@ export function FeedbackPanel({ onRate, onSkip }: { onRate(rate: number, reason?
         <div className="o_livechat_reason">
           <label>
             {_t('Please explain why you are not satisfied')}
-            <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} rows={3} />
+            <textarea className="form-control" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} rows={3} />
           </label>
-          <button type="button" className="o_livechat_send_reason" onClick={() => onRate(1, reason)}>{_t('Send')}</button>
+          <button type="button" className="btn btn-primary btn-sm o_livechat_send_reason" onClick={() => onRate(1, reason)}>{_t('Send')}</button>
         </div>
       ) : null}
-      <button type="button" className="o_livechat_no_feedback" onClick={onSkip}>{_t('No feedback')}</button>
+      <button type="button" className="btn btn-link btn-sm o_livechat_no_feedback" onClick={onSkip}>{_t('No feedback')}</button>
     </div>
   );
 }

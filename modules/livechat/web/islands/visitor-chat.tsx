@@ -66,6 +66,8 @@ function announceSize(embedded: boolean, width: number, height: number): void {
 
 /** The visitor's chat: button, window, thread, composer, feedback on close (SPEC sections 2, 4, 9). */
 function VisitorChat({ options, embedded = false }: { options: LivechatOptions; embedded?: boolean }) {
+  // The channel's texts are its own words; when they are the spec's defaults (English UI strings),
+  // they are shown in the page's language like any UI string.
   const _t = useT();
   const store = embedded ? localStore : cookieStore;
   const call = useMemo(() => chatRpc(() => (embedded ? localStore.get(SID_KEY) : null)), [embedded]);
@@ -82,8 +84,8 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
   sessionRef.current = session;
 
   const welcome = useCallback((info: SessionInfo): ThreadMessage => ({
-    id: WELCOME_ID, author_id: info.operator_pid, body: escapeText(options.default_message), date: utcText(),
-  }), [options.default_message]);
+    id: WELCOME_ID, author_id: info.operator_pid, body: escapeText(_t(options.default_message)), date: utcText(),
+  }), [options.default_message, _t]);
 
   const loadHistory = useCallback(async (info: SessionInfo) => {
     try {
@@ -110,7 +112,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
     if (sessionRef.current) return;
     let info: (SessionInfo & { session_id?: string }) | false;
     try {
-      const params: Record<string, unknown> = { channel_id: options.channel_id, anonymous_name: options.default_username };
+      const params: Record<string, unknown> = { channel_id: options.channel_id, anonymous_name: _t(options.default_username) };
       if (embedded) params.embedded = true;
       info = await call<(SessionInfo & { session_id?: string }) | false>('/im_livechat/get_session', params);
     } catch (err) {
@@ -239,7 +241,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
   if (!available) return null;
   if (!session) {
     return (
-      <button type="button" className="o_livechat_button" onClick={() => open()}>{options.button_text}</button>
+      <button type="button" className="btn btn-primary o_livechat_button" onClick={() => open()}>{_t(options.button_text)}</button>
     );
   }
   const operatorName = session.operator_pid ? session.operator_pid[1] : options.channel_name;
@@ -253,7 +255,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
         folded={session.state === 'folded'}
         messages={messages}
         visitorName={_t('You')}
-        placeholder={options.input_placeholder}
+        placeholder={_t(options.input_placeholder)}
         composerDisabled={feedback}
         onFold={fold}
         onClose={() => void close()}

@@ -28,6 +28,11 @@ export const MassMailing = defineModel({
     subject: fields.char({ required: true }),
     body_html: fields.html({ string: 'Body' }),
     email_from: fields.char({ string: 'From' }),
+    // Links in the mail are built on this site's public base URL (SiteUrls); the first site by default.
+    website_id: fields.many2one('website', {
+      string: 'Website', ondelete: 'set null',
+      default: async (env: Env) => (await env.db('website').orderBy('id').first('id'))?.id ?? false,
+    }),
     mailing_list_ids: fields.many2many('mail.mass_mailing.list', {
       relation: 'mail_mass_mailing_list_rel', column1: 'mailing_id', column2: 'list_id', string: 'Mailing lists',
     }),

@@ -58,9 +58,10 @@ export class UnsubscribeRoutes implements RouteContribution {
         handler: async (req) => {
           const p = req.params;
           const { mailingId, email } = await this.checkLink(req, String(p.mailing_id), p.email, p.token);
-          const { optedOut } = await this.newsletter.updateSubscriptions(req.env, email, p.opt_in_ids ?? [], p.opt_out_ids ?? []);
+          const { optedOut, changed } = await this.newsletter.updateSubscriptions(req.env, email, p.opt_in_ids ?? [], p.opt_out_ids ?? []);
           if (optedOut) await this.countUnsubscribe(req.env, mailingId, email);
-          return true;
+          // The form says "saved" only when something was: a save that changed nothing says so.
+          return { changed };
         },
       },
     ];

@@ -16,7 +16,8 @@ export interface MailingContent {
  */
 export class MailingComposer {
   private readonly template: BodyTemplate;
-  private readonly host: string;
+  /** Host of the links (and of the Message-IDs). */
+  readonly host: string;
 
   constructor(private readonly mailing: MailingContent, private readonly baseUrl: string, private readonly signer: TokenSigner) {
     this.template = bodyTemplate(mailing.bodyHtml);

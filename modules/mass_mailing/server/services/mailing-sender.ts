@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SiteUrls } from '@platform/base';
 import type { Knex } from 'knex';
 import type { Config } from '@platform/core/config';
 import { MissingError, UserError, ValidationError } from '@platform/core/errors';
@@ -37,6 +38,7 @@ export class MailingSender {
     @inject(MailTransport) private readonly transport: MailTransport,
     @inject(MailQueueSettingsToken) private readonly settings: MailQueueSettings,
     @inject(MailingTokens) private readonly tokens: MailingTokens,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   /** Creates the recipient rows of a draft mailing and marks it queued; queueing again adds nobody twice. */
@@ -110,7 +112,7 @@ export class MailingSender {
     const composer = await this.composer(sudo, await this.mailingRow(sudo, mailingId));
     const mail = composer.compose({ id: 0, email });
     try {
-      await this.transport.send({ ...mail, subject: `[TEST] ${mail.subject}`, messageId: `<mailing-${mailingId}-test-${Date.now()}@${new URL(await this.baseUrl(sudo)).hostname}>` });
+      await this.transport.send({ ...mail, subject: `[TEST] ${mail.subject}`, messageId: `<mailing-${mailingId}-test-${Date.now()}@${composer.host}>` });
     } catch (err) {
       throw new UserError(`The test message could not be sent: ${deliveryError(err).message}`);
     }
@@ -123,14 +125,23 @@ export class MailingSender {
     return stats as unknown as MailingStatistics;
   }
 
-  /** Links in e-mails point here: the `web.base.url` parameter, else this server on localhost. */
-  async baseUrl(env: Env): Promise<string> {
+  /**
+   * Where a site's links in e-mails point: its public base URL (site settings), else `http://<domain>`;
+   * only a site with neither (the default localhost site) falls back to the `web.base.url` parameter,
+   * else this server on localhost.
+   */
+  async baseUrl(env: Env, siteId: number | null): Promise<string> {
+    const site = siteId ?? Number((await env.db('website').orderBy('id').first('id'))?.id ?? 0);
+    return this.urls.baseUrl(site, await this.fallbackBaseUrl(env));
+  }
+
+  private async fallbackBaseUrl(env: Env): Promise<string> {
     const row = await env.db('ir_config_parameter').where({ key: 'web.base.url' }).first('value');
     return String(row?.value || `http://localhost:${this.config.port}`).replace(/\/+$/, '');
   }
 
   private async composer(env: Env, mailing: Record<string, unknown>): Promise<MailingComposer> {
-    const baseUrl = await this.baseUrl(env);
+    const baseUrl = await this.baseUrl(env, mailing.website_id ? Number(mailing.website_id) : null);
     const defaultFrom = await env.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
     return new MailingComposer({
       id: Number(mailing.id), subject: String(mailing.subject), bodyHtml: String(mailing.body_html ?? ''),

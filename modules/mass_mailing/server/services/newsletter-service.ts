@@ -124,9 +124,10 @@ export class NewsletterService {
 
   /**
    * Applies the unsubscribe form: opts in to `optIn`, out of `optOut`. Every id must be an active list
-   * and no list may be in both; nothing is written otherwise. Returns whether anything was opted out.
+   * and no list may be in both; nothing is written otherwise. Returns whether anything was opted out,
+   * and whether anything changed at all (the page must not say "saved" when the form changed nothing).
    */
-  async updateSubscriptions(env: Env, rawEmail: string, optIn: number[], optOut: number[]): Promise<{ optedOut: boolean }> {
+  async updateSubscriptions(env: Env, rawEmail: string, optIn: number[], optOut: number[]): Promise<{ optedOut: boolean; changed: boolean }> {
     const email = normalizeEmail(rawEmail);
     const both = optIn.filter((id) => optOut.includes(id));
     if (both.length) throw new ValidationError(`A list cannot be both kept and left: ${both.join(', ')}`);
@@ -134,12 +135,13 @@ export class NewsletterService {
     const unknown = [...optIn, ...optOut].filter((id) => !active.has(id));
     if (unknown.length) throw new ValidationError(`Unknown mailing list(s): ${unknown.join(', ')}`);
     let optedOut = false;
+    let optedIn = false;
     await env.transaction(async (tx) => {
       const contactId = await this.contactFor(tx, email);
-      for (const listId of optIn) await this.setOptOut(tx, contactId, listId, false);
+      for (const listId of optIn) optedIn = (await this.setOptOut(tx, contactId, listId, false)) || optedIn;
       for (const listId of optOut) optedOut = (await this.setOptOut(tx, contactId, listId, true)) || optedOut;
     });
-    return { optedOut };
+    return { optedOut, changed: optedIn || optedOut };
   }
 
   /** Opts an address out of the given lists (one-click unsubscribe); replays change nothing. */

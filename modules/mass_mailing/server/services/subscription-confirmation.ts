@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { SiteUrls } from '@platform/base';
 import { UserError } from '@platform/core/errors';
 import { deliveryError, MailTransport } from '@platform/mail/mail-transport';
 import type { Env } from '@platform/orm/environment';
@@ -23,7 +22,7 @@ export interface ConfirmLink {
 
 /**
  * The double opt-in mail: a link signed for (list, address, time) that only the address's owner
- * receives. Built on the site's configured base URL (else the `web.base.url` links in mailings use),
+ * receives. Built on the site's public base URL (as the mailings' links: see MailingSender.baseUrl),
  * never on the request's Host: a mail the site sends must not point where a visitor chose.
  */
 @injectable()
@@ -32,11 +31,10 @@ export class SubscriptionConfirmation {
     @inject(MailTransport) private readonly transport: MailTransport,
     @inject(MailingTokens) private readonly tokens: MailingTokens,
     @inject(MailingSender) private readonly sender: MailingSender,
-    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   async send(env: Env, siteId: number, list: { id: number; name: string }, email: string): Promise<void> {
-    const baseUrl = await this.urls.baseUrl(siteId, await this.sender.baseUrl(env));
+    const baseUrl = await this.sender.baseUrl(env, siteId);
     const host = new URL(baseUrl).hostname;
     const issuedAt = Math.floor(Date.now() / 1000);
     const token = (await this.tokens.signer()).confirm(list.id, email, issuedAt);

@@ -42,7 +42,8 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
   const continueRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (editMode || document.cookie.split('; ').some((c) => c.startsWith(`${popupCookie(listId)}=`))) return;
+    // `data-edit-mode` on <body>: a publisher is editing whatever page the popup sits on.
+    if (editMode || document.body.dataset.editMode === '1' || document.cookie.split('; ').some((c) => c.startsWith(`${popupCookie(listId)}=`))) return;
     let armed = true;
     let onLeave: ((e: MouseEvent) => void) | undefined;
     rpc<PopupContent>('/website_mass_mailing/get_content', { newsletter_id: listId }).then((c) => {
@@ -108,23 +109,26 @@ function ExitPopup({ listId, editMode }: ExitPopupProps) {
 
   return (
     <div className="newsletter-popup-backdrop">
-      <div className="newsletter-popup" role="dialog" aria-modal="true" aria-labelledby={`newsletter-popup-title-${listId}`}>
-        <button type="button" className="newsletter-popup-close" aria-label={_t('Close')} onClick={() => setOpen(false)}>×</button>
-        <h2 id={`newsletter-popup-title-${listId}`} className="newsletter-visually-hidden">{_t('Newsletter')}</h2>
+      <div className="newsletter-popup modal-content" role="dialog" aria-modal="true" aria-labelledby={`newsletter-popup-title-${listId}`}>
+        <button type="button" className="newsletter-popup-close btn-close" aria-label={_t('Close')} onClick={() => setOpen(false)} />
+        <h2 id={`newsletter-popup-title-${listId}`} className="visually-hidden">{_t('Newsletter')}</h2>
         <div className="newsletter-popup-content" dangerouslySetInnerHTML={{ __html: popup.content }} />
         {pending ? (
           <div className="newsletter-popup-pending">
             <p role="status">{_t('Thanks! Check your inbox to confirm your subscription.')}</p>
-            <button ref={continueRef} type="button" className="btn-subscribe" onClick={goOn}>{_t('Continue')}</button>
+            <button ref={continueRef} type="button" className="btn btn-primary btn-subscribe" onClick={goOn}>{_t('Continue')}</button>
           </div>
         ) : (
           <form onSubmit={subscribe} noValidate>
-            <label htmlFor={`newsletter-popup-email-${listId}`}>{_t('Your e-mail')}</label>
+            <label htmlFor={`newsletter-popup-email-${listId}`} className="form-label">{_t('Your e-mail')}</label>
             <input ref={inputRef} id={`newsletter-popup-email-${listId}`} type="email" value={email}
-              className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
+              className={`form-control${invalid ? ' is-invalid' : ''}`} aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `newsletter-popup-feedback-${listId}` : undefined}
               onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
-            <button type="submit" className="btn-subscribe">{_t('Subscribe')}</button>
-            <p className="newsletter-popup-error" role="alert">{error}</p>
+            {/* Said in words, not by the red border alone. */}
+            {invalid ? <div id={`newsletter-popup-feedback-${listId}`} className="invalid-feedback d-block">{_t('Please enter a valid e-mail address.')}</div> : null}
+            <button type="submit" className="btn btn-primary btn-subscribe">{_t('Subscribe')}</button>
+            <p className="newsletter-popup-error text-danger small" role="alert">{error}</p>
           </form>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { defineIsland } from '@platform/web/island';
 import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useSession, useT } from '@platform/web/client/web-context';
+import { useLocalizedPath, useSession, useT } from '@platform/web/client/web-context';
 import { LOOSE_EMAIL_RE } from '@platform/common/email-pattern';
 
 export interface SubscribeWidgetProps {
@@ -24,6 +24,7 @@ interface SubscriptionAnswer {
 function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
   const _t = useT();
   const session = useSession();
+  const localized = useLocalizedPath();
   const [email, setEmail] = useState(session.isPublic ? '' : session.email ?? '');
   const [subscribed, setSubscribed] = useState(false);
   const [pending, setPending] = useState(false);
@@ -66,15 +67,18 @@ function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
   const inputId = `newsletter-email-${listId}`;
   const done = subscribed || pending;
   return (
-    <form className={`newsletter-subscribe${subscribed ? ' is-subscribed' : ''}${pending ? ' is-pending' : ''}`} onSubmit={subscribe} noValidate>
-      <label htmlFor={inputId}>{_t('Your e-mail')} ({listName})</label>
-      <div className="newsletter-row">
+    // Without JavaScript the form posts to the plain-form route, which answers with a page and the way back.
+    <form className={`newsletter-subscribe${subscribed ? ' is-subscribed' : ''}${pending ? ' is-pending' : ''}`} onSubmit={subscribe} noValidate
+      method="post" action={localized('/website_mass_mailing/subscribe_form')}>
+      <input type="hidden" name="list_id" value={listId} />
+      <label htmlFor={inputId} className="form-label">{_t('Your e-mail')} ({listName})</label>
+      <div className="newsletter-row input-group has-validation">
         <input id={inputId} type="email" name="email" value={email} placeholder="your@email.com"
-          className={invalid ? 'is-invalid' : undefined} aria-invalid={invalid || undefined}
-          disabled={done} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
-        {!done && <button type="submit" className="btn-subscribe" disabled={busy}>{_t('Subscribe')}</button>}
+          className={`form-control${invalid ? ' is-invalid' : ''}`} aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${inputId}-status` : undefined} disabled={done} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
+        {!done && <button type="submit" className="btn btn-primary btn-subscribe" disabled={busy}>{_t('Subscribe')}</button>}
       </div>
-      <p className="newsletter-status" role="status">
+      <p className="newsletter-status" id={`${inputId}-status`} role="status">
         {subscribed ? _t('Thanks for subscribing!')
           : pending ? _t('Thanks! Check your inbox to confirm your subscription.')
             : invalid ? _t('Please enter a valid e-mail address.') : error}

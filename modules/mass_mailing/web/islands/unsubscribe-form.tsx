@@ -14,7 +14,7 @@ export interface UnsubscribeFormProps {
 function UnsubscribeForm({ mailingId, email, token, lists }: UnsubscribeFormProps) {
   const _t = useT();
   const [checked, setChecked] = useState(() => new Set(lists.filter((l) => l.subscribed).map((l) => l.id)));
-  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'unchanged' | 'failed'>('idle');
 
   const toggle = (id: number) => {
     const next = new Set(checked);
@@ -28,12 +28,12 @@ function UnsubscribeForm({ mailingId, email, token, lists }: UnsubscribeFormProp
     e.preventDefault();
     setStatus('saving');
     try {
-      await rpc('/mail/mailing/unsubscribe', {
+      const { changed } = await rpc<{ changed: boolean }>('/mail/mailing/unsubscribe', {
         mailing_id: mailingId, email, token,
         opt_in_ids: lists.filter((l) => checked.has(l.id)).map((l) => l.id),
         opt_out_ids: lists.filter((l) => !checked.has(l.id)).map((l) => l.id),
       });
-      setStatus('saved');
+      setStatus(changed ? 'saved' : 'unchanged');
     } catch {
       setStatus('failed');
     }
@@ -41,18 +41,18 @@ function UnsubscribeForm({ mailingId, email, token, lists }: UnsubscribeFormProp
 
   return (
     <form className="unsubscribe-form" onSubmit={save}>
-      <fieldset>
-        <legend>{_t('Mailing lists of')} <strong>{email}</strong></legend>
+      <fieldset className="card card-body mb-3">
+        <legend className="fs-6 fw-semibold">{_t('Mailing lists of')} <strong>{email}</strong></legend>
         {lists.map((l) => (
-          <div className="unsubscribe-list" key={l.id}>
-            <input type="checkbox" id={`list-${l.id}`} checked={checked.has(l.id)} onChange={() => toggle(l.id)} />
-            <label htmlFor={`list-${l.id}`}>{l.name}</label>
+          <div className="unsubscribe-list form-check" key={l.id}>
+            <input type="checkbox" className="form-check-input" id={`list-${l.id}`} checked={checked.has(l.id)} onChange={() => toggle(l.id)} />
+            <label className="form-check-label" htmlFor={`list-${l.id}`}>{l.name}</label>
           </div>
         ))}
       </fieldset>
-      <button type="submit" className="btn-save" disabled={status === 'saving'}>{_t('Save')}</button>
-      <p role="status" className={`unsubscribe-status is-${status}`}>
-        {status === 'saved' ? _t('Your changes have been saved.') : status === 'failed' ? _t('Your changes have not been saved, try again later.') : ''}
+      <button type="submit" className="btn btn-primary btn-save" disabled={status === 'saving'}>{_t('Save')}</button>
+      <p role="status" className={`unsubscribe-status mt-2 is-${status}`}>
+        {status === 'saved' ? _t('Your changes have been saved.') : status === 'unchanged' ? _t('Nothing changed: your subscriptions were already like this.') : status === 'failed' ? _t('Your changes have not been saved, try again later.') : ''}
       </p>
     </form>
   );

@@ -15,21 +15,21 @@ export interface ConfirmPageProps {
 export function confirmPage({ listName, email, link, csrfToken }: ConfirmPageProps) {
   if (!link) {
     return page('Subscription confirmed', (
-      <section className="newsletter-confirm-page">
+      <section className="newsletter-confirm-page page-narrow status-page">
         <h1>Subscription confirmed</h1>
-        <p role="status">You are subscribed to <strong>{listName}</strong> with {email}. Every e-mail has a link to unsubscribe.</p>
-        <p><a href="/">Back to the site</a></p>
+        <p role="status" className="alert alert-success">You are subscribed to <strong>{listName}</strong> with {email}. Every e-mail has a link to unsubscribe.</p>
+        <p><a className="btn btn-primary" href="/">Back to the site</a></p>
       </section>
     ));
   }
   return page('Confirm your subscription', (
-    <section className="newsletter-confirm-page">
-      <h1>Confirm your subscription</h1>
+    <section className="newsletter-confirm-page page-narrow form-card">
+      <h1 className="h3">Confirm your subscription</h1>
       <p>Subscribe {email} to <strong>{listName}</strong>?</p>
-      <form method="post" action="/newsletter/confirm" className="card-form">
+      <form method="post" action="/newsletter/confirm" className="card-form mt-3">
         <input type="hidden" name="csrf_token" value={csrfToken} />
         {Object.entries(link).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-        <button type="submit">Confirm my subscription</button>
+        <button type="submit" className="btn btn-primary">Confirm my subscription</button>
       </form>
     </section>
   ));

@@ -1,4 +1,5 @@
 import { page } from '@platform/web/render';
+import { useT } from '@platform/web/client/web-context';
 import ExitPopup from '../islands/exit-popup';
 import SubscribeWidget from '../islands/subscribe-widget';
 
@@ -7,14 +8,24 @@ export interface NewsletterPageProps {
   editMode: boolean;
 }
 
+/** The page's heading and intro, in the page's language. */
+function NewsletterIntro({ empty }: { empty: boolean }) {
+  const _t = useT();
+  return (
+    <>
+      <h1>{_t('Newsletter')}</h1>
+      <p>{empty ? _t('There is no newsletter to subscribe to yet.') : _t('Get our news by e-mail. You can unsubscribe at any time from the link in every e-mail.')}</p>
+    </>
+  );
+}
+
 /** The newsletter page: a subscribe form per active list, and the first list's exit popup. */
 export function newsletterPage({ lists, editMode }: NewsletterPageProps) {
   return page('Newsletter', (
-    <section className="newsletter-page">
-      <h1>Newsletter</h1>
-      {lists.length === 0 ? <p>There is no newsletter to subscribe to yet.</p> : (
+    <section className="newsletter-page page-narrow">
+      <NewsletterIntro empty={lists.length === 0} />
+      {lists.length === 0 ? null : (
         <>
-          <p>Get our news by e-mail. You can unsubscribe at any time from the link in every e-mail.</p>
           {lists.map((l) => <SubscribeWidget key={l.id} listId={l.id} listName={l.name} />)}
           <ExitPopup listId={lists[0].id} editMode={editMode} />
         </>

@@ -1,12 +1,24 @@
 import { inject, injectable } from 'inversify';
 import { number, object } from 'yup';
+import { UserAccounts } from '@platform/base';
+import { AccessDenied, ValidationError } from '@platform/core/errors';
+import { AuthService } from '@platform/http/auth-service';
+import { SessionStore } from '@platform/http/session-store';
+import { TooManyRequests } from '@platform/http/too-many-requests';
+import { LanguageCatalog } from '@platform/http/language-catalog';
+import { localizedPath } from '@platform/web/localized-path';
+import { TranslationCatalog } from '@platform/web/translation-catalog';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { safeRedirect } from '@platform/http/safe-redirect';
-import { accountPage } from '../../web/pages/account-page';
+import { accountPage, type PasswordErrors } from '../../web/pages/account-page';
 import { AccountDetails, type CheckResult } from '../services/account-details';
 
+/** The platform's minimum password length (UserAccounts checks it again). */
+const MIN_PASSWORD_LENGTH = 8;
+
 const SAVED_FLAG = 'portal.details_saved';
+const PASSWORD_FLAG = 'portal.password_changed';
 
 /**
  * `/my/account`: the signed-in user's details form. A POST is checked as a whole; on any error the
@@ -15,7 +27,14 @@ const SAVED_FLAG = 'portal.details_saved';
  */
 @injectable()
 export class AccountRoutes implements RouteContribution {
-  constructor(@inject(AccountDetails) private readonly details: AccountDetails) {}
+  constructor(
+    @inject(AccountDetails) private readonly details: AccountDetails,
+    @inject(AuthService) private readonly auth: AuthService,
+    @inject(UserAccounts) private readonly accounts: UserAccounts,
+    @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(TranslationCatalog) private readonly catalog: TranslationCatalog,
+    @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
+  ) {}
 
   routes(): RouteDefinition[] {
     return [
@@ -23,6 +42,13 @@ export class AccountRoutes implements RouteContribution {
         path: '/my/account', methods: ['GET', 'POST'], type: 'http', auth: 'user',
         rateLimit: { name: 'portal.account', limit: 60, perAccount: 60, windowSeconds: 60 },
         handler: (req) => (req.koa.method === 'POST' ? this.post(req) : this.get(req)),
+      },
+      {
+        // The current password is checked by the login's own throttled check: guessing it here is no
+        // faster than on the login form (and counts against the same limits).
+        path: '/my/account/password', methods: ['POST'], type: 'http', auth: 'user',
+        rateLimit: { name: 'portal.password', limit: 20, perAccount: 20, windowSeconds: 900 },
+        handler: (req) => this.changePassword(req),
       },
       {
         // The state select follows the country select (the page also works without it: the server re-checks).
@@ -33,6 +59,12 @@ export class AccountRoutes implements RouteContribution {
     ];
   }
 
+  /** A path of this site in the request's language (`/fr/my/account`). */
+  private async localized(req: RequestContext, path: string): Promise<string> {
+    const language = req.lang === req.site.defaultLang ? undefined : await this.languages.find(req.lang);
+    return localizedPath(path, language?.urlCode ?? null);
+  }
+
   private partnerId(req: RequestContext): number {
     return req.env.user.partnerId!;
   }
@@ -41,14 +73,64 @@ export class AccountRoutes implements RouteContribution {
     const values = await this.details.load(req.env, this.partnerId(req));
     const saved = Boolean(req.session.get(SAVED_FLAG));
     if (saved) req.session.delete(SAVED_FLAG);
-    return this.render(req, { values, errors: {}, messages: [] }, saved, typeof req.params.redirect === 'string' ? req.params.redirect : '');
+    const passwordChanged = Boolean(req.session.get(PASSWORD_FLAG));
+    if (passwordChanged) req.session.delete(PASSWORD_FLAG);
+    return this.render(req, { values, errors: {}, messages: [] }, saved, typeof req.params.redirect === 'string' ? req.params.redirect : '', {}, passwordChanged);
+  }
+
+  /**
+   * Current password, new one twice. On success the other sessions of the account end (whoever learnt
+   * the old password may be signed in elsewhere) and this one gets a new id; nothing changes on error.
+   */
+  private async changePassword(req: RequestContext) {
+    const field = (name: string) => (typeof req.params[name] === 'string' ? req.params[name] as string : '');
+    const current = field('current_password');
+    const next = field('new_password');
+    const errors: PasswordErrors = {};
+    if (next.length < MIN_PASSWORD_LENGTH) errors.new_password = 'The password must have at least 8 characters.';
+    else if (next.length > 1024) errors.new_password = 'The password is too long.';
+    else if (next !== field('confirm_password')) errors.confirm_password = 'Passwords do not match; please retype them.';
+    if (!current) errors.current_password = 'Type your current password.';
+    if (!errors.current_password) {
+      try {
+        await this.auth.authenticate(req.user.login, current, req.ip);
+      } catch (err) {
+        if (err instanceof TooManyRequests) {
+          req.koa.set('Retry-After', String(err.retryAfterSeconds));
+          req.koa.status = 429;
+          errors.current_password = err.message;
+        } else if (err instanceof AccessDenied) {
+          errors.current_password = 'The current password is not right.';
+        } else {
+          throw err;
+        }
+      }
+    }
+    if (!errors.current_password && !errors.new_password && !errors.confirm_password) {
+      try {
+        await this.accounts.setPassword(req.user.login, next);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        errors.new_password = err.message;
+      }
+    }
+    if (errors.current_password || errors.new_password || errors.confirm_password) {
+      if (req.koa.status !== 429) req.koa.status = 400;
+      const values = await this.details.load(req.env, this.partnerId(req));
+      return this.render(req, { values, errors: {}, messages: [] }, false, '', errors, false);
+    }
+    await this.sessions.destroyOthers(req.user.id, req.session);
+    await this.sessions.rotate(req.session);
+    req.session.set(PASSWORD_FLAG, true);
+    req.koa.redirect(await this.localized(req, '/my/account'));
+    return undefined;
   }
 
   private async post(req: RequestContext) {
     const result = await this.details.check(req.env, req.params);
     const redirect = typeof req.params.redirect === 'string' ? req.params.redirect : '';
     // The form comes back with its errors as a normal page (200), as the reference does.
-    if (result.messages.length || Object.keys(result.errors).length) return this.render(req, result, false, redirect);
+    if (result.messages.length || Object.keys(result.errors).length) return this.render(req, result, false, redirect, {}, false);
     await this.details.save(req.env, this.partnerId(req), result.values);
     const target = safeRedirect(redirect, '/my/account', req.koa.host);
     if (target === '/my/account') req.session.set(SAVED_FLAG, true);
@@ -56,13 +138,14 @@ export class AccountRoutes implements RouteContribution {
     return undefined;
   }
 
-  private async render(req: RequestContext, result: CheckResult, saved: boolean, redirect: string) {
+  private async render(req: RequestContext, result: CheckResult, saved: boolean, redirect: string, passwordErrors: PasswordErrors, passwordChanged: boolean) {
     req.koa.set('X-Frame-Options', 'DENY');
     const countryId = Number(result.values.country_id);
     const [countries, states] = await Promise.all([
       this.details.countries(req.env),
       Number.isInteger(countryId) && countryId > 0 ? this.details.states(req.env, countryId) : Promise.resolve([]),
     ]);
-    return accountPage({ ...result, countries, states, saved, redirect, csrfToken: req.csrfToken() });
+    const p = accountPage({ ...result, countries, states, saved, redirect, csrfToken: req.csrfToken(), passwordErrors, passwordChanged });
+    return { ...p, title: this.catalog.translate(req.site.modules, req.lang, p.title) };
   }
 }

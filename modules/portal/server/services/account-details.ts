@@ -38,6 +38,17 @@ export interface CheckResult {
 export interface CountryOption { id: number; name: string }
 export interface StateOption { id: number; name: string; code: string }
 
+const collators = new Map<string, Intl.Collator>();
+/** One collator per language (`fr_FR` -> `fr-FR`); building one costs more than sorting 250 names. */
+function collatorFor(lang: string): Intl.Collator {
+  let collator = collators.get(lang);
+  if (!collator) {
+    collator = new Intl.Collator(lang.replace('_', '-'), { sensitivity: 'base' });
+    collators.set(lang, collator);
+  }
+  return collator;
+}
+
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /**
@@ -57,15 +68,22 @@ export class AccountDetails {
     };
   }
 
+  /** Countries named in the environment's language, in that language's alphabetical order (Égypte among the E's). */
   async countries(env: Env): Promise<CountryOption[]> {
-    const rows = await env.model('res.country').search_read([], ['name'], { order: 'name' });
-    return rows.map((r) => ({ id: Number(r.id), name: String(r.name) }));
+    const rows = await env.model('res.country').search_read([], ['name']);
+    const collator = collatorFor(env.lang);
+    return rows.map((r) => ({ id: Number(r.id), name: String(r.name) })).sort((a, b) => collator.compare(a.name, b.name));
   }
 
+  /**
+   * States of a country, in the language's alphabetical order. Their names are as the ISO data package
+   * has them (country-state-city: one name per subdivision, no translations).
+   */
   async states(env: Env, countryId: number): Promise<StateOption[]> {
     if (!Number.isInteger(countryId) || countryId <= 0) return [];
-    const rows = await env.model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code'], { order: 'name' });
-    return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) }));
+    const rows = await env.model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code']);
+    const collator = collatorFor(env.lang);
+    return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) })).sort((a, b) => collator.compare(a.name, b.name));
   }
 
   async check(env: Env, posted: Record<string, unknown>): Promise<CheckResult> {

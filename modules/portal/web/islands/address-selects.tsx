@@ -54,27 +54,27 @@ function AddressSelects(p: AddressSelectsProps) {
   const stateErr = p.stateError && countryId === p.countryId ? p.stateError : null;
   return (
     <div className="address-selects" aria-busy={loading}>
-      <div className={`form-field${countryErr ? ' has-error' : ''}`}>
-        <label htmlFor="portal-country_id">{_t('Country')}<span aria-hidden="true"> *</span></label>
-        <select id="portal-country_id" name="country_id" value={countryId} onChange={(e) => void chooseCountry(e.target.value)}
+      <div className="form-field mb-3">
+        <label className="form-label" htmlFor="portal-country_id">{_t('Country')}<span aria-hidden="true"> *</span></label>
+        <select id="portal-country_id" name="country_id" className={`form-select${countryErr ? ' is-invalid' : ''}`} value={countryId} onChange={(e) => void chooseCountry(e.target.value)}
           aria-required="true" aria-invalid={countryErr ? 'true' : undefined} aria-describedby={countryErr ? 'portal-country_id-error' : undefined}>
           <option value="">{_t('Country...')}</option>
           {p.countries.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
         </select>
-        {countryErr ? <p id="portal-country_id-error" className="field-error">{countryErr === 'missing' ? _t('This field is required.') : _t('This value is not valid.')}</p> : null}
+        {countryErr ? <div id="portal-country_id-error" className="invalid-feedback field-error">{countryErr === 'missing' ? _t('This field is required.') : _t('This value is not valid.')}</div> : null}
       </div>
       {states.length > 0 ? (
-        <div className={`form-field${stateErr ? ' has-error' : ''}`}>
-          <label htmlFor="portal-state_id">{_t('State / Province')}<span aria-hidden="true"> *</span></label>
-          <select id="portal-state_id" name="state_id" value={stateId} onChange={(e) => setStateId(e.target.value)}
+        <div className="form-field mb-3">
+          <label className="form-label" htmlFor="portal-state_id">{_t('State / Province')}<span aria-hidden="true"> *</span></label>
+          <select id="portal-state_id" name="state_id" className={`form-select${stateErr ? ' is-invalid' : ''}`} value={stateId} onChange={(e) => setStateId(e.target.value)}
             aria-required="true" aria-invalid={stateErr ? 'true' : undefined} aria-describedby={stateErr ? 'portal-state_id-error' : undefined}>
             <option value="">{_t('Select...')}</option>
             {states.map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
           </select>
-          {stateErr ? <p id="portal-state_id-error" className="field-error">{stateErr === 'missing' ? _t('This field is required.') : _t('This value is not valid.')}</p> : null}
+          {stateErr ? <div id="portal-state_id-error" className="invalid-feedback field-error">{stateErr === 'missing' ? _t('This field is required.') : _t('This value is not valid.')}</div> : null}
         </div>
       ) : null}
-      {failed ? <p className="field-error" role="alert">{_t('The states of this country could not be loaded. Save to see them.')}</p> : null}
+      {failed ? <p className="text-danger field-error" role="alert">{_t('The states of this country could not be loaded. Save to see them.')}</p> : null}
     </div>
   );
 }

@@ -2,49 +2,51 @@ import { inject, injectable } from 'inversify';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import { MissingError } from '@platform/core/errors';
 import type { RouteDefinition } from '@platform/http/route-definition';
-import { contentPage } from '../../web/pages/content-page';
-import { homePage } from '../../web/pages/home-page';
-import { RecordWidgets } from '../record-widgets';
-import { PUBLISHER_GROUP } from './publish-routes';
+import { safeRedirect } from '@platform/http/safe-redirect';
+import { localizedPath } from '@platform/web/localized-path';
+import { PageView } from '../services/page-view';
 
-import type { Domain } from '@platform/core/domain-types';
+const NO_PAGE = 'The page you are looking for does not exist.';
 
-const SITE_PAGES = (siteId: number): Domain => ['|', ['website_id', '=', false], ['website_id', '=', siteId]];
-
-/** The home page and website pages (`/page/<url>`), read with the visitor's rights. */
+/**
+ * Website pages at their own URL (`/about-us`), read with the visitor's rights: resolved only once
+ * every other route found nothing (a fallback route), so a page never shadows the platform or a
+ * module. `/page/<slug>`, the old address, redirects permanently. The home page is the page whose
+ * URL is `/` when there is one.
+ */
 @injectable()
 export class PageRoutes implements RouteContribution {
-  constructor(@inject(RecordWidgets) private readonly widgets: RecordWidgets) {}
+  constructor(@inject(PageView) private readonly view: PageView) {}
 
   routes(): RouteDefinition[] {
     return [
       {
         path: '/', type: 'http', auth: 'public', cache: 'public',
         handler: async (req) => {
-          const pages = await req.env.model('website.page').search_read(
-            ['&', ['website_published', '=', true], ...SITE_PAGES(req.site.id)], ['name', 'url'], { limit: 12 },
-          );
-          return homePage({ siteName: req.site.name, pages: pages.map((p) => ({ name: String(p.name), url: String(p.url) })) });
+          // Every site gets a home page in data (`website.page_home`); a site that removed it has none.
+          const home = await this.view.find(req, '/');
+          if (!home) throw new MissingError(NO_PAGE);
+          return this.view.render(req, home);
         },
       },
       {
-        path: '/page/:slug', type: 'http', auth: 'public', cache: 'public',
+        path: '/page/*slug', type: 'http', auth: 'public', cache: 'public',
         handler: async (req) => {
-          const url = `/${req.pathParams.slug}`;
-          // Record rules hide unpublished pages from visitors: they get the same 404 as a missing page.
-          const [p] = await req.env.model('website.page').search_read(
-            ['&', ['url', '=', url], ...SITE_PAGES(req.site.id)],
-            ['name', 'content', 'website_published', 'website_meta_title', 'website_meta_description'], { limit: 1 },
-          );
-          if (!p) throw new MissingError('The page you are looking for does not exist.');
-          const extras = await this.widgets.render(req, { model: 'website.page', id: Number(p.id) });
-          return contentPage({
-            id: Number(p.id), name: String(p.name), content: p.content ? String(p.content) : '',
-            published: Boolean(p.website_published), canPublish: req.env.hasGroup(PUBLISHER_GROUP),
-            seoTitle: p.website_meta_title ? String(p.website_meta_title) : undefined,
-            seoDescription: p.website_meta_description ? String(p.website_meta_description) : undefined,
-            children: extras,
-          });
+          const found = await this.view.find(req, req.path.slice('/page'.length));
+          if (!found) throw new MissingError(NO_PAGE);
+          // `/fr/page/x` -> `/fr/x`: the language prefix the request came with is kept.
+          const original = req.koa.originalUrl.split('?')[0];
+          const prefix = original === req.path ? null : original.split('/')[1];
+          req.koa.status = 301;
+          req.koa.redirect(safeRedirect(localizedPath(String(found.url), prefix) + (req.koa.querystring ? `?${req.koa.querystring}` : ''), '/'));
+        },
+      },
+      {
+        path: '/*url', type: 'http', auth: 'public', cache: 'public', fallback: true,
+        handler: async (req) => {
+          const found = await this.view.find(req, req.path);
+          if (!found) throw new MissingError(NO_PAGE);
+          return this.view.render(req, found);
         },
       },
     ];

@@ -5,6 +5,7 @@ import { AccessError, ValidationError } from '@platform/core/errors';
 import type { RouteDefinition } from '@platform/http/route-definition';
 
 export const PUBLISHER_GROUP = 'website.group_website_publisher';
+export const DESIGNER_GROUP = 'website.group_website_designer';
 
 /**
  * `/website/publish` flips `website_published` on the models that declare themselves publishable (a

@@ -65,7 +65,7 @@ function Gallery({ images }: GalleryProps) {
   const current = index === null ? null : images[index];
   return (
     <div className="gallery">
-      <ul className="gallery-thumbs">
+      <ul className="gallery-thumbs list-unstyled">
         {images.map((img, i) => (
           <li key={img.src}>
             <a href={img.src} className="gallery-thumb" onClick={(e) => { e.preventDefault(); open(i, e.currentTarget); }}

@@ -29,9 +29,9 @@ function PublishToggle({ id, object, published: initial }: PublishToggleProps) {
     }
   };
   return (
-    <div className={`publish-toggle ${published ? 'is-published' : 'is-unpublished'}`}>
-      <span className="publish-state" role="status">{published ? _t('Published') : _t('Unpublished')}</span>
-      <button type="button" className="btn-publish" onClick={toggle} disabled={busy} aria-pressed={published}>
+    <div className={`publish-toggle card flex-row ${published ? 'is-published' : 'is-unpublished'}`}>
+      <span className={`publish-state badge ${published ? 'text-bg-success' : 'text-bg-danger'}`} role="status">{published ? _t('Published') : _t('Unpublished')}</span>
+      <button type="button" className="btn btn-sm btn-outline-primary btn-publish" onClick={toggle} disabled={busy} aria-pressed={published}>
         {published ? _t('Unpublish') : _t('Publish')}
       </button>
     </div>

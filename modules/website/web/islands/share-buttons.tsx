@@ -46,16 +46,16 @@ function ShareButtons({ url, title, path, counts: initial }: ShareButtonsProps) 
 
   return (
     <aside className="share-buttons" aria-label={_t('Share this page')}>
-      <span className="share-title">{_t('Share')}</span>
+      <span className="share-title fw-semibold">{_t('Share')}</span>
       <ul>
         {NETWORKS.map((n) => {
           const href = n.href(url, title);
           return (
             <li key={n.id}>
-              <a className={`share-${n.id}`} href={href} target={n.id === 'email' ? undefined : '_blank'} rel="noopener noreferrer"
+              <a className={`btn btn-sm btn-outline-secondary rounded-pill share-${n.id}`} href={href} target={n.id === 'email' ? undefined : '_blank'} rel="noopener noreferrer"
                 onClick={share(n.id, href)} data-network={n.id}>
                 <span className="share-label">{_t(n.label)}</span>
-                <span className="share-count" aria-label={`${counts[n.id]} ${_t('shares')}`}>{counts[n.id]}</span>
+                <span className="share-count badge rounded-pill text-bg-light" aria-label={`${counts[n.id]} ${_t('shares')}`}>{counts[n.id]}</span>
               </a>
             </li>
           );

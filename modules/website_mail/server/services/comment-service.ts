@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { EnvFactory } from '@platform/orm/env-factory';
 import { nowUtc } from '@platform/orm/sql-values';
 import { textToHtml } from '@platform/common/html-text';
+import { CommentNotifier, type PostedOn } from './comment-notifier';
 
 export const MAX_COMMENT_LENGTH = 5000;
 
@@ -25,19 +26,29 @@ export interface RatingStats {
 /** Public comments and their ratings; the routes check who may post and delete before calling it. */
 @injectable()
 export class CommentService {
-  constructor(@inject(EnvFactory) private readonly envs: EnvFactory) {}
+  constructor(
+    @inject(EnvFactory) private readonly envs: EnvFactory,
+    @inject(CommentNotifier) private readonly notifier: CommentNotifier,
+  ) {}
 
-  async post(model: string, id: number, authorId: number, text: string, rating: number | null): Promise<CommentView> {
-    return this.envs.superuser().transaction(async (env) => {
+  /**
+   * Posts a comment and, in the same transaction, queues one mail per follower of the record (the
+   * author left out); the mails are sent right after, without holding up the answer.
+   */
+  async post(model: string, id: number, authorId: number, text: string, rating: number | null, on: PostedOn): Promise<CommentView> {
+    const posted = await this.envs.superuser().transaction(async (env) => {
       const messageId = await env.model('mail.message').create({
         model, res_id: id, body: textToHtml(text), author_id: authorId, message_type: 'comment', date: nowUtc(), website_published: true,
       });
       if (rating !== null) {
         await env.model('rating.rating').create({ res_model: model, res_id: id, rating, partner_id: authorId, message_id: messageId, consumed: true });
       }
+      const queued = await this.notifier.enqueue(env, messageId, model, id, authorId, on);
       const [view] = await this.viewsOf(env, [['id', '=', messageId]]);
-      return view;
+      return { view, queued };
     });
+    if (posted.queued) void this.notifier.kick();
+    return posted.view;
   }
 
   async list(model: string, id: number, limit = 100): Promise<CommentView[]> {

@@ -36,14 +36,17 @@ export class FollowService {
     if (ids.length) await env.model('mail.followers').unlink(ids);
   }
 
-  /** The partner with this e-mail (compared case-insensitively), created when there is none. */
-  async partnerForEmail(email: string): Promise<number> {
+  /**
+   * The partner with this e-mail (compared case-insensitively), created when there is none, in the
+   * language the visitor was reading (the language of the mails it will get).
+   */
+  async partnerForEmail(email: string, lang?: string): Promise<number> {
     const env = this.envs.superuser();
     const normalized = email.trim().toLowerCase();
     // Plain equality on lower(email): a LIKE pattern would let `_` and `%` in an address match others.
     const found = await env.db('res_partner').whereRaw('lower(email) = ?', [normalized]).orderBy('id').first('id');
     if (found) return Number(found.id);
-    return env.model('res.partner').create({ name: normalized.split('@')[0], email: normalized });
+    return env.model('res.partner').create({ name: normalized.split('@')[0], email: normalized, ...(lang ? { lang } : {}) });
   }
 
   async followerCount(model: string, id: number): Promise<number> {

@@ -17,6 +17,11 @@ export class ThreadRegistry {
       .find((t) => t.model === model);
   }
 
+  /** A model's options whatever the site (for work done outside a request, e.g. sending mails). */
+  optionsForModel(model: string): ThreadOptions | undefined {
+    return this.threads.getContributions().flatMap((c) => c.threads()).find((t) => t.model === model);
+  }
+
   /** The options of a model that allows `what`, or a ValidationError naming the model. */
   require(site: Site, model: string, what: 'follow' | 'comments'): ThreadOptions {
     const opts = this.optionsFor(site, model);

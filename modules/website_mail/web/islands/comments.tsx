@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { defineIsland } from '@platform/web/island';
 import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { confirmDialog } from '@platform/web/client/dialog';
 import type { CommentView, RatingStats } from '../../server/services/comment-service';
 
 export interface CommentsProps {
@@ -38,6 +39,7 @@ function Comments(p: CommentsProps) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const localized = useLocalizedPath();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -66,8 +68,13 @@ function Comments(p: CommentsProps) {
     }
   };
 
-  const remove = async (messageId: number) => {
+  const remove = async (e: FormEvent, messageId: number) => {
+    e.preventDefault();
     setError('');
+    const sure = await confirmDialog({
+      title: _t('Delete this comment?'), message: _t('The comment will be removed for good.'), confirm: _t('Delete'), cancel: _t('Cancel'),
+    });
+    if (!sure) return;
     try {
       const result = await rpc<{ stats: RatingStats }>('/website_mail/message/delete', { message_id: messageId });
       setMessages((m) => m.filter((x) => x.id !== messageId));
@@ -78,8 +85,8 @@ function Comments(p: CommentsProps) {
   };
 
   return (
-    <section className="comments" id="comments" aria-labelledby="comments-title">
-      <h2 id="comments-title">{_t('Comments')} <span className="count">({messages.length})</span></h2>
+    <section className="comments card card-body" id="comments" aria-labelledby="comments-title">
+      <h2 id="comments-title" className="h4">{_t('Comments')} <span className="count badge rounded-pill text-bg-light border align-middle">{messages.length}</span></h2>
       {p.ratingEnabled ? (
         <p className="rating-average">
           <Stars value={stats.average} label={`${_t('Average rating')}: ${stats.average} / 5`} />{' '}
@@ -91,7 +98,7 @@ function Comments(p: CommentsProps) {
         <form className="comment-form" onSubmit={submit}>
           {p.ratingEnabled ? (
             <fieldset className="star-input">
-              <legend>{_t('Your rating')}</legend>
+              <legend className="form-label">{_t('Your rating')}</legend>
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n}>
                   <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
@@ -100,12 +107,12 @@ function Comments(p: CommentsProps) {
               ))}
             </fieldset>
           ) : null}
-          <label>
+          <label className="form-label">
             {_t('Your comment')}
-            <textarea ref={textRef} name="message" rows={3} value={text} onChange={(e) => setText(e.target.value)} maxLength={5000} />
+            <textarea ref={textRef} className="form-control" name="message" rows={3} value={text} onChange={(e) => setText(e.target.value)} maxLength={5000} />
           </label>
-          <button type="submit" disabled={busy}>{_t('Post')}</button>
-          {error ? <p className="alert comment-error" role="alert">{error}</p> : null}
+          <button type="submit" className="btn btn-primary" disabled={busy}>{_t('Post')}</button>
+          {error ? <p className="alert alert-danger comment-error" role="alert">{error}</p> : null}
         </form>
       ) : (
         <p><a href={p.loginUrl}>{_t('Sign in to leave a comment')}</a></p>
@@ -119,7 +126,10 @@ function Comments(p: CommentsProps) {
             </p>
             <div className="comment-body" dangerouslySetInnerHTML={{ __html: m.body }} />
             {(p.isModerator || (p.partnerId !== null && m.author_id === p.partnerId)) ? (
-              <button type="button" className="btn-link comment-delete" onClick={() => remove(m.id)}>{_t('Delete')}</button>
+              // Without JavaScript the button opens the confirmation page, whose own button deletes.
+              <form method="get" action={localized(`/website_mail/message/${m.id}/delete`)} className="comment-delete-form" onSubmit={(e) => remove(e, m.id)}>
+                <button type="submit" className="btn btn-link btn-sm p-0 link-danger comment-delete">{_t('Delete')}</button>
+              </form>
             ) : null}
           </li>
         ))}

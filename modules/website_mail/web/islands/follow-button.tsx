@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LOOSE_EMAIL_RE } from '@platform/common/email-pattern';
 import { defineIsland } from '@platform/web/island';
 import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { useLocalizedPath, useT } from '@platform/web/client/web-context';
 
 export interface FollowButtonProps {
   model: string;
@@ -20,6 +20,8 @@ function FollowButton({ model, id, isFollower: initial, isUser, email: initialEm
   const [invalid, setInvalid] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const localized = useLocalizedPath();
+  const feedbackId = `follow-feedback-${model.replace(/\W/g, '-')}-${id}`;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -34,28 +36,37 @@ function FollowButton({ model, id, isFollower: initial, isUser, email: initialEm
       const state = await rpc<boolean>('/website_mail/follow', { id, object: model, message_is_follower: following ? 'on' : 'off', email: isUser ? undefined : email.trim() });
       setFollowing(state);
     } catch (err) {
-      setError(err instanceof RpcError ? err.message : String(err));
+      // A refused address is the field's fault: said next to it; anything else in the alert.
+      if (err instanceof RpcError && err.name === 'ValidationError' && !isUser) setInvalid(true);
+      else setError(err instanceof RpcError ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="follow-widget" onSubmit={submit} noValidate>
+    // Without JavaScript the form posts to the plain-form route, which answers with a page and the way back.
+    <form className="follow-widget" onSubmit={submit} noValidate method="post" action={localized('/website_mail/follow_form')}>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="object" value={model} />
+      <input type="hidden" name="message_is_follower" value={following ? 'on' : 'off'} />
       {!isUser ? (
         <label className="follow-email">
           <span className="visually-hidden">{_t('Your e-mail')}</span>
           <input
             type="email" name="email" value={email} placeholder={_t('your-email@example.com')} aria-invalid={invalid}
-            className={invalid ? 'is-invalid' : undefined} disabled={following} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }}
+            aria-describedby={invalid ? feedbackId : undefined}
+            className={`form-control${invalid ? ' is-invalid' : ''}`} disabled={following} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }}
           />
         </label>
       ) : null}
-      <button type="submit" className={following ? 'btn-unfollow' : 'btn-follow'} disabled={busy}>
+      {/* Said in words, not by the red border alone. */}
+      {invalid ? <div id={feedbackId} className="invalid-feedback d-block">{_t('Please enter a valid e-mail address.')}</div> : null}
+      <button type="submit" className={following ? 'btn btn-outline-primary btn-unfollow' : 'btn btn-primary btn-follow'} disabled={busy}>
         {following ? _t('Unfollow') : _t('Follow')}
       </button>
-      {following ? <span className="follow-state" role="status">{_t('You are following this page.')}</span> : null}
-      {error ? <p className="alert" role="alert">{error}</p> : null}
+      {following ? <span className="follow-state badge text-bg-success" role="status">{_t('You are following this page.')}</span> : null}
+      {error ? <p className="alert alert-danger" role="alert">{error}</p> : null}
     </form>
   );
 }

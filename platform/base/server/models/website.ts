@@ -5,6 +5,11 @@ import { fields } from '@platform/orm/fields';
 /** An http(s) origin: scheme and host (port allowed), no path, query, fragment or credentials. */
 const ORIGIN = /^https?:\/\/[^\s/?#@]+$/i;
 
+/** Social networks a site can link to from its footer (`social_<network>` fields). */
+export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'linkedin', 'instagram', 'youtube', 'github'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+const SOCIAL_LABELS: Record<SocialNetwork, string> = { facebook: 'Facebook', twitter: 'X (Twitter)', linkedin: 'LinkedIn', instagram: 'Instagram', youtube: 'YouTube', github: 'GitHub' };
+
 /** A site served by this installation; chosen per request from the Host header. */
 export const Website = defineModel({
   name: 'website',
@@ -19,7 +24,15 @@ export const Website = defineModel({
     default_lang_id: fields.many2one('res.lang', { required: true }),
     language_ids: fields.many2many('res.lang'),
     user_id: fields.many2one('res.users', { string: 'Public user', required: true }),
+    // What the site shows of itself (site settings): the header's logo, the footer's columns.
+    logo: fields.image({ string: 'Logo' }),
+    footer_text: fields.text({ translate: true, string: 'About text (footer)' }),
+    contact_email: fields.char({ string: 'Contact e-mail', size: 256 }),
+    contact_phone: fields.char({ string: 'Contact phone', size: 64 }),
+    contact_address: fields.text({ string: 'Contact address' }),
+    ...Object.fromEntries(SOCIAL_NETWORKS.map((n) => [`social_${n}`, fields.char({ string: `${SOCIAL_LABELS[n]} URL`, size: 256 })])),
   },
+  duplicateMessage: (vals) => `Another website already uses the domain '${String(vals.domain ?? '')}'`,
   constraints: [
     // Stored without a trailing slash, so links are `${base_url}/path`.
     async (env, ids) => {

@@ -11,9 +11,12 @@ import { safeRedirect } from '@platform/http/safe-redirect';
 import { SessionStore } from '@platform/http/session-store';
 import { TooManyRequests } from '@platform/http/too-many-requests';
 import { UserDirectory, type UserInfo } from '@platform/http/user-directory';
+import { BackofficeShell } from '@platform/web/backoffice/backoffice-shell';
 import { UserAccounts } from '../services/user-accounts';
 import { loginPage, logoutPage, signupPage } from './login-page';
 import { sessionInfo } from '../session-info';
+import { TranslationCatalog } from '@platform/web/translation-catalog';
+import { translatedTitle } from './translated-title';
 
 /** Login, logout, sign-up and the session calls external JSON-RPC clients use. */
 @injectable()
@@ -24,7 +27,14 @@ export class SessionRoutes implements RouteContribution {
     @inject(UserAccounts) private readonly accounts: UserAccounts,
     @inject(ConfigToken) private readonly config: Config,
     @inject(UserDirectory) private readonly users: UserDirectory,
+    @inject(TranslationCatalog) private readonly catalog: TranslationCatalog,
+    @inject(BackofficeShell) private readonly backoffice: BackofficeShell,
   ) {}
+
+  /** Account pages have their tab title in the visitor's language too. */
+  private page<T extends { title: string }>(req: RequestContext, p: T): T {
+    return translatedTitle(this.catalog, req, p);
+  }
 
   private async logIn(req: RequestContext, user: UserInfo): Promise<void> {
     await this.sessions.rotate(req.session); // a new id at login: a planted id is worthless
@@ -41,7 +51,7 @@ export class SessionRoutes implements RouteContribution {
         handler: (req) => {
           const redirect = safeRedirect(req.params.redirect, '/');
           if (!req.isPublic) return req.koa.redirect(redirect);
-          return loginPage({ csrfToken: req.csrfToken(), redirect });
+          return this.page(req, loginPage({ csrfToken: req.csrfToken(), redirect, notice: req.params.password_reset ? 'Your password has been changed. Sign in with your new password.' : undefined }));
         },
       },
       {
@@ -61,7 +71,7 @@ export class SessionRoutes implements RouteContribution {
             } else {
               throw err;
             }
-            return loginPage({ csrfToken: req.csrfToken(), redirect, login: String(req.params.login ?? ''), error: err.message });
+            return this.page(req, loginPage({ csrfToken: req.csrfToken(), redirect, login: String(req.params.login ?? '').slice(0, 256), error: err.message }));
           }
         },
       },
@@ -72,7 +82,7 @@ export class SessionRoutes implements RouteContribution {
         handler: (req) => {
           const redirect = safeRedirect(req.params.redirect, '/');
           if (req.isPublic) return req.koa.redirect(redirect);
-          return logoutPage({ csrfToken: req.csrfToken(), redirect });
+          return this.page(req, logoutPage({ csrfToken: req.csrfToken(), redirect }));
         },
       },
       {
@@ -85,15 +95,23 @@ export class SessionRoutes implements RouteContribution {
         },
       },
       {
+        // `/web?redirect=<url>` signs in and goes back there (the spec's login redirect); `/web` alone is
+        // the back office: internal users get the app, visitors the login page, other users a 403 page.
         path: '/web', type: 'http', auth: 'public', methods: ['GET'],
         handler: (req) => {
-          const target = safeRedirect(req.params.redirect, '/', req.koa.host);
-          req.koa.redirect(req.isPublic ? loginUrl(target) : target);
+          if (req.params.redirect !== undefined) {
+            const target = safeRedirect(req.params.redirect, '/', req.koa.host);
+            return req.koa.redirect(req.isPublic ? loginUrl(target) : target);
+          }
+          if (req.isPublic) return req.koa.redirect(loginUrl('/web'));
+          if (!this.backoffice.isInternal(req)) throw new AccessDenied('The back office is for internal users.');
+          req.koa.set('Cache-Control', 'no-store');
+          return this.backoffice.render(req);
         },
       },
       {
         path: '/web/signup', type: 'http', auth: 'public', methods: ['GET'],
-        handler: (req) => signupPage({ csrfToken: req.csrfToken(), redirect: safeRedirect(req.params.redirect, '/'), values: {} }),
+        handler: (req) => this.page(req, signupPage({ csrfToken: req.csrfToken(), redirect: safeRedirect(req.params.redirect, '/'), values: {} })),
       },
       {
         path: '/web/signup', type: 'http', auth: 'public', methods: ['POST'],
@@ -115,7 +133,7 @@ export class SessionRoutes implements RouteContribution {
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
             req.koa.status = 400;
-            return signupPage({ csrfToken: req.csrfToken(), redirect, values: { name: p.name, login: p.login }, error: err.message });
+            return this.page(req, signupPage({ csrfToken: req.csrfToken(), redirect, values: { name: p.name, login: p.login }, error: err.message }));
           }
         },
       },

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { array, number, object, string } from 'yup';
+import { array, boolean, number, object, string } from 'yup';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import { AccessError } from '@platform/core/errors';
 import { DatabaseToken, InstalledModulesToken } from '@platform/core/tokens';
@@ -43,10 +43,21 @@ export class SystemRoutes implements RouteContribution {
       },
       {
         path: '/web/site/modules', type: 'json', auth: 'user',
-        params: object({ website_id: number().integer().required(), enable: array(string().required().max(64)).max(100), disable: array(string().required().max(64)).max(100) }),
+        params: object({
+          website_id: number().integer().required(), enable: array(string().required().max(64)).max(100), disable: array(string().required().max(64)).max(100),
+          // What would change (dependencies enabled, dependents disabled), for a confirmation; writes nothing.
+          dry_run: boolean(),
+        }),
         handler: async (req) => {
           requireAdmin(req.env);
-          const { website_id, enable, disable } = req.params as { website_id: number; enable?: string[]; disable?: string[] };
+          const { website_id, enable, disable, dry_run } = req.params as { website_id: number; enable?: string[]; disable?: string[]; dry_run?: boolean };
+          if (dry_run) {
+            return {
+              enabled: enable?.length ? await this.sites.enablePlan(website_id, enable, this.installed) : [],
+              disabled: disable?.length ? await this.sites.disablePlan(website_id, disable) : [],
+              modules: [...(await this.sites.get(website_id)).modules].sort(),
+            };
+          }
           const enabled = enable?.length ? await this.sites.enable(website_id, enable, this.installed) : [];
           const disabled = disable?.length ? await this.sites.disable(website_id, disable) : [];
           return { enabled, disabled, modules: [...(await this.sites.get(website_id)).modules].sort() };

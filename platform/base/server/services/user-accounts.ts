@@ -54,7 +54,8 @@ export class UserAccounts {
   }
 }
 
-function checkPassword(password: unknown): void {
+/** Refuses a password too short to be one (sign-up, reset, change). */
+export function checkPassword(password: unknown): void {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) {
     throw new ValidationError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
   }

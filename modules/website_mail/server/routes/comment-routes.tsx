@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SiteUrls } from '@platform/base';
 import { number, object, string } from 'yup';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import { AccessError, MissingError, ValidationError } from '@platform/core/errors';
@@ -6,6 +7,9 @@ import type { RequestContext, RouteDefinition } from '@platform/http/route-defin
 import { safeRedirect } from '@platform/http/safe-redirect';
 import { LanguageCatalog } from '@platform/http/language-catalog';
 import { requestDates } from '@platform/web/request-dates';
+import { localizedPath } from '@platform/web/localized-path';
+import { page } from '@platform/web/render';
+import { DeleteCommentPage } from '../../web/pages/delete-comment-page';
 import { CommentService, MAX_COMMENT_LENGTH } from '../services/comment-service';
 import { ThreadRegistry } from '../services/thread-registry';
 
@@ -22,6 +26,7 @@ export class CommentRoutes implements RouteContribution {
     @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
     @inject(CommentService) private readonly comments: CommentService,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -41,7 +46,9 @@ export class CommentRoutes implements RouteContribution {
           if (!message || !message.trim()) throw new ValidationError('The message is empty.');
           const ratingEnabled = await this.threads.ratingEnabled(req.env, opts, res_id);
           if (rating != null && !ratingEnabled) throw new ValidationError('This record does not take ratings.');
-          const view = await this.comments.post(res_model, res_id, req.user.partnerId, message, rating ?? null);
+          // Links in the followers' mails: never on a stranger's Host header (SiteUrls.forMail).
+          const on = { site: req.site, baseUrl: await this.urls.forMail(req) };
+          const view = await this.comments.post(res_model, res_id, req.user.partnerId, message, rating ?? null, on);
           const dates = await requestDates(this.languages, req);
           return { ...view, date_label: dates.datetime(view.date), rating_default_value: view.rating ?? 0, rating_disabled: view.rating !== null, stats: await this.comments.stats(res_model, res_id) };
         },
@@ -53,6 +60,24 @@ export class CommentRoutes implements RouteContribution {
           const found = await this.deletable(req, req.params.message_id as number);
           await this.comments.remove(req.params.message_id as number);
           return { deleted: true, stats: await this.comments.stats(found.model, found.resId) };
+        },
+      },
+      {
+        // Without JavaScript the comment's delete button opens this confirmation; its button posts below.
+        path: '/website_mail/message/:id/delete', type: 'http', auth: 'user',
+        handler: async (req) => {
+          const id = Number(req.pathParams.id);
+          if (!/^\d{1,9}$/.test(req.pathParams.id) || id <= 0) throw new MissingError('No such comment.');
+          const found = await this.deletable(req, id);
+          const [message] = await req.env.sudo().model('mail.message').search_read([['id', '=', id]], ['body', 'author_id']);
+          const link = await this.threads.optionsFor(req.site, found.model)?.recordLink(req.env, found.resId);
+          const urlCode = req.lang === req.site.defaultLang ? null : (await this.languages.find(req.lang))?.urlCode ?? null;
+          return page('Delete this comment?', (
+            <DeleteCommentPage
+              bodyHtml={String(message?.body ?? '')} author={Array.isArray(message?.author_id) ? String(message.author_id[1]) : ''}
+              action={req.koa.originalUrl.split('?')[0]} csrfToken={req.csrfToken()} back={localizedPath(link?.path ?? '/', urlCode)}
+            />
+          ));
         },
       },
       {

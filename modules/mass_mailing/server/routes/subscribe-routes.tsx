@@ -1,5 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { number, object, string } from 'yup';
+import { number, object, string, ValidationError as YupValidationError } from 'yup';
+import { UserError, ValidationError } from '@platform/core/errors';
+import { safeRedirect } from '@platform/http/safe-redirect';
+import { page } from '@platform/web/render';
+import { FormResultPage } from '../../web/pages/form-result-page';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { normalizeEmail } from '../services/email-address';
@@ -9,6 +13,13 @@ import { subscriptionState } from './subscription-state';
 import { rememberList } from './visitor-email';
 
 const listId = number().integer().positive().required();
+const SUBSCRIBE_LIMIT = { name: 'newsletter.subscribe', limit: 20, perAccount: 20, windowSeconds: 60 };
+/** The plain form's fields (strings, as forms send them). */
+const formFields = object({
+  list_id: string().required().matches(/^\d{1,9}$/, 'Unknown mailing list.').max(9),
+  email: string().default('').max(254, 'Please enter a valid e-mail address.'),
+  redirect: string().max(2048),
+});
 
 /** The subscribe widget's and the exit popup's calls. */
 @injectable()
@@ -31,8 +42,29 @@ export class SubscribeRoutes implements RouteContribution {
       {
         path: '/website_mass_mailing/subscribe', type: 'json', auth: 'public',
         params: object({ list_id: listId, email: string().required().max(254) }),
-        rateLimit: { name: 'newsletter.subscribe', limit: 20, perAccount: 20, windowSeconds: 60 },
+        rateLimit: SUBSCRIBE_LIMIT,
         handler: (req) => this.subscribe(req, req.params.list_id, req.params.email),
+      },
+      {
+        // The same subscription for forms sent without JavaScript (the footer block, the widget's
+        // fallback). Those forms sit on publicly cached pages, which hold no per-visitor CSRF token:
+        // the post must come from this site (Origin / Sec-Fetch-Site). The answer is a small page
+        // saying what happened, with the way back to the form's page.
+        path: '/website_mass_mailing/subscribe_form', type: 'http', methods: ['POST'], auth: 'public', csrf: 'origin',
+        rateLimit: SUBSCRIBE_LIMIT,
+        handler: async (req) => {
+          // Back to the form's page: the `redirect` field, else the page the form was on (Referer), on this site only.
+          const back = safeRedirect(req.params.redirect, safeRedirect(req.koa.get('referer'), '/', req.koa.host), req.koa.host);
+          try {
+            const fields = await formFields.validate(req.params, { abortEarly: true, stripUnknown: true });
+            await this.subscribe(req, Number(fields.list_id), fields.email.trim());
+            return page('Newsletter', <FormResultPage ok back={back} message="Thanks! Check your inbox to confirm your subscription." />);
+          } catch (err) {
+            if (!(err instanceof YupValidationError) && !(err instanceof UserError)) throw err;
+            const message = err instanceof ValidationError && /valid e-mail/.test(err.message) ? 'Please enter a valid e-mail address.' : err.message;
+            return page('Newsletter', <FormResultPage ok={false} back={back} message={message} />, { status: err instanceof UserError && err.name === 'MissingError' ? 404 : 400 });
+          }
+        },
       },
       {
         path: '/website_mass_mailing/get_content', type: 'json', auth: 'public',

@@ -1,0 +1,151 @@
+import { inject, injectable } from 'inversify';
+import { array, boolean, number, object, string } from 'yup';
+import { AttachmentStore } from '@platform/base';
+import { AccessError, ValidationError } from '@platform/core/errors';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { Env } from '@platform/orm/environment';
+import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
+import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
+
+/** Base64 of 11 MB: a file a little over the 10 MB limit still gets the store's clear "too large". */
+const MAX_BASE64 = Math.ceil((11 * 1024 * 1024) / 3) * 4 + 4;
+const MAX_CONTENT = 900_000;
+
+interface PropertiesParams {
+  id: number; lang: string; name: string; url: string; seo_title?: string; seo_description?: string; in_menu: boolean; published: boolean;
+}
+
+/**
+ * What the page editor calls: save the content (in the language edited), page properties, new
+ * pages, the menu order and image uploads. Publishers only (checked here, and the writes still go
+ * through the models' access rights and record rules); saved HTML is sanitised by the html field.
+ */
+@injectable()
+export class EditorRoutes implements RouteContribution {
+  constructor(
+    @inject(PageUrls) private readonly urls: PageUrls,
+    @inject(AttachmentStore) private readonly attachments: AttachmentStore,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    const lang = string().required().max(16);
+    return [
+      {
+        path: '/website/page/save', type: 'json', auth: 'user',
+        params: object({ id: number().integer().positive().required(), lang, content: string().defined().max(MAX_CONTENT) }),
+        handler: async (req) => {
+          const { id, content } = req.params as { id: number; content: string };
+          const env = this.publisherEnv(req);
+          await env.model('website.page').write([id], { content });
+          const [saved] = await env.model('website.page').read([id], ['content']);
+          return { content: saved.content || '' };
+        },
+      },
+      {
+        path: '/website/page/properties', type: 'json', auth: 'user',
+        params: object({
+          id: number().integer().positive().required(), lang, name: string().required().max(256), url: string().required().max(MAX_PAGE_URL),
+          seo_title: string().max(256), seo_description: string().max(1000), in_menu: boolean().required(), published: boolean().required(),
+        }),
+        handler: async (req) => {
+          const p = req.params as PropertiesParams;
+          const env = this.publisherEnv(req);
+          return env.transaction(async (tx) => {
+            await tx.model('website.page').write([p.id], {
+              name: p.name.trim(), url: p.url.trim(), website_meta_title: p.seo_title?.trim() || false,
+              website_meta_description: p.seo_description?.trim() || false, website_published: p.published,
+            });
+            await this.setMenuEntry(tx, req, p.id, p.name.trim(), p.in_menu);
+            const [page] = await tx.model('website.page').read([p.id], ['url']);
+            return { url: String(page.url) };
+          });
+        },
+      },
+      {
+        path: '/website/page/create', type: 'json', auth: 'user',
+        params: object({ name: string().required().max(256), url: string().max(MAX_PAGE_URL), lang, in_menu: boolean() }),
+        handler: async (req) => {
+          const { name, url, in_menu } = req.params as { name: string; url?: string; in_menu?: boolean };
+          const title = name.trim();
+          if (!title) throw new ValidationError('Give the page a title.');
+          const env = this.publisherEnv(req);
+          return env.transaction(async (tx) => {
+            const pageUrl = url?.trim() || await this.urls.propose(tx, title, req.site.id);
+            const id = await tx.model('website.page').create({ name: title, url: pageUrl, website_id: req.site.id, content: '', website_published: false });
+            if (in_menu) await this.setMenuEntry(tx, req, id, title, true);
+            return { id, url: pageUrl };
+          });
+        },
+      },
+      {
+        // Deleting is the designers' (the model's access rights say so too).
+        path: '/website/page/delete', type: 'json', auth: 'user',
+        params: object({ id: number().integer().positive().required() }),
+        handler: async (req) => {
+          const { id } = req.params as { id: number };
+          if (!req.env.hasGroup(DESIGNER_GROUP)) throw new AccessError('Only website designers can delete pages.');
+          await req.env.model('website.page').unlink([id]);
+          return true;
+        },
+      },
+      {
+        path: '/website/menu/reorder', type: 'json', auth: 'user',
+        params: object({ ids: array(number().integer().positive().required()).required().max(200) }),
+        handler: async (req) => {
+          const { ids } = req.params as { ids: number[] };
+          const env = this.publisherEnv(req);
+          const ofSite = await env.model('website.menu').search(['&', ['id', 'in', ids], '|', ['website_id', '=', false], ['website_id', '=', req.site.id]]);
+          if (ofSite.length !== new Set(ids).size) throw new ValidationError('Some of these menu entries do not exist on this site.');
+          await env.transaction(async (tx) => {
+            for (const [i, id] of ids.entries()) await tx.model('website.menu').write([id], { sequence: (i + 1) * 10 });
+          });
+          return true;
+        },
+      },
+      {
+        path: '/website/image/upload', type: 'json', auth: 'user', maxUserBodyBytes: MAX_BASE64 + 64 * 1024,
+        rateLimit: { name: 'website.image_upload', limit: 60, windowSeconds: 600 },
+        params: object({
+          name: string().required().max(256), data: string().required().max(MAX_BASE64),
+          res_model: string().oneOf(['website.page']), res_id: number().integer().positive(),
+        }),
+        handler: async (req) => {
+          const { name, data, res_model, res_id } = req.params as { name: string; data: string; res_model?: string; res_id?: number };
+          const env = this.publisherEnv(req);
+          if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw new ValidationError('The image must be sent as base64.');
+          if (res_model && res_id) await env.model(res_model).read([res_id], ['id']);
+          const stored = await this.attachments.storeImage(env, {
+            name, bytes: Buffer.from(data, 'base64'), resModel: res_model, resId: res_id, public: true, websiteId: req.site.id,
+          });
+          return { id: stored.id, name: stored.name, mimetype: stored.mimetype, src: `/web/image/ir.attachment/${stored.id}/datas` };
+        },
+      },
+    ];
+  }
+
+  /** The caller's environment in the language being edited, once they are known to be a publisher. */
+  private publisherEnv(req: RequestContext): Env {
+    if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('Only website publishers can edit pages. Ask a website publisher.');
+    const lang = (req.params as { lang?: string }).lang;
+    if (lang === undefined) return req.env;
+    if (!req.site.langs.includes(lang)) throw new ValidationError(`The language '${lang}' is not available on this site.`);
+    return req.env.withLang(lang);
+  }
+
+  /** The page's entry in the site menu: added at the end, renamed, or removed. */
+  private async setMenuEntry(env: Env, req: RequestContext, pageId: number, name: string, wanted: boolean): Promise<void> {
+    const menus = env.model('website.menu');
+    const existing = await menus.search(['&', ['page_id', '=', pageId], ['website_id', '=', req.site.id]]);
+    if (!wanted) {
+      if (existing.length) await menus.unlink(existing);
+      return;
+    }
+    if (existing.length) {
+      await menus.write(existing, { name });
+      return;
+    }
+    const [last] = await menus.search_read(['|', ['website_id', '=', false], ['website_id', '=', req.site.id]], ['sequence'], { order: 'sequence desc', limit: 1 });
+    await menus.create({ name, page_id: pageId, website_id: req.site.id, sequence: (Number(last?.sequence) || 0) + 10 });
+  }
+}

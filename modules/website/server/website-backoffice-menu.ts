@@ -1,0 +1,16 @@
+import { injectable } from 'inversify';
+import type { BackofficeMenuContribution, BackofficeMenuEntry } from '@platform/web/backoffice/contribution-points';
+
+/**
+ * The Website app of the back office (/web): generic views of the module's models, shown where the
+ * module is enabled, to the users who may read them.
+ */
+@injectable()
+export class WebsiteBackofficeMenu implements BackofficeMenuContribution {
+  backofficeMenuEntries(): BackofficeMenuEntry[] {
+    return [
+      { id: 'website.app', name: 'Website', sequence: 20 },
+      { id: 'website.pages', parent: 'website.app', name: 'Pages', sequence: 10, action: { model: 'website.page' } },
+    ];
+  }
+}

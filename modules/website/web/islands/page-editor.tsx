@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { defineIsland } from '@platform/web/island';
+import { RichTextEditor, type RichTextEditorApi } from '@platform/web/client/editor/rich-text-editor';
+import { rpc, RpcError } from '@platform/web/client/rpc';
+import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { BlockDialog, type EditorBlock } from '../editor/block-dialog';
+import { dynamicBlockNode } from '../editor/dynamic-block-node';
+import { MenuDialog, type MenuItem } from '../editor/menu-dialog';
+import { NewPageDialog } from '../editor/new-page-dialog';
+import { PagePropertiesDialog, type PageProperties } from '../editor/page-properties-dialog';
+import { uploadPageImage } from '../editor/upload-image';
+
+export interface PageEditorProps {
+  page: PageProperties;
+  /** The stored content in the language edited (dynamic blocks as their placeholders). */
+  content: string;
+  /** A designer: the properties dialog offers to delete the page. */
+  canDelete: boolean;
+  lang: string;
+  langName: string;
+  /** Editing another language than the site's default: only that language's texts change. */
+  translating: boolean;
+  /** The page without the editor. */
+  viewUrl: string;
+  blocks: EditorBlock[];
+  /** Dynamic block id -> name shown on its placeholder. */
+  dynamicLabels: Record<string, string>;
+  menu: MenuItem[];
+}
+
+type DialogName = 'blocks' | 'properties' | 'new' | 'menu' | null;
+
+/**
+ * Edit mode of a website page, for publishers: the content in the rich-text editor, the theme's blocks,
+ * image upload, the page's properties, new pages and the menu order. Only this island loads the
+ * editor's code, and only publishers in edit mode get it.
+ */
+function PageEditor(p: PageEditorProps) {
+  const _t = useT();
+  const local = useLocalizedPath();
+  const api = useRef<RichTextEditorApi | null>(null);
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const editParam = p.translating ? 'edit_translations=1' : 'enable_editor=1';
+
+  useEffect(() => {
+    // Leaving with unsaved changes asks first (saving and discarding navigate on purpose).
+    if (!dirty || saving) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, saving]);
+
+  const extensions = useMemo(() => [dynamicBlockNode(p.dynamicLabels, (name) => _t('%s (filled in when the page is shown)').replace('%s', name))], [p.dynamicLabels, _t]);
+  const onReady = useCallback((ready: RichTextEditorApi) => { api.current = ready; }, []);
+  const onChange = useCallback(() => setDirty(true), []);
+  const upload = useCallback((file: File) => uploadPageImage(file, p.page.id, _t), [p.page.id, _t]);
+
+  const save = async () => {
+    if (!api.current) return;
+    setSaving(true);
+    setError('');
+    try {
+      await rpc('/website/page/save', { id: p.page.id, lang: p.lang, content: api.current.getHTML() });
+      setDirty(false);
+      setStatus(_t('Saved.'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      window.location.assign(p.viewUrl);
+    } catch (err) {
+      setError(err instanceof RpcError ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const discard = () => {
+    if (dirty && !window.confirm(_t('Discard your changes?'))) return;
+    setDirty(false);
+    setTimeout(() => window.location.assign(p.viewUrl), 0);
+  };
+  const goEdit = (url: string) => window.location.assign(`${local(url)}?${editParam}`);
+
+  return (
+    <div className="page-editor">
+      <div className="editor-bar navbar bg-body-tertiary border rounded px-2 py-1 mb-3" role="region" aria-label={_t('Page editor')}>
+        <span className="editor-mode badge text-bg-primary">
+          {p.translating ? _t('Translating: %s').replace('%s', p.langName) : _t('Editing')}
+        </span>
+        <div className="d-flex flex-wrap gap-1 ms-auto">
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setDialog('blocks')}>{_t('Insert a block')}</button>
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setDialog('properties')}>{_t('Properties')}</button>
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setDialog('new')}>{_t('New page')}</button>
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setDialog('menu')}>{_t('Menu')}</button>
+          <button type="button" className="btn btn-sm btn-outline-dark btn-discard" onClick={discard}>{_t('Discard')}</button>
+          <button type="button" className="btn btn-sm btn-primary btn-save" onClick={() => void save()} disabled={saving}>{saving ? _t('Saving…') : _t('Save')}</button>
+        </div>
+      </div>
+      {p.translating ? <p className="alert alert-info py-2">{_t('You are editing the %s version: the other languages keep their texts.').replace('%s', p.langName)}</p> : null}
+      {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
+      <p className="visually-hidden" role="status">{status}</p>
+      {p.page.url === '/' ? null : <h1>{p.page.name}</h1>}
+      <RichTextEditor html={p.content} label={_t('Page content')} extensions={extensions} onReady={onReady} onChange={onChange} uploadImage={upload} />
+      <BlockDialog open={dialog === 'blocks'} blocks={p.blocks} onClose={() => setDialog(null)}
+        onPick={(b) => { api.current?.insertHTML(b.html); setDirty(true); setDialog(null); }} />
+      {dialog === 'properties' ? (
+        <PagePropertiesDialog open page={p.page} lang={p.lang} canDelete={p.canDelete} onDeleted={() => window.location.assign(local('/'))} onClose={() => setDialog(null)} onSaved={(url) => goEdit(url)} />
+      ) : null}
+      {dialog === 'new' ? <NewPageDialog open lang={p.lang} onClose={() => setDialog(null)} onCreated={(url) => goEdit(url)} /> : null}
+      {dialog === 'menu' ? <MenuDialog open items={p.menu} onClose={() => setDialog(null)} onSaved={() => window.location.reload()} /> : null}
+    </div>
+  );
+}
+
+export default defineIsland('website.page_editor', PageEditor);

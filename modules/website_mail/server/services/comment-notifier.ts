@@ -1,0 +1,150 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { CoalescedRuns } from '@platform/core/coalesced-runs';
+import { DatabaseToken, LoggerToken } from '@platform/core/tokens';
+import type { Site } from '@platform/http/site';
+import { LeasedQueue, type QueueRow } from '@platform/mail/leased-queue';
+import { MailQueueSettingsToken, type MailQueueSettings } from '@platform/mail/mail-settings';
+import { deliveryError, MailTransport, type OutgoingMail } from '@platform/mail/mail-transport';
+import { EnvFactory } from '@platform/orm/env-factory';
+import type { Env } from '@platform/orm/environment';
+import { TranslationCatalog } from '@platform/web/translation-catalog';
+import { localizedPath } from '@platform/web/localized-path';
+import { FollowTokens } from './follow-tokens';
+import { ThreadRegistry } from './thread-registry';
+
+export const NOTIFICATION_TABLE = 'website_mail_notification';
+/** Path of the page an unfollow link opens (a confirmation whose button posts). */
+export const UNFOLLOW_PATH = '/website_mail/unfollow';
+/** Rows claimed per batch: comment mails come a few at a time. */
+const BATCH = 50;
+
+/** Where the comment was posted: the site's public base URL and languages decide the links. */
+export interface PostedOn {
+  site: Site;
+  /** Null when the site has no address to trust (no base URL, a stranger's Host): no mail is queued. */
+  baseUrl: string | null;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+
+/**
+ * Tells the followers of a record about a new comment: `enqueue` writes one queue row per follower
+ * (the author and addresses without e-mail left out) in the comment's own transaction; `drain` sends
+ * them through the mail transport with a lease per row, in each follower's language, with a signed
+ * unfollow link on the site's public base URL. Posting kicks a drain at once; the scheduled job picks up
+ * retries and rows a stopped process left.
+ */
+@injectable()
+export class CommentNotifier {
+  private readonly queue: LeasedQueue;
+  /** Sends after each post, one pass at a time (the task never rejects: errors are logged). */
+  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'comment notifications: sending failed')));
+
+  constructor(
+    @inject(DatabaseToken) private readonly db: Knex,
+    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(EnvFactory) private readonly envs: EnvFactory,
+    @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
+    @inject(FollowTokens) private readonly tokens: FollowTokens,
+    @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
+    @inject(LoggerToken) private readonly logger: Logger,
+  ) {
+    this.queue = new LeasedQueue(db, NOTIFICATION_TABLE, settings);
+  }
+
+  /** Queues the mails of a new comment (inside the comment's transaction: both are written, or neither). */
+  async enqueue(env: Env, messageId: number, model: string, resId: number, authorId: number, on: PostedOn): Promise<number> {
+    const baseUrl = on.baseUrl;
+    if (!baseUrl) return 0;
+    const followers: Array<{ id: number; email: string | null; lang: string | null }> = await env.db('mail_followers as f')
+      .join('res_partner as p', 'p.id', 'f.partner_id')
+      .where({ 'f.res_model': model, 'f.res_id': resId }).whereNot('f.partner_id', authorId)
+      .select('p.id', 'p.email', 'p.lang');
+    // Read in the transaction: the language catalog would wait for a second connection (SQLite has one).
+    const langs: Array<{ code: string; urlCode: string }> = (await env.db('res_lang').select('code', 'url_code'))
+      .map((l: { code: string; url_code: string }) => ({ code: l.code, urlCode: l.url_code }));
+    const rows = followers.filter((f) => f.email && f.email.includes('@')).map((f) => {
+      const lang = f.lang && on.site.langs.includes(f.lang) ? f.lang : on.site.defaultLang;
+      const prefix = lang === on.site.defaultLang ? null : langs.find((l) => l.code === lang)?.urlCode ?? null;
+      return {
+        message_id: messageId, partner_id: f.id, email: String(f.email).trim().toLowerCase(), lang, url_prefix: prefix,
+        site_id: on.site.id, base_url: baseUrl.replace(/\/+$/, '').slice(0, 512), state: 'pending', attempts: 0, next_attempt_at: 0,
+      };
+    });
+    if (rows.length) await env.db(NOTIFICATION_TABLE).insert(rows).onConflict(['message_id', 'partner_id']).ignore();
+    return rows.length;
+  }
+
+  /** Starts sending now (one run at a time; a call during a run asks for one more); callers need not wait. */
+  kick(): Promise<void> {
+    return this.runs.run();
+  }
+
+  /** Sends every due row; returns how many were accepted by the transport. */
+  async drain(stopping?: AbortSignal): Promise<number> {
+    let sent = 0;
+    while (!stopping?.aborted) {
+      const rows = await this.queue.claim({}, BATCH);
+      if (!rows.length) break;
+      for (const row of rows) {
+        try {
+          const mail = await this.compose(row);
+          if (!mail) {
+            await this.queue.markSent([row]); // the comment or the record is gone: nothing to tell
+            continue;
+          }
+          await this.transport.send(mail);
+          sent += await this.queue.markSent([row]);
+        } catch (err) {
+          await this.queue.markFailed(row, deliveryError(err));
+        }
+      }
+    }
+    return sent;
+  }
+
+  private async compose(row: QueueRow): Promise<OutgoingMail | null> {
+    const env = this.envs.superuser();
+    const message = await this.db('mail_message as m').leftJoin('res_partner as a', 'a.id', 'm.author_id')
+      .where('m.id', row.message_id as number).first('m.id', 'm.body', 'm.model', 'm.res_id', 'a.name as author');
+    if (!message?.model) return null;
+    const opts = this.threads.optionsForModel(String(message.model));
+    const lang = String(row.lang);
+    const record = await opts?.recordLink(env.withLang(lang), Number(message.res_id));
+    if (!opts || !record) return null;
+    const _t = (source: string) => this.translations.module('website_mail', lang)[source] ?? source;
+    const baseUrl = String(row.base_url);
+    const prefix = row.url_prefix ? String(row.url_prefix) : null;
+    const recordUrl = `${baseUrl}${localizedPath(record.path, prefix)}#comments`;
+    const ref = { model: String(message.model), resId: Number(message.res_id), partnerId: Number(row.partner_id) };
+    const query = new URLSearchParams({ model: ref.model, res_id: String(ref.resId), partner_id: String(ref.partnerId), token: await this.tokens.sign(ref) });
+    const unfollowUrl = `${baseUrl}${localizedPath(UNFOLLOW_PATH, prefix)}?${query}`;
+    const author = String(message.author ?? '') || _t('Someone');
+    const host = new URL(baseUrl).hostname;
+    const from = await this.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
+    const subject = _t('New comment on %s').replace('%s', record.name);
+    const wrote = _t('%s wrote:').replace('%s', author);
+    const why = _t('You receive this e-mail because you follow this page.');
+    const stop = _t('Stop following');
+    const read = _t('Read the comments');
+    // The body was stored as sanitised HTML (plain text escaped by the comment service); the text part reads it back.
+    const bodyHtml = String(message.body ?? '');
+    const bodyText = bodyHtml.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n').replace(/<[^>]*>/g, '')
+      .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0*39;/g, "'").replace(/&amp;/g, '&').trim();
+    return {
+      from: String(from?.value || `notifications@${host}`),
+      to: String(row.email),
+      subject,
+      html: `<p>${escapeHtml(wrote)}</p><blockquote>${bodyHtml}</blockquote>`
+        + `<p><a href="${escapeHtml(recordUrl)}">${escapeHtml(read)}</a></p>`
+        + `<hr><p><small>${escapeHtml(why)} <a href="${escapeHtml(unfollowUrl)}">${escapeHtml(stop)}</a></small></p>`,
+      text: `${wrote}\n\n${bodyText}\n\n${read}: ${recordUrl}\n\n-- \n${why}\n${stop}: ${unfollowUrl}\n`,
+      messageId: `<comment-${message.id}-${row.partner_id}@${host}>`,
+      headers: { 'List-Unsubscribe': `<${unfollowUrl}>` },
+    };
+  }
+}

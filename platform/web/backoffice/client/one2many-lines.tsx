@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useBackoffice } from './backoffice-context';
+import { datesFor } from './format';
+import { FieldInput } from './field-input';
+import { AUDIT_FIELDS, callKw, defaultColumns, fieldsOf, translateFields, type Fields } from './orm';
+
+export interface Line {
+  /** Database id, or absent for a line not saved yet. */
+  id?: number;
+  key: string;
+  values: Record<string, unknown>;
+  changed: Record<string, unknown>;
+  removed?: boolean;
+}
+
+/** The x2many commands that save the edited lines ([0,0,vals] new, [1,id,vals] changed, [2,id] removed). */
+export function lineCommands(lines: Line[]): unknown[] {
+  return lines.flatMap((l): unknown[] => {
+    if (l.removed) return l.id ? [[2, l.id]] : [];
+    if (!l.id) return [[0, 0, l.changed]];
+    return Object.keys(l.changed).length ? [[1, l.id, l.changed]] : [];
+  });
+}
+
+let nextKey = 1;
+
+/** one2many: the lines as a table whose cells are edited in place; saved with the record. */
+export function One2manyLines({ fieldName, model, inverse, ids, lines, setLines, readOnly }: {
+  fieldName: string; model: string; inverse?: string; ids: number[]; lines: Line[] | null; setLines(l: Line[]): void; readOnly?: boolean;
+}) {
+  const { data, _t } = useBackoffice();
+  const dates = useMemo(() => datesFor(data.language), [data.language]);
+  const [fields, setFields] = useState<Fields | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    fieldsOf(model).then((f) => setFields(translateFields(f, _t)), (e: Error) => setError(e.message));
+  }, [model, _t]);
+  const columns = useMemo(() => (fields ? defaultColumns(fields).filter((c) => c !== inverse && !AUDIT_FIELDS.has(c) && !fields[c].readonly) : []), [fields, inverse]);
+  useEffect(() => {
+    if (!fields || lines !== null) return;
+    if (!ids.length) return setLines([]);
+    // Only the latest read counts: an earlier one answering late must not replace lines being edited.
+    let live = true;
+    callKw<Array<Record<string, unknown>>>(model, 'read', [ids, columns]).then(
+      (rows) => live && setLines(rows.map((r) => ({ id: r.id as number, key: `l${r.id as number}`, values: r, changed: {} }))),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [fields, ids, lines, model, columns, setLines]);
+  if (error) return <div className="alert alert-warning small">{error}</div>;
+  if (!fields || !lines) return <p className="small">{_t('Loading…')}</p>;
+  const update = (key: string, name: string, v: unknown) => setLines(lines.map((l) => (l.key === key ? { ...l, values: { ...l.values, [name]: v }, changed: { ...l.changed, [name]: toWrite(fields[name].type, v) } } : l)));
+  const shown = lines.filter((l) => !l.removed);
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle one2many" data-field={fieldName}>
+        <thead><tr>{columns.map((c) => <th key={c} scope="col">{fields[c].string}</th>)}{readOnly ? null : <th scope="col"><span className="visually-hidden">{_t('Actions')}</span></th>}</tr></thead>
+        <tbody>
+          {shown.map((l, row) => (
+            <tr key={l.key}>
+              {columns.map((c) => (
+                <td key={c}>
+                  <FieldInput id={`${fieldName}-${row}-${c}`} name={c} field={fields[c]} value={l.values[c] ?? false} dates={dates} readOnly={readOnly}
+                    label={`${fields[c].string} (${_t('line')} ${row + 1})`} onChange={(v) => update(l.key, c, v)} />
+                </td>
+              ))}
+              {readOnly ? null : (
+                <td className="text-end">
+                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`${_t('Remove line')} ${row + 1}`}
+                    onClick={() => setLines(lines.map((x) => (x.key === l.key ? { ...x, removed: true } : x)))}>×</button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {readOnly ? null : (
+        <button type="button" className="btn btn-sm btn-outline-secondary add-line" onClick={() => setLines([...lines, { key: `n${nextKey++}`, values: {}, changed: {} }])}>{_t('Add a line')}</button>
+      )}
+    </div>
+  );
+}
+
+/** A value as `write` takes it (a many2one as its id). */
+export function toWrite(type: string, v: unknown): unknown {
+  if (type === 'many2one') return Array.isArray(v) ? v[0] : false;
+  if (type === 'many2many') return [[6, 0, (v as Array<[number, string]>).map((x) => x[0])]];
+  if (type === 'image' && typeof v === 'string') return v.replace(/^data:[^,]*;base64,/, '');
+  return v;
+}

@@ -1,0 +1,173 @@
+import { expect } from 'chai';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
+import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+
+const HERO = '<section class="container py-5 text-center"><h1 class="display-4">Welcome to our site</h1><p class="lead">We build open websites.</p></section>';
+
+/**
+ * A publisher edits the home page in place (hero text, a block, an uploaded image), translates it
+ * into French and publishes it; a visitor then sees it in both languages and loads no editor code.
+ */
+describe('tour: editing a page in place', function () {
+  this.timeout(180_000);
+  let tk: TestKernel;
+  let browser: Browser;
+  let homeId: number;
+
+  before(async () => {
+    tk = await bootTestKernel({ modules: ['website'], http: true, demo: true });
+    // The theme's home page: a draft website page at `/`, made of blocks.
+    [homeId] = await tk.sudo().model('website.page').search([['url', '=', '/']]);
+    await tk.sudo().model('website.page').write([homeId], { name: { en_US: 'Home', fr_FR: 'Accueil' }, content: HERO, website_published: false });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await tk?.stop();
+  });
+
+  async function expectAccessible(page: Page, what: string): Promise<void> {
+    const violations = await checkAccessibility(page);
+    expect(violations, `${what}:\n${describeViolations(violations)}`).to.deep.equal([]);
+  }
+
+  async function openEditor(page: Page): Promise<void> {
+    await page.waitForSelector('[data-island="website.page_editor"][data-hydrated="true"] .ProseMirror');
+  }
+
+  it('edits the hero, adds a block and an image, translates into French and publishes; visitors see both languages', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${tk.url}/web/login?redirect=/`);
+    await page.fill('input[name=login]', 'admin');
+    await page.fill('input[name=password]', ADMIN_PASSWORD);
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    expect(await page.textContent('h1')).to.equal('Welcome to our site');
+
+    // Into edit mode through the Edit link.
+    await Promise.all([page.waitForNavigation(), page.click('.page-edit-link a')]);
+    expect(new URL(page.url()).search).to.equal('?enable_editor=1');
+    await openEditor(page);
+    expect(await page.getAttribute('body', 'data-edit-mode')).to.equal('1');
+    await expectAccessible(page, 'edit mode');
+
+    // The hero's title, typed in place.
+    await page.click('.ProseMirror h1', { clickCount: 3 });
+    await page.keyboard.type('Build your site with us');
+    // A block from the insert panel, after the hero.
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.click('text=Insert a block');
+    await page.waitForSelector('dialog.modal-dialog-native[open] .block-choice');
+    await expectAccessible(page, 'block dialog');
+    await page.click('.block-choice[data-block="website.call_to_action"]');
+    await page.waitForSelector('.ProseMirror a.btn.btn-primary');
+    // An image, uploaded from the toolbar.
+    const photo = await sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    await page.setInputFiles('.rte-toolbar input[type=file]', { name: 'team-photo.png', mimeType: 'image/png', buffer: photo });
+    await page.waitForSelector('.ProseMirror img[src^="/web/image/ir.attachment/"]');
+    expect(await page.getAttribute('.ProseMirror img', 'alt')).to.equal('team photo');
+    // Its description, written in place.
+    await page.click('.ProseMirror img');
+    await page.fill('.rte-image-form input', 'Our team at work');
+    await page.click('.rte-image-form button[type=submit]');
+    expect(await page.getAttribute('.ProseMirror img', 'alt')).to.equal('Our team at work');
+    await Promise.all([page.waitForNavigation(), page.click('.btn-save')]);
+    expect(new URL(page.url()).pathname).to.equal('/');
+    expect(await page.textContent('h1')).to.equal('Build your site with us');
+    expect(await page.textContent('.page-content a.btn.btn-primary')).to.equal('Contact us');
+    expect(await page.$eval('.page-content img', (img) => (img as HTMLImageElement).naturalWidth)).to.equal(640);
+    expect(await page.getAttribute('.page-content img', 'alt')).to.equal('Our team at work');
+
+    // The French version, in the translation editor.
+    await page.goto(`${tk.url}/fr`);
+    await Promise.all([page.waitForNavigation(), page.click('.page-edit-link a')]);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/fr?edit_translations=1');
+    await openEditor(page);
+    expect(await page.textContent('.editor-mode')).to.equal('Traduction : Français');
+    await expectAccessible(page, 'translation mode');
+    await page.click('.ProseMirror h1', { clickCount: 3 });
+    await page.keyboard.type('Construisez votre site avec nous');
+    await Promise.all([page.waitForNavigation(), page.click('.btn-save')]);
+    expect(new URL(page.url()).pathname).to.equal('/fr');
+    expect(await page.textContent('h1')).to.equal('Construisez votre site avec nous');
+
+    // Publish.
+    await page.waitForSelector('[data-island="website.publish_toggle"][data-hydrated="true"]');
+    await page.click('.btn-publish');
+    await page.waitForFunction(() => document.querySelector('.publish-state')?.textContent === 'Publié');
+    expect(errors).to.deep.equal([]);
+    await context.close();
+
+    // A visitor: both languages, the image, and not one byte of the editor.
+    const visitor = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const vpage = await visitor.newPage();
+    const scripts: string[] = [];
+    vpage.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(await res.text());
+    });
+    await vpage.goto(`${tk.url}/`);
+    expect(await vpage.textContent('h1')).to.equal('Build your site with us');
+    expect(await vpage.$eval('.page-content img', (img) => (img as HTMLImageElement).naturalWidth)).to.equal(640);
+    expect(await vpage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await vpage.goto(`${tk.url}/fr`);
+    expect(await vpage.textContent('h1')).to.equal('Construisez votre site avec nous');
+    await vpage.goto(`${tk.url}/about-us`);
+    await vpage.waitForLoadState('networkidle');
+    expect(scripts.some((code) => code.includes('ProseMirror'))).to.equal(false);
+    await visitor.close();
+    const [stored] = await tk.sudo().withLang('en_US').model('website.page').read([homeId], ['content', 'website_published']);
+    expect(stored.website_published).to.equal(true);
+    expect(String(stored.content)).to.contain('class="display-4"').and.contain('<section class="container py-5 text-center">');
+  });
+
+  it('creates a page from the editor, refuses a taken URL in its properties with the message under the field, and reorders the menu from the keyboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${tk.url}/web/login?redirect=/about-us`);
+    await page.fill('input[name=login]', 'admin');
+    await page.fill('input[name=password]', ADMIN_PASSWORD);
+    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await page.goto(`${tk.url}/about-us?enable_editor=1`);
+    await openEditor(page);
+
+    // A new page: the URL follows the title until it is typed.
+    await page.click('.editor-bar >> text=New page');
+    await page.fill('.new-page input[name=name]', 'Nos équipes');
+    expect(await page.inputValue('.new-page input[name=url]')).to.equal('/nos-equipes');
+    await expectAccessible(page, 'new page dialog');
+    await Promise.all([page.waitForNavigation(), page.click('text=Create the page')]);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/nos-equipes?enable_editor=1');
+    await openEditor(page);
+
+    // Its properties: a URL the site answers itself is refused, and said so under the field.
+    await page.click('.editor-bar >> text=Properties');
+    await page.fill('.page-properties input[name=url]', '/web/login');
+    await page.click('text=Save properties');
+    await page.waitForSelector('.page-properties input[name=url].is-invalid');
+    expect(await page.textContent('.page-properties .invalid-feedback')).to.contain('taken by the site itself');
+    await expectAccessible(page, 'properties dialog with an error');
+    await page.fill('.page-properties input[name=url]', '/our-teams');
+    await page.check('.page-properties input[type=checkbox] >> nth=1');
+    await Promise.all([page.waitForNavigation(), page.click('text=Save properties')]);
+    expect(new URL(page.url()).pathname).to.equal('/our-teams');
+    await openEditor(page);
+
+    // The menu: "Nos équipes" (added last) moved up with the keyboard, then saved.
+    await page.click('.editor-bar >> text=Menu');
+    const names = () => page.$$eval('.menu-order li span', (spans) => spans.map((s) => s.textContent));
+    expect(await names()).to.deep.equal(['About us', 'Nos équipes']);
+    await page.focus('.menu-order li:nth-child(2) button[aria-label="Move Nos équipes up"]');
+    await page.keyboard.press('Enter');
+    expect(await names()).to.deep.equal(['Nos équipes', 'About us']);
+    await expectAccessible(page, 'menu dialog');
+    await Promise.all([page.waitForNavigation(), page.click('text=Save the order')]);
+    const visitor = await (await fetch(`${tk.url}/`)).text();
+    expect(visitor.indexOf('>Nos équipes<')).to.be.greaterThan(0).and.lessThan(visitor.indexOf('>About us<'));
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+});
