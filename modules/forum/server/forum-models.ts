@@ -1,0 +1,16 @@
+import { injectable } from 'inversify';
+import type { ModelContribution } from '@platform/orm/model-contribution';
+import type { ModelDefinition } from '@platform/orm/model-definition';
+import { ForumForum } from './models/forum-forum';
+import { ForumPost } from './models/forum-post';
+import { ForumPostReason } from './models/forum-post-reason';
+import { ForumPostVote } from './models/forum-post-vote';
+import { ForumTag } from './models/forum-tag';
+import { ResUsersKarma } from './models/res-users-karma';
+
+@injectable()
+export class ForumModels implements ModelContribution {
+  models(): ModelDefinition[] {
+    return [ForumForum, ForumPostReason, ForumTag, ForumPost, ForumPostVote, ResUsersKarma];
+  }
+}

@@ -1,0 +1,28 @@
+import { ContainerModule } from 'inversify';
+import { bindContribution } from '@platform/core/contribution';
+import { RouteContribution } from '@platform/http/contribution-points';
+import { ModelContribution } from '@platform/orm/model-contribution';
+import { ForumModels } from './forum-models';
+import { EmailValidationRoutes } from './routes/email-validation-routes';
+import { ForumCallRoutes } from './routes/forum-call-routes';
+import { ForumPageRoutes } from './routes/forum-page-routes';
+import { PostActionRoutes } from './routes/post-action-routes';
+import { ForumPagesData } from './services/forum-pages-data';
+import { EmailValidation } from './services/email-validation';
+import { ForumComments } from './services/forum-comments';
+import { ForumKarma } from './services/forum-karma';
+import { ForumPostService } from './services/forum-post-service';
+
+export const forumModule = new ContainerModule(({ bind }) => {
+  bindContribution(bind, ModelContribution, ForumModels);
+  bind(ForumKarma).toSelf();
+  bind(ForumPostService).toSelf();
+  bind(ForumPagesData).toSelf();
+  bind(ForumComments).toSelf();
+  bind(EmailValidation).toSelf();
+  bindContribution(bind, RouteContribution, EmailValidationRoutes);
+  bindContribution(bind, RouteContribution, PostActionRoutes);
+  // The calls first: `/forum/get_tags` must not be taken for a forum's page.
+  bindContribution(bind, RouteContribution, ForumCallRoutes);
+  bindContribution(bind, RouteContribution, ForumPageRoutes);
+});

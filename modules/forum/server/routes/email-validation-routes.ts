@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import { number, object } from 'yup';
+import { SiteUrls } from '@platform/base';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RouteDefinition } from '@platform/http/route-definition';
+import { EmailValidation } from '../services/email-validation';
+import { slug } from './slug';
+
+/** Session key: the user has just validated (the forum page thanks them until they close the notice). */
+export const VALIDATED_FLAG = 'forum_validation_done';
+/** Session key: a validation mail was sent (the notice says so instead of offering to send another). */
+export const SENT_FLAG = 'forum_validation_sent';
+
+/** `/forum/send_validation_email`, the link of the mail (`/forum/validate_email`), and closing the thanks. */
+@injectable()
+export class EmailValidationRoutes implements RouteContribution {
+  constructor(@inject(EmailValidation) private readonly validation: EmailValidation, @inject(SiteUrls) private readonly urls: SiteUrls) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        path: '/forum/send_validation_email', type: 'json', auth: 'user', params: object({ forum_id: number().integer().min(1).max(2_147_483_647).required() }),
+        rateLimit: { name: 'forum.validation_mail', limit: 5, perAccount: 3, windowSeconds: 3600 },
+        handler: async (req) => {
+          const sent = await this.validation.send(req.env, Number(req.params.forum_id), await this.urls.forRequest(req), req.koa.hostname);
+          if (sent) req.session.set(SENT_FLAG, true);
+          return sent;
+        },
+      },
+      {
+        path: '/forum/validate_email', type: 'http', auth: 'public',
+        rateLimit: { name: 'forum.validate_email', limit: 30, windowSeconds: 3600 },
+        handler: async (req) => {
+          const token = typeof req.params.token === 'string' ? req.params.token.slice(0, 80) : '';
+          const forumId = /^\d{1,9}$/.test(String(req.params.forum_id ?? '')) ? Number(req.params.forum_id) : 0;
+          const uid = forumId ? await this.validation.validate(req.env, token, forumId) : null;
+          if (uid !== null) req.session.set(VALIDATED_FLAG, true);
+          const [forum] = forumId ? await req.env.model('forum.forum').search_read([['id', '=', forumId]], ['name'], { limit: 1 }) : [];
+          req.koa.redirect(forum ? `/forum/${slug(String(forum.name), forumId)}${uid === null ? '?validation_failed=1' : ''}` : '/forum');
+        },
+      },
+      {
+        path: '/forum/validate_email/close', type: 'json', auth: 'public', params: object({}),
+        handler: (req) => {
+          req.session.delete(VALIDATED_FLAG);
+          return true;
+        },
+      },
+    ];
+  }
+}

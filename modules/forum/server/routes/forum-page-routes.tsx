@@ -1,0 +1,194 @@
+import { inject, injectable } from 'inversify';
+import { MissingError, UserError } from '@platform/core/errors';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RateLimit, RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { askPage } from '../../web/pages/ask-page';
+import { forumListPage, forumPage } from '../../web/pages/forum-pages';
+import { questionPage } from '../../web/pages/question-page';
+import { userProfilePage } from '../../web/pages/user-profile-page';
+import { validationQueuePage } from '../../web/pages/validation-queue-page';
+import { COMMENT_MAX, ForumComments } from '../services/forum-comments';
+import { ForumKarma } from '../services/forum-karma';
+import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
+import { ForumPostService, type PostType } from '../services/forum-post-service';
+import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
+import { slug, slugId } from './slug';
+
+/** A forum's slug in a path (`help-1`); slugId() answers 404 for anything else. */
+const F = ':forum';
+const N = ':n';
+const POST_LIMIT: RateLimit = { name: 'forum.post', limit: 20, perAccount: 10, windowSeconds: 600 };
+const COMMENT_LIMIT: RateLimit = { name: 'forum.comment', limit: 30, perAccount: 20, windowSeconds: 600 };
+const MODERATE_LIMIT: RateLimit = { name: 'forum.moderate', limit: 120, perAccount: 120, windowSeconds: 60 };
+const POST_TYPES: PostType[] = ['question', 'link', 'discussion'];
+
+/** A query or form value as a string of at most `max` characters ('' when absent or not a string). */
+const text = (v: unknown, max: number): string => (typeof v === 'string' ? v.slice(0, max) : '');
+
+/**
+ * The forum's pages: the list of forums, a forum's questions (filters, sorting, search, tags, 10 per
+ * page), a question with its answers, the ask form and its post, the answer post, and the moderators'
+ * validation queue. Forms post with a CSRF token; pages read with the caller's rights.
+ */
+@injectable()
+export class ForumPageRoutes implements RouteContribution {
+  constructor(
+    @inject(ForumPagesData) private readonly data: ForumPagesData,
+    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(ForumKarma) private readonly karma: ForumKarma,
+    @inject(ForumComments) private readonly comments: ForumComments,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    const list = (path: string): RouteDefinition => ({ path, type: 'http', auth: 'public', handler: (req) => this.forumPage(req) });
+    return [
+      { path: '/forum', type: 'http', auth: 'public', handler: async (req) => forumListPage(await this.data.forums(req.env)) },
+      list(`/forum/${F}`),
+      list(`/forum/${F}/page/${N}`),
+      list(`/forum/${F}/tag/:tag/questions`),
+      list(`/forum/${F}/tag/:tag/questions/page/${N}`),
+      { path: `/forum/${F}/question/:post`, type: 'http', auth: 'public', handler: (req) => this.questionPage(req) },
+      {
+        path: `/forum/${F}/user/:uid`, type: 'http', auth: 'public',
+        handler: async (req) => {
+          const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+          const profile = await this.data.profile(req.env, forum.id, slugId(req.pathParams.uid));
+          return userProfilePage({ forumName: forum.name, base: this.base(forum), ...profile });
+        },
+      },
+      {
+        path: `/forum/${F}/ask`, type: 'http', auth: 'user',
+        handler: async (req) => {
+          const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+          const wanted = text(req.params.post_type, 16) as PostType;
+          return askPage({ forumName: forum.name, base: this.base(forum), postType: POST_TYPES.includes(wanted) ? wanted : 'question', csrfToken: req.csrfToken() });
+        },
+      },
+      {
+        path: `/forum/${F}/new`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: POST_LIMIT,
+        handler: async (req) => {
+          const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+          const p = req.params;
+          const postType = (POST_TYPES.includes(text(p.post_type, 16) as PostType) ? text(p.post_type, 16) : 'question') as PostType;
+          const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
+          try {
+            const id = await this.posts.create(req.env, forum.id, { ...values, content: paragraphs(values.content) }, { siteHost: req.koa.host });
+            this.redirect(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
+          } catch (err) {
+            if (!(err instanceof UserError)) throw err;
+            return askPage({ forumName: forum.name, base: this.base(forum), postType, csrfToken: req.csrfToken(), values: { ...values }, error: err.message });
+          }
+        },
+      },
+      {
+        path: `/forum/${F}/:post/reply`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: POST_LIMIT,
+        handler: async (req) => {
+          const forumId = slugId(req.pathParams.forum);
+          const questionId = slugId(req.pathParams.post);
+          await this.posts.create(req.env, forumId, { content: paragraphs(text(req.params.content, 20_000)) }, { parentId: questionId, siteHost: req.koa.host });
+          this.redirect(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
+        },
+      },
+      {
+        path: `/forum/${F}/validation_queue`, type: 'http', auth: 'user',
+        handler: async (req) => {
+          const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+          if ((await this.karma.of(req.env, req.env.uid)) < forum.rules.karma_moderate) throw new MissingError('This page does not exist.');
+          return validationQueuePage({ forumName: forum.name, base: this.base(forum), posts: await this.data.pending(req.env, forum.id), csrfToken: req.csrfToken() });
+        },
+      },
+      // Close, reopen and delete (karma checked by the service): form posts from the question page.
+      ...(['close', 'reopen', 'delete'] as const).map((action): RouteDefinition => ({
+        path: `/forum/${F}/question/:post/${action}`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: MODERATE_LIMIT,
+        handler: async (req) => {
+          const forumId = slugId(req.pathParams.forum);
+          const post = await this.posts.post(req.env, slugId(req.pathParams.post));
+          if (post.forum_id !== forumId) throw new MissingError('This post does not exist.');
+          if (action === 'close') await this.posts.close(req.env, post.id, null, null);
+          else if (action === 'reopen') await this.posts.reopen(req.env, post.id, null);
+          else await this.posts.remove(req.env, post.id);
+          const question = post.parent_id ?? post.id;
+          this.redirect(req, action === 'delete' && post.parent_id === null ? `/forum/${req.pathParams.forum}` : `/forum/${req.pathParams.forum}/question/${question}`);
+        },
+      })),
+      {
+        path: `/forum/${F}/post/:post/comment`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: COMMENT_LIMIT,
+        handler: async (req) => {
+          const post = await this.postOfForum(req);
+          await this.comments.add(req.env, post.id, text(req.params.comment, COMMENT_MAX + 1));
+          this.redirect(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
+        },
+      },
+      {
+        path: `/forum/${F}/post/:post/comment/:comment/delete`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: COMMENT_LIMIT,
+        handler: async (req) => {
+          const post = await this.postOfForum(req);
+          await this.comments.remove(req.env, post.id, slugId(req.pathParams.comment));
+          this.redirect(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
+        },
+      },
+      ...(['validate', 'refuse'] as const).map((decision): RouteDefinition => ({
+        path: `/forum/${F}/post/:post/${decision}`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: MODERATE_LIMIT,
+        handler: async (req) => {
+          const forumId = slugId(req.pathParams.forum);
+          const post = await this.posts.post(req.env, slugId(req.pathParams.post));
+          if (post.forum_id !== forumId) throw new MissingError('This post does not exist.');
+          await this.posts.moderate(req.env, post.id, decision);
+          this.redirect(req, `/forum/${req.pathParams.forum}/validation_queue`);
+        },
+      })),
+    ];
+  }
+
+  /** The post of the path, checked to be of the path's forum. */
+  private async postOfForum(req: RequestContext) {
+    const post = await this.posts.post(req.env, slugId(req.pathParams.post));
+    if (post.forum_id !== slugId(req.pathParams.forum)) throw new MissingError('This post does not exist.');
+    return post;
+  }
+
+  private base(forum: { id: number; name: string }): string {
+    return `/forum/${slug(forum.name, forum.id)}`;
+  }
+
+  /** Redirects to a path of this site, in the language of the request (its URL prefix kept). */
+  private redirect(req: RequestContext, path: string): void {
+    const prefix = req.koa.path.endsWith(req.path) ? req.koa.path.slice(0, req.koa.path.length - req.path.length) : '';
+    req.koa.redirect(`${prefix}${path}`);
+  }
+
+  private async forumPage(req: RequestContext) {
+    const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+    const tag = req.pathParams.tag ? await this.data.tag(req.env, forum.id, slugId(req.pathParams.tag)) : null;
+    const wantedFilter = text(req.params.filter, 16);
+    const filter: ListFilter = wantedFilter === 'unanswered' || (wantedFilter === 'followed' && !req.isPublic) ? wantedFilter : 'all';
+    const wantedSorting = text(req.params.sorting, 32) as Sorting;
+    const sorting = SORTINGS.includes(wantedSorting) ? wantedSorting : forum.defaultOrder;
+    const search = text(req.params.search, 100).trim();
+    const pageNo = req.pathParams.n === undefined ? 1 : slugId(req.pathParams.n);
+    const { posts, total } = await this.data.questions(req.env, forum.id, { filter, search, tagId: tag?.id ?? null, sorting, page: pageNo });
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (pageNo > pages) throw new MissingError('This page does not exist.');
+    const karma = req.isPublic ? 0 : await this.karma.of(req.env, req.env.uid);
+    const moderator = !req.isPublic && karma >= forum.rules.karma_moderate;
+    const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
+    const pendingCount = moderator ? (await this.data.pending(req.env, forum.id)).length : null;
+    return forumPage({ forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation });
+  }
+
+  private async questionPage(req: RequestContext) {
+    const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+    const postId = slugId(req.pathParams.post);
+    const view = await this.data.question(req.env, forum.id, postId);
+    await this.posts.countView(req.env, postId);
+    view.question.views += 1;
+    const karma = req.isPublic ? 0 : view.viewerKarma;
+    return questionPage({ forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.csrfToken() });
+  }
+}
+
+/** A plain-text answer or question (the form's textarea) as paragraphs of escaped text. */
+function paragraphs(typed: string): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return typed.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${esc(p).replace(/\r?\n/g, '<br>')}</p>`).join('');
+}

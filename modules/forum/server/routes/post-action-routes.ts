@@ -1,0 +1,52 @@
+import { inject, injectable } from 'inversify';
+import { object } from 'yup';
+import { MissingError } from '@platform/core/errors';
+import type { RouteContribution } from '@platform/http/contribution-points';
+import type { RateLimit, RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { ForumPostService } from '../services/forum-post-service';
+import { slugId } from './slug';
+
+const NO_PARAMS = object({});
+
+/** Votes are cheap clicks; flags are rarer and weigh more: each has its own budget per account and address. */
+const VOTE_LIMIT: RateLimit = { name: 'forum.vote', limit: 60, perAccount: 60, windowSeconds: 60 };
+const ACCEPT_LIMIT: RateLimit = { name: 'forum.accept', limit: 30, perAccount: 30, windowSeconds: 60 };
+const FLAG_LIMIT: RateLimit = { name: 'forum.flag', limit: 20, perAccount: 20, windowSeconds: 3600 };
+const FAVOURITE_LIMIT: RateLimit = { name: 'forum.favourite', limit: 60, perAccount: 60, windowSeconds: 60 };
+
+/**
+ * The question page's buttons (SPEC 7: posted with an empty payload to their own href): vote, accept,
+ * favourite, flag. Visitors get `{error: 'anonymous_user'}` where the original platform answered so;
+ * karma shortfalls are AccessErrors whose message the browser shows as is.
+ */
+@injectable()
+export class PostActionRoutes implements RouteContribution {
+  constructor(@inject(ForumPostService) private readonly posts: ForumPostService) {}
+
+  routes(): RouteDefinition[] {
+    const json = (path: string, rateLimit: RateLimit, auth: 'public' | 'user', handler: (req: RequestContext, postId: number) => Promise<unknown>): RouteDefinition => ({
+      path, type: 'json', auth, params: NO_PARAMS, rateLimit,
+      handler: async (req) => handler(req, await this.postOf(req)),
+    });
+    return [
+      json('/forum/:forum/post/:post/upvote', VOTE_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.vote(req.env, id, 'up'))),
+      json('/forum/:forum/post/:post/downvote', VOTE_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.vote(req.env, id, 'down'))),
+      json('/forum/:forum/post/:post/toggle_correct', ACCEPT_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.toggleCorrect(req.env, id))),
+      json('/forum/:forum/post/:post/flag', FLAG_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.flag(req.env, id))),
+      json('/forum/:forum/question/:post/toggle_favourite', FAVOURITE_LIMIT, 'user', (req, id) => this.posts.toggleFavourite(req.env, id)),
+    ];
+  }
+
+  /** The post of the path, checked to belong to the forum of the path and readable by the caller. */
+  private async postOf(req: RequestContext): Promise<number> {
+    const forumId = slugId(req.pathParams.forum);
+    const postId = slugId(req.pathParams.post);
+    const [row] = await req.env.model('forum.post').search_read([['id', '=', postId], ['forum_id', '=', forumId]], ['id'], { limit: 1 });
+    if (!row) throw new MissingError('This post does not exist.');
+    return postId;
+  }
+}
+
+async function anonymous() {
+  return { error: 'anonymous_user' as const };
+}

@@ -1,0 +1,64 @@
+import { injectable } from 'inversify';
+import { MissingError } from '@platform/core/errors';
+import type { Env } from '@platform/orm/environment';
+import { KARMA_FIELDS, type ForumKarmaSettings, type KarmaThreshold } from '../karma-rules';
+import { FORUM_MODEL } from '../models/forum-forum';
+import { KarmaError } from './karma-error';
+
+/** A forum's karma rules and the allowed post types, as the services need them. */
+export interface ForumRules extends ForumKarmaSettings {
+  id: number;
+  name: string;
+  allow_question: boolean;
+  allow_link: boolean;
+  allow_discussion: boolean;
+  allow_bump: boolean;
+}
+
+/** The forum.forum fields ForumRules is made of (pages read them with the rest of the forum in one query). */
+export const RULE_FIELDS = ['name', 'allow_question', 'allow_link', 'allow_discussion', 'allow_bump', ...KARMA_FIELDS];
+
+export function rulesFromRow(row: Record<string, unknown>): ForumRules {
+  const rules: Record<string, unknown> = { id: Number(row.id), name: String(row.name) };
+  for (const f of KARMA_FIELDS) rules[f] = Number(row[f]);
+  for (const f of ['allow_question', 'allow_link', 'allow_discussion', 'allow_bump']) rules[f] = Boolean(row[f]);
+  return rules as unknown as ForumRules;
+}
+
+/**
+ * Reads and changes users' karma, and checks a user against a forum's thresholds. Karma is written
+ * with an increment in SQL (two votes landing together both count), never below what the events give.
+ */
+@injectable()
+export class ForumKarma {
+  async rules(env: Env, forumId: number): Promise<ForumRules> {
+    const [row] = await env.model(FORUM_MODEL).read([forumId], RULE_FIELDS).catch(() => []);
+    if (!row) throw new MissingError('This forum does not exist.');
+    return rulesFromRow(row);
+  }
+
+  async of(env: Env, uid: number): Promise<number> {
+
+    const row = await env.db('res_users').where({ id: uid }).first('karma');
+    return row ? Number(row.karma) : 0;
+  }
+
+  /** Throws the karma message when `karma` is under the threshold (thresholds are inclusive). */
+  require(karma: number, rules: ForumRules, threshold: KarmaThreshold): void {
+    if (karma < rules[threshold]) throw new KarmaError(rules[threshold]);
+  }
+
+  /** Whether the user may act with this threshold; the superuser always may. */
+  allows(env: Env, karma: number, rules: ForumRules, threshold: KarmaThreshold): boolean {
+    return env.isSuperuser || karma >= rules[threshold];
+  }
+
+  async add(env: Env, uid: number, delta: number): Promise<void> {
+    if (delta === 0) return;
+    await env.db('res_users').where({ id: uid }).increment('karma', delta);
+  }
+
+  async set(env: Env, uid: number, karma: number): Promise<void> {
+    await env.db('res_users').where({ id: uid }).update({ karma });
+  }
+}

@@ -1,0 +1,133 @@
+import { injectable } from 'inversify';
+import { MissingError } from '@platform/core/errors';
+import type { Domain } from '@platform/core/domain-types';
+import type { Env } from '@platform/orm/environment';
+import { FORUM_MODEL } from '../models/forum-forum';
+import { POST_MODEL } from '../models/forum-post';
+import { TAG_MODEL } from '../models/forum-tag';
+import { rulesFromRow, RULE_FIELDS, type ForumRules } from './forum-karma';
+
+export const PAGE_SIZE = 10;
+export const SORTINGS = ['write_date desc', 'create_date desc', 'vote_count desc', 'relevancy desc', 'child_count desc'] as const;
+export type Sorting = (typeof SORTINGS)[number];
+export type ListFilter = 'all' | 'unanswered' | 'followed';
+
+export interface ForumSummary { id: number; name: string; description: string; welcomeMessage: string; defaultOrder: Sorting }
+export interface PostCard {
+  id: number; name: string; postType: string; excerpt: string; authorName: string; authorId: number; createDate: string;
+  voteCount: number; childCount: number; views: number; hasValidatedAnswer: boolean; authorKarma: number; tags: Array<{ id: number; name: string }>;
+}
+export interface PostView extends PostCard {
+  content: string; contentLink: string | null; comments: CommentView[]; isCorrect: boolean; state: string; userVote: number; favourite: boolean;
+}
+export interface CommentView { id: number; body: string; authorName: string; authorPartnerId: number }
+/** `viewerKarma`: the reader's karma, read with the authors' (one query less per page). */
+export interface QuestionView { question: PostView; answers: PostView[]; viewerKarma: number }
+
+const m2o = (v: unknown): [number, string] | null => (Array.isArray(v) ? [Number(v[0]), String(v[1])] : null);
+
+/**
+ * What the forum's pages show, read with the caller's rights (the record rules decide which posts
+ * exist for them), in a bounded number of queries whatever the number of answers: posts, their tags,
+ * their authors' names and karma, and the caller's votes are each read once for the whole page.
+ */
+@injectable()
+export class ForumPagesData {
+  async forums(env: Env): Promise<ForumSummary[]> {
+    const rows = await env.model(FORUM_MODEL).search_read([], ['name', 'description', 'welcome_message', 'default_order'], { limit: 100 });
+    return rows.map((r) => ({ id: Number(r.id), name: String(r.name), description: String(r.description ?? ''), welcomeMessage: String(r.welcome_message ?? ''), defaultOrder: r.default_order as Sorting }));
+  }
+
+  async forum(env: Env, forumId: number): Promise<ForumSummary & { rules: ForumRules }> {
+    const [row] = await env.model(FORUM_MODEL).search_read([['id', '=', forumId]], ['description', 'welcome_message', 'default_order', ...RULE_FIELDS], { limit: 1 });
+    if (!row) throw new MissingError('This forum does not exist.');
+    return { id: forumId, name: String(row.name), description: String(row.description ?? ''), welcomeMessage: String(row.welcome_message ?? ''), defaultOrder: row.default_order as Sorting, rules: rulesFromRow(row) };
+  }
+
+  /** A page of the forum's active questions: filter, search (title and text), tag, sorting. */
+  async questions(env: Env, forumId: number, opts: { filter: ListFilter; search: string; tagId: number | null; sorting: Sorting; page: number }): Promise<{ posts: PostCard[]; total: number }> {
+    const domain: Domain = [['forum_id', '=', forumId], ['parent_id', '=', false], ['state', '=', 'active']];
+    if (opts.search) domain.push('|', ['name', 'ilike', opts.search], ['plain_content', 'ilike', opts.search]);
+    if (opts.tagId) domain.push(['tag_ids', 'in', [opts.tagId]]);
+    if (opts.filter === 'unanswered') domain.push(['child_count', '=', 0]);
+    if (opts.filter === 'followed') domain.push(['favourite_ids', 'in', [env.uid]]);
+    const model = env.model(POST_MODEL);
+    const total = await model.search_count(domain);
+    const rows = await model.search_read(domain, CARD_FIELDS, { limit: PAGE_SIZE, offset: (opts.page - 1) * PAGE_SIZE, order: `${opts.sorting}, id desc` });
+    return { posts: await this.cards(env, rows), total };
+  }
+
+  /**
+   * A user's profile in a forum: name, karma and latest 20 active questions. Users without karma
+   * (never validated, or fallen to 0) have no public profile, as in the original platform.
+   */
+  async profile(env: Env, forumId: number, uid: number): Promise<{ name: string; karma: number; questions: PostCard[] }> {
+    const user = await env.db('res_users as u').join('res_partner as p', 'p.id', 'u.partner_id').where({ 'u.id': uid, 'u.active': true }).first('p.name', 'u.karma');
+    if (!user || Number(user.karma) < 1) throw new MissingError('This user has no public profile.');
+    const rows = await env.model(POST_MODEL).search_read([['forum_id', '=', forumId], ['parent_id', '=', false], ['state', '=', 'active'], ['create_uid', '=', uid]], CARD_FIELDS, { limit: 20, order: 'create_date desc, id desc' });
+    return { name: String(user.name), karma: Number(user.karma), questions: await this.cards(env, rows) };
+  }
+
+  async pending(env: Env, forumId: number): Promise<PostCard[]> {
+    const rows = await env.sudo().model(POST_MODEL).search_read([['forum_id', '=', forumId], ['state', '=', 'pending'], ['active', '=', true]], CARD_FIELDS, { limit: 100, order: 'create_date, id' });
+    return this.cards(env, rows);
+  }
+
+  async tag(env: Env, forumId: number, tagId: number): Promise<{ id: number; name: string }> {
+    const [row] = await env.model(TAG_MODEL).search_read([['id', '=', tagId], ['forum_id', '=', forumId]], ['name'], { limit: 1 });
+    if (!row) throw new MissingError('This tag does not exist.');
+    return { id: tagId, name: String(row.name) };
+  }
+
+  /** A question and its answers as the caller may see them (404 when the rules hide the question). */
+  async question(env: Env, forumId: number, postId: number): Promise<QuestionView> {
+    // The question and its answers in one read (the question first: answers have a parent).
+    const both = await env.model(POST_MODEL).search_read(
+      [['forum_id', '=', forumId], '|', '&', ['id', '=', postId], ['parent_id', '=', false], ['parent_id', '=', postId]], VIEW_FIELDS, { limit: 501 },
+    );
+    const q = both.find((r) => Number(r.id) === postId);
+    if (!q) throw new MissingError('This question does not exist.');
+    const rows = [q, ...both.filter((r) => r !== q)];
+    const viewer = { karma: 0 };
+    const cards = await this.cards(env, rows, viewer);
+    const ids = rows.map((r) => Number(r.id));
+    const votes = env.isSuperuser ? [] : await env.db('forum_post_vote').whereIn('post_id', ids).andWhere({ user_id: env.uid }).select('post_id', 'vote');
+    const voteOf = new Map(votes.map((v: { post_id: number; vote: string }) => [Number(v.post_id), Number(v.vote)]));
+    // The comments of the question and all its answers: one query (sanitised HTML of escaped text).
+    const comments = await env.db('mail_message as m').leftJoin('res_partner as p', 'p.id', 'm.author_id')
+      .where({ 'm.model': POST_MODEL, 'm.message_type': 'comment' }).whereIn('m.res_id', ids).orderBy('m.id').limit(2000)
+      .select('m.id', 'm.res_id', 'm.body', 'm.author_id', 'p.name');
+    const commentsOf = (postId: number): CommentView[] => comments.filter((c: { res_id: number }) => Number(c.res_id) === postId)
+      .map((c: { id: number; body: string; author_id: number; name: string }) => ({ id: Number(c.id), body: String(c.body ?? ''), authorName: String(c.name ?? ''), authorPartnerId: Number(c.author_id ?? 0) }));
+    const views = rows.map((r, i): PostView => ({
+      comments: commentsOf(Number(r.id)),
+      ...cards[i], content: String(r.content ?? ''), contentLink: r.content_link ? String(r.content_link) : null, isCorrect: Boolean(r.is_correct),
+      state: String(r.state), userVote: voteOf.get(Number(r.id)) ?? 0, favourite: ((r.favourite_ids as number[]) ?? []).includes(env.uid), authorKarma: cards[i].authorKarma,
+    }));
+    return { question: views[0], answers: views.slice(1), viewerKarma: viewer.karma };
+  }
+
+  /** Cards of post rows: tag names and author names read once for all of them (as the superuser: names only). */
+  private async cards(env: Env, rows: Array<Record<string, unknown>>, viewer?: { karma: number }): Promise<PostCard[]> {
+    const tagIds = [...new Set(rows.flatMap((r) => (r.tag_ids as number[]) ?? []))];
+    const tags = tagIds.length ? await env.sudo().model(TAG_MODEL).read(tagIds, ['name']) : [];
+    const tagName = new Map(tags.map((t) => [Number(t.id), String(t.name)]));
+    const authorIds = [...new Set([...rows.map((r) => m2o(r.create_uid)?.[0] ?? (typeof r.create_uid === 'number' ? r.create_uid : 0)), viewer ? env.uid : 0].filter((i) => i > 0))];
+    const authors = authorIds.length ? await env.db('res_users as u').join('res_partner as p', 'p.id', 'u.partner_id').whereIn('u.id', authorIds).select('u.id', 'p.name', 'u.karma') : [];
+    const authorName = new Map(authors.map((a: { id: number; name: string }) => [Number(a.id), String(a.name)]));
+    const authorKarma = new Map(authors.map((a: { id: number; karma: number }) => [Number(a.id), Number(a.karma)]));
+    if (viewer) viewer.karma = authorKarma.get(env.uid) ?? 0;
+    return rows.map((r) => {
+      const authorId = m2o(r.create_uid)?.[0] ?? Number(r.create_uid ?? 0);
+      return {
+        id: Number(r.id), name: String(r.name ?? ''), postType: String(r.post_type), excerpt: String(r.plain_content ?? '').slice(0, 200),
+        authorId, authorName: authorName.get(authorId) ?? '', authorKarma: authorKarma.get(authorId) ?? 0, createDate: String(r.create_date ?? ''),
+        voteCount: Number(r.vote_count), childCount: Number(r.child_count), views: Number(r.views), hasValidatedAnswer: Boolean(r.has_validated_answer),
+        tags: ((r.tag_ids as number[]) ?? []).filter((t) => tagName.has(t)).map((t) => ({ id: t, name: tagName.get(t)! })),
+      };
+    });
+  }
+}
+
+const CARD_FIELDS = ['name', 'post_type', 'plain_content', 'create_uid', 'create_date', 'vote_count', 'child_count', 'views', 'has_validated_answer', 'tag_ids'];
+const VIEW_FIELDS = [...CARD_FIELDS, 'content', 'content_link', 'is_correct', 'state', 'favourite_ids'];

@@ -1,0 +1,337 @@
+import { inject, injectable } from 'inversify';
+import { MissingError, UserError, ValidationError } from '@platform/core/errors';
+import type { Env } from '@platform/orm/environment';
+import { utcText } from '@platform/common/utc-text';
+import { POST_MODEL } from '../models/forum-post';
+import { TAG_MODEL } from '../models/forum-tag';
+import { VOTE_MODEL } from '../models/forum-post-vote';
+import { ForumKarma, type ForumRules } from './forum-karma';
+import { KarmaError } from './karma-error';
+import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
+import { parseTagNames } from './tag-rules';
+
+export type PostType = 'question' | 'link' | 'discussion';
+export type VoteValue = -1 | 0 | 1;
+
+/** What the vote calls answer: numbers (the original platform returned the user's vote as a string). */
+export interface VoteResult {
+  vote_count: number;
+  user_vote: VoteValue;
+}
+export type VoteAnswer = VoteResult | { error: 'own_post' };
+export type FlagAnswer = { success: 'post_flagged_moderator' | 'post_flagged_non_moderator' } | { error: 'post_already_flagged' | 'post_non_flaggable' };
+
+export interface NewPost {
+  post_type?: PostType;
+  name?: string;
+  content?: string;
+  content_link?: string;
+  /** The tag selector's text: names separated by commas, spaces or underscores. */
+  tags?: string;
+}
+
+/** The post's fields the rules look at. */
+interface PostFacts {
+  id: number;
+  forum_id: number;
+  parent_id: number | null;
+  author: number;
+  state: string;
+  active: boolean;
+  is_correct: boolean;
+  vote_count: number;
+  child_count: number;
+  post_type: PostType;
+  write_date: string | null;
+}
+
+const BUMP_AFTER_DAYS = 9;
+const PLAIN_CONTENT_SIZE = 500;
+/** Closing for these reasons (offensive, spam) costs the author karma (reference 1.2: reason_7, reason_8). */
+const PENALISED_REASONS = new Set(['forum.reason_7', 'forum.reason_8']);
+
+const id = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : v == null || v === false ? null : Number(v));
+
+/**
+ * Every change to posts goes through here: each method checks the caller's karma against the post's
+ * forum, then writes as the superuser (the manifest gives users no write access to posts), inside one
+ * transaction with the karma it gives or takes. The caller is `env.uid`, a signed-in user (routes
+ * answer visitors before calling).
+ */
+@injectable()
+export class ForumPostService {
+  constructor(@inject(ForumKarma) private readonly karma: ForumKarma) {}
+
+  async post(env: Env, postId: number): Promise<PostFacts> {
+    const [row] = await env.sudo().model(POST_MODEL).read([postId], ['forum_id', 'parent_id', 'create_uid', 'state', 'active', 'is_correct', 'vote_count', 'child_count', 'post_type', 'write_date']).catch(() => []);
+    if (!row) throw new MissingError('This post does not exist.');
+    return {
+      id: postId, forum_id: id(row.forum_id)!, parent_id: id(row.parent_id), author: id(row.create_uid) ?? 0,
+      state: String(row.state), active: Boolean(row.active), is_correct: Boolean(row.is_correct), vote_count: Number(row.vote_count),
+      child_count: Number(row.child_count), post_type: row.post_type as PostType, write_date: row.write_date ? String(row.write_date) : null,
+    };
+  }
+
+  /** A question, link or discussion (`parentId` unset), or an answer to `parentId`. Returns its id. */
+  async create(env: Env, forumId: number, values: NewPost, opts: { parentId?: number; siteHost: string }): Promise<number> {
+    return env.transaction(async (tx) => {
+      const rules = await this.karma.rules(tx, forumId);
+      const karma = await this.karma.of(tx, tx.uid);
+      const isAnswer = opts.parentId !== undefined;
+      let postType: PostType = values.post_type ?? 'question';
+      let name = (values.name ?? '').trim();
+      let contentLink: string | null = null;
+      if (isAnswer) {
+        const question = await this.post(tx, opts.parentId!);
+        if (question.parent_id !== null || question.forum_id !== forumId) throw new MissingError('This question does not exist.');
+        if (!question.active || question.state === 'close') throw new UserError('Posting answer on a [Deleted] or [Closed] question is not possible');
+        if (question.state !== 'active') throw new UserError('This question is not open for answers yet.');
+        this.karma.require(karma, rules, 'karma_answer');
+        postType = question.post_type;
+        name = '';
+      } else {
+        if (!rules[`allow_${postType}`]) throw new UserError(`This forum does not allow ${postType}`);
+        this.karma.require(karma, rules, 'karma_ask');
+        if (!name) throw new ValidationError('Title should not be empty.');
+        if (postType === 'link') {
+          contentLink = normaliseLinkUrl(values.content_link ?? '');
+          if (!contentLink) throw new ValidationError(invalidLinkMessage(`http://${opts.siteHost}`));
+        }
+      }
+      const content = values.content ?? '';
+      // Pictures and links in the text need the editor karma (inclusive: exactly 30 may).
+      if (/<img\b|<a\s[^>]*href|url\s*\(/i.test(content)) this.karma.require(karma, rules, 'karma_editor');
+      if (!isAnswer && postType !== 'link' && !plainText(content)) throw new ValidationError('The question needs a text.');
+      if (isAnswer && !plainText(content)) throw new ValidationError('The answer needs a text.');
+      const tagIds = isAnswer ? [] : await this.tagIds(tx, rules, karma, values.tags ?? '');
+      const pending = !isAnswer && karma < rules.karma_post;
+      const sudo = tx.sudo();
+      const postId = await sudo.model(POST_MODEL).create({
+        forum_id: forumId, parent_id: opts.parentId ?? null, post_type: postType, name: name || null, content,
+        content_link: contentLink, state: pending ? 'pending' : 'active', tag_ids: [[6, 0, tagIds]],
+      });
+      const [written] = await sudo.model(POST_MODEL).read([postId], ['content']);
+      await sudo.model(POST_MODEL).write([postId], { plain_content: plainText(String(written.content ?? '')).slice(0, PLAIN_CONTENT_SIZE) });
+      if (isAnswer) {
+        const question = await this.post(tx, opts.parentId!);
+        await sudo.model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
+      } else if (!pending) {
+        await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
+      }
+      if (tagIds.length) await this.recountTags(tx, tagIds);
+      return postId;
+    });
+  }
+
+  /**
+   * The tags of a new post by name: existing ones of the forum are reused; a new one needs the
+   * retag karma (SPEC 5), else the whole post is refused with the karma message (nothing is dropped
+   * silently, as the original platform did).
+   */
+  private async tagIds(env: Env, rules: ForumRules, karma: number, input: string): Promise<number[]> {
+    const names = parseTagNames(input);
+    if (!names.length) return [];
+    const sudo = env.sudo().model(TAG_MODEL);
+    const existing = await sudo.search_read([['forum_id', '=', rules.id], ['name', 'in', names]], ['name']);
+    const byName = new Map(existing.map((t) => [String(t.name), Number(t.id)]));
+    const ids: number[] = [];
+    for (const name of names) {
+      let tagId = byName.get(name);
+      if (tagId === undefined) {
+        this.karma.require(karma, rules, 'karma_edit_retag');
+        tagId = await sudo.create({ name, forum_id: rules.id });
+      }
+      ids.push(tagId);
+    }
+    return ids;
+  }
+
+  private async recountTags(env: Env, tagIds: number[]): Promise<void> {
+    for (const tagId of tagIds) {
+      const count = await env.db('forum_tag_rel as r').join('forum_post as p', 'p.id', 'r.forum_post_id')
+        .where({ 'r.forum_tag_id': tagId, 'p.state': 'active', 'p.active': true }).count({ n: '*' }).first();
+      await env.sudo().model(TAG_MODEL).write([tagId], { posts_count: Number(count?.n ?? 0) });
+    }
+  }
+
+  /**
+   * One click on an arrow, one step (-1 <-> 0 <-> +1): the up arrow raises the vote unless it is up
+   * already (then withdraws it), the down arrow lowers it unless it is down (then withdraws it).
+   * Raising needs the upvote karma, lowering the downvote karma, except that withdrawing one's own
+   * upvote needs only the upvote karma (the original platform asked for the downvote karma there).
+   */
+  async vote(env: Env, postId: number, arrow: 'up' | 'down'): Promise<VoteAnswer> {
+    return env.transaction(async (tx) => {
+      const post = await this.post(tx, postId);
+      if (post.author === tx.uid) return { error: 'own_post' as const };
+      if (!post.active || !['active', 'close'].includes(post.state)) throw new UserError('This post cannot be voted on.');
+      const rules = await this.karma.rules(tx, post.forum_id);
+      const karma = await this.karma.of(tx, tx.uid);
+      const votes = tx.sudo().model(VOTE_MODEL);
+      const [row] = await votes.search_read([['post_id', '=', postId], ['user_id', '=', tx.uid]], ['vote'], { limit: 1 });
+      const before = (row ? Number(row.vote) : 0) as VoteValue;
+      const after: VoteValue = arrow === 'up' ? (before === 1 ? 0 : ((before + 1) as VoteValue)) : before === -1 ? 0 : ((before - 1) as VoteValue);
+      this.karma.require(karma, rules, after > before || before === 1 ? 'karma_upvote' : 'karma_downvote');
+      if (row) await votes.write([Number(row.id)], { vote: String(after) });
+      else await votes.create({ post_id: postId, user_id: tx.uid, vote: String(after), forum_id: post.forum_id, recipient_id: post.author || null });
+      const isAnswer = post.parent_id !== null;
+      const gain = (v: VoteValue) => (v === 1 ? (isAnswer ? rules.karma_gen_answer_upvote : rules.karma_gen_question_upvote)
+        : v === -1 ? (isAnswer ? rules.karma_gen_answer_downvote : rules.karma_gen_question_downvote) : 0);
+      if (post.author) await this.karma.add(tx, post.author, gain(after) - gain(before));
+      const voteCount = post.vote_count + after - before;
+      await tx.sudo().model(POST_MODEL).write([postId], { vote_count: voteCount });
+      return { vote_count: voteCount, user_vote: after };
+    });
+  }
+
+  /**
+   * Marks an answer as the correct one (clearing the others) or unmarks it; returns the new mark.
+   * The acceptor needs the accept karma (own question: 20, others': 500); when the acceptor is not the
+   * answer's author, the author gets +15 and the acceptor +2 (taken back when unmarked).
+   */
+  async toggleCorrect(env: Env, answerId: number): Promise<boolean> {
+    return env.transaction(async (tx) => {
+      const answer = await this.post(tx, answerId);
+      if (answer.parent_id === null) throw new UserError('Only answers can be accepted.');
+      const question = await this.post(tx, answer.parent_id);
+      const rules = await this.karma.rules(tx, answer.forum_id);
+      const karma = await this.karma.of(tx, tx.uid);
+      this.karma.require(karma, rules, question.author === tx.uid ? 'karma_answer_accept_own' : 'karma_answer_accept_all');
+      const posts = tx.sudo().model(POST_MODEL);
+      const mark = !answer.is_correct;
+      const change = async (post: PostFacts, correct: boolean) => {
+        await posts.write([post.id], { is_correct: correct });
+        if (post.author && post.author !== tx.uid) {
+          const sign = correct ? 1 : -1;
+          await this.karma.add(tx, post.author, sign * rules.karma_gen_answer_accepted);
+          await this.karma.add(tx, tx.uid, sign * rules.karma_gen_answer_accept);
+        }
+      };
+      if (mark) {
+        const others = await posts.search([['parent_id', '=', question.id], ['is_correct', '=', true], ['id', '!=', answerId]]);
+        for (const other of others) await change(await this.post(tx, other), false);
+      }
+      await change(answer, mark);
+      await posts.write([question.id], { has_validated_answer: mark });
+      return mark;
+    });
+  }
+
+  /** Adds the post to the user's favourites or takes it out; returns whether it is one now. */
+  async toggleFavourite(env: Env, postId: number): Promise<boolean> {
+    return env.transaction(async (tx) => {
+      await this.post(tx, postId);
+      const posts = tx.sudo().model(POST_MODEL);
+      const [row] = await posts.read([postId], ['favourite_ids']);
+      const ids = (row.favourite_ids as number[]) ?? [];
+      const favourite = !ids.includes(tx.uid);
+      await posts.write([postId], { favourite_ids: [[favourite ? 4 : 3, tx.uid]], favourite_count: ids.length + (favourite ? 1 : -1) });
+      return favourite;
+    });
+  }
+
+  /**
+   * Flags an active post (karma_flag). The post leaves the lists (state flagged) for every flagger;
+   * the answer says whether the flagger is a moderator (whose flag counts in the flagged queue at once).
+   */
+  async flag(env: Env, postId: number): Promise<FlagAnswer> {
+    return env.transaction(async (tx) => {
+      const post = await this.post(tx, postId);
+      const rules = await this.karma.rules(tx, post.forum_id);
+      const karma = await this.karma.of(tx, tx.uid);
+      this.karma.require(karma, rules, 'karma_flag');
+      if (post.state === 'flagged') return { error: 'post_already_flagged' as const };
+      if (post.state !== 'active' || !post.active) return { error: 'post_non_flaggable' as const };
+      await tx.sudo().model(POST_MODEL).write([postId], { state: 'flagged', flag_user_id: tx.uid });
+      return { success: karma >= rules.karma_moderate ? 'post_flagged_moderator' as const : 'post_flagged_non_moderator' as const };
+    });
+  }
+
+  /** Brings an unanswered question untouched for 9 days back to the top; false when it may not be bumped. */
+  async bump(env: Env, postId: number, now = new Date()): Promise<boolean> {
+    return env.transaction(async (tx) => {
+      const post = await this.post(tx, postId).catch(() => null);
+      if (!post || post.parent_id !== null || post.state !== 'active' || !post.active) return false;
+      const rules = await this.karma.rules(tx, post.forum_id);
+      if (!rules.allow_bump || post.child_count > 0 || !post.write_date) return false;
+      const age = now.getTime() - new Date(`${post.write_date.replace(' ', 'T')}Z`).getTime();
+      if (age <= BUMP_AFTER_DAYS * 86_400_000) return false;
+      await tx.sudo().model(POST_MODEL).write([postId], { bump_date: utcText(now) });
+      return true;
+    });
+  }
+
+  /** Closes a question (karma_close_own/all); offensive or spam reasons cost the author 100 karma. */
+  async close(env: Env, postId: number, reasonXmlId: string | null, reasonId: number | null): Promise<void> {
+    await env.transaction(async (tx) => {
+      const post = await this.post(tx, postId);
+      if (post.parent_id !== null) throw new UserError('Only questions can be closed.');
+      if (post.state !== 'active') throw new UserError('Only an active question can be closed.');
+      const rules = await this.karma.rules(tx, post.forum_id);
+      this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_close_own' : 'karma_close_all');
+      await tx.sudo().model(POST_MODEL).write([postId], { state: 'close', closed_uid: tx.uid, closed_date: utcText(new Date()), closed_reason_id: reasonId });
+      if (reasonXmlId && PENALISED_REASONS.has(reasonXmlId) && post.author) await this.karma.add(tx, post.author, rules.karma_gen_answer_flagged);
+    });
+  }
+
+  /** Reopens a closed question, giving back a penalty its closing took. */
+  async reopen(env: Env, postId: number, reasonXmlId: string | null): Promise<void> {
+    await env.transaction(async (tx) => {
+      const post = await this.post(tx, postId);
+      if (post.state !== 'close') throw new UserError('Only a closed question can be reopened.');
+      const rules = await this.karma.rules(tx, post.forum_id);
+      this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_close_own' : 'karma_close_all');
+      await tx.sudo().model(POST_MODEL).write([postId], { state: 'active', closed_uid: null, closed_date: null, closed_reason_id: null });
+      if (reasonXmlId && PENALISED_REASONS.has(reasonXmlId) && post.author) await this.karma.add(tx, post.author, -rules.karma_gen_answer_flagged);
+    });
+  }
+
+  /** Archives a post (karma_unlink_own/all) and, for a question, its answers. */
+  async remove(env: Env, postId: number): Promise<PostFacts> {
+    return env.transaction(async (tx) => {
+      const post = await this.post(tx, postId);
+      const rules = await this.karma.rules(tx, post.forum_id);
+      this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_unlink_own' : 'karma_unlink_all');
+      const posts = tx.sudo().model(POST_MODEL);
+      const answers = post.parent_id === null ? await posts.search([['parent_id', '=', postId]]) : [];
+      await posts.write([postId, ...answers], { active: false });
+      if (post.parent_id !== null) {
+        const question = await this.post(tx, post.parent_id);
+        await posts.write([question.id], { child_count: Math.max(0, question.child_count - 1), ...(post.is_correct ? { has_validated_answer: false } : {}) });
+      }
+      return post;
+    });
+  }
+
+  /**
+   * The validation queue (karma_moderate): `validate` publishes a pending post (its author then earns
+   * the new question's karma); `refuse` closes it, so it leaves the queue (the original platform only
+   * noted the moderator and kept it there).
+   */
+  async moderate(env: Env, postId: number, decision: 'validate' | 'refuse'): Promise<PostFacts> {
+    return env.transaction(async (tx) => {
+      const post = await this.post(tx, postId);
+      const rules = await this.karma.rules(tx, post.forum_id);
+      this.karma.require(await this.karma.of(tx, tx.uid), rules, 'karma_moderate');
+      if (!['pending', 'flagged', 'offensive'].includes(post.state)) throw new UserError('This post is not waiting for a moderator.');
+      const posts = tx.sudo().model(POST_MODEL);
+      if (decision === 'validate') {
+        await posts.write([postId], { state: 'active', active: true, moderator_id: tx.uid });
+        if (post.state === 'pending' && post.parent_id === null && post.author) await this.karma.add(tx, post.author, rules.karma_gen_question_new);
+      } else {
+        await posts.write([postId], { state: 'close', moderator_id: tx.uid, closed_uid: tx.uid, closed_date: utcText(new Date()) });
+      }
+      return post;
+    });
+  }
+
+  /** Counts a view of a question (every hit, as the original platform). */
+  async countView(env: Env, postId: number): Promise<void> {
+    await env.db('forum_post').where({ id: postId }).increment('views', 1);
+  }
+}
+
+/** The text of sanitised HTML, for excerpts and the emptiness check. */
+export function plainText(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&[a-z]+;|&#\d+;/gi, ' ').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,29 @@
+import { UserAccounts } from '@platform/base';
+import { RpcClient } from '../../../test/support/rpc-client';
+import type { TestKernel } from '../../../test/support/harness';
+
+export const PASSWORD = 'password-123';
+
+/** A signed-in user with the given karma, and their RPC client. */
+export async function forumUser(tk: TestKernel, login: string, karma: number): Promise<{ uid: number; client: RpcClient }> {
+  const uid = await tk.kernel.container.get(UserAccounts).create({ name: login, login, email: `${login}@example.com`, password: PASSWORD });
+  await tk.sudo().db('res_users').where({ id: uid }).update({ karma });
+  const client = new RpcClient(tk.url);
+  await client.authenticate(login, PASSWORD);
+  return { uid, client };
+}
+
+export async function karmaOf(tk: TestKernel, uid: number): Promise<number> {
+  const row = await tk.sudo().db('res_users').where({ id: uid }).first('karma');
+  return Number(row.karma);
+}
+
+/** A post written directly (the fixture's author is `uid`), bypassing the services' rules. */
+export async function makePost(tk: TestKernel, uid: number, values: Record<string, unknown>): Promise<number> {
+  const [id] = await tk.sudo().db('forum_post').insert({
+    post_type: 'question', state: 'active', active: true, child_count: 0, is_correct: false, has_validated_answer: false,
+    favourite_count: 0, vote_count: 0, views: 0, relevancy: 0, create_uid: uid, write_uid: uid,
+    create_date: new Date().toISOString().slice(0, 19).replace('T', ' '), write_date: new Date().toISOString().slice(0, 19).replace('T', ' '), ...values,
+  }).returning('id');
+  return typeof id === 'object' ? Number(id.id) : Number(id);
+}

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { DatabaseToken } from '@platform/core/tokens';
+import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { forumUser, makePost } from './forum-fixture';
+
+describe('forum: queries per question page', function () {
+  this.timeout(60_000);
+  let tk: TestKernel;
+  before(async () => {
+    tk = await bootTestKernel({ modules: ['forum'], http: true });
+  });
+  after(async () => tk?.stop());
+
+  it('reads a question page in the same number of queries (at most 11) with 5 or 50 answers and 200 comments', async () => {
+    const forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    const user = await forumUser(tk, 'counter', 50);
+    const db = tk.kernel.container.get<Knex>(DatabaseToken);
+    const count = async (path: string): Promise<number> => {
+      let n = 0;
+      const listener = (q: { sql: string }) => { n += 1; if (process.env.FORUM_SQL) console.log(q.sql.slice(0, 160)); };
+      db.on('query', listener);
+      try {
+        expect((await user.client.get(path)).status).to.equal(200);
+      } finally {
+        db.off('query', listener);
+      }
+      return n;
+    };
+    const seed = async (answers: number, comments: number) => {
+      const q = await makePost(tk, user.uid, { forum_id: forumId, name: `Q${answers}`, child_count: answers });
+      const ids: number[] = [];
+      for (let i = 0; i < answers; i++) ids.push(await makePost(tk, user.uid, { forum_id: forumId, parent_id: q, content: `<p>Answer ${i}</p>` }));
+      const rows = Array.from({ length: comments }, (_, i) => ({ model: 'forum.post', res_id: ids[i % ids.length], message_type: 'comment', body: `c${i}`, website_published: true }));
+      if (rows.length) await tk.sudo().db.batchInsert('mail_message', rows, 100);
+      return q;
+    };
+    const small = await seed(5, 0);
+    const big = await seed(50, 200);
+    await count(`/forum/help-${forumId}/question/${small}`); // warm caches (site, session)
+    const smallQueries = await count(`/forum/help-${forumId}/question/${small}`);
+    const bigQueries = await count(`/forum/help-${forumId}/question/${big}`);
+    console.log(`      question page queries: ${smallQueries} (5 answers), ${bigQueries} (50 answers, 200 comments)`);
+    expect(bigQueries).to.equal(smallQueries);
+    // The request's own (session, site menu) included; the issue's goal is 10.
+    expect(bigQueries).to.be.at.most(11);
+  });
+});
