@@ -84,6 +84,8 @@ describe('tour: back office generic form', function () {
     await page.click('#field-body [role=textbox]');
     await page.keyboard.type('Hello <script>');
     await page.click('#field-body [role=toolbar] button[title="Bold"]');
+    // The toolbar hands the focus back to the text; a key typed before that would land on the button.
+    await page.waitForFunction(() => document.activeElement?.closest('#field-body [role=textbox]') != null);
     await page.keyboard.type(' world');
     await page.fill('#field-category_id', 'Hard');
     await page.click('[role=option]:has-text("Hardware")');
