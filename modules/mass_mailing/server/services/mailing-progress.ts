@@ -18,6 +18,8 @@ export interface MailingProgressMessage {
 
 /** At most this often per mailing (and always the last): a bar needs no more, the bus table no more rows. */
 const MIN_INTERVAL_MS = 250;
+/** While a mailing is being sent, its counters are published this often. */
+const FOLLOW_INTERVAL_MS = 500;
 
 /**
  * Publishes a mailing's counters on its channel while it is sent, by whoever sends it (the send call,
@@ -31,6 +33,22 @@ export class MailingProgress {
     @inject(BusService) private readonly bus: BusService,
     @inject(LoggerToken) private readonly logger: Logger,
   ) {}
+
+  /**
+   * Publishes `read()` every FOLLOW_INTERVAL_MS until the returned function is called: the queue's own
+   * batches are too coarse (a few per thousand recipients) for a bar that moves.
+   */
+  follow(mailingId: number, read: () => Promise<MailingStatistics>): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      read().then((stats) => this.publish(mailingId, stats), (err) => this.logger.warn({ err, mailing: mailingId }, 'mailing progress not read'))
+        .finally(() => (running = false));
+    }, FOLLOW_INTERVAL_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
 
   /** Whether a (non-final) update would be published now. */
   due(mailingId: number): boolean {

@@ -81,18 +81,14 @@ export class MailingSender {
     const composer = await this.composer(sudo, mailing);
     const queue = new LeasedQueue(this.db, RECIPIENT_TABLE, this.settings);
     if (mailing.state === 'queued') await sudo.db('mail_mass_mailing').where({ id: mailingId, state: 'queued' }).update({ state: 'sending' });
+    // Whoever sends (this call, the job, the CLI, another process) publishes the progress on the bus.
+    const stopFollowing = this.progress.follow(mailingId, () => this.statistics(sudo, mailingId));
     const report = await drainQueue({
       queue, scope: { mailing_id: mailingId }, transport: this.transport,
       compose: (row) => composer.compose(row),
-      onBatch: async () => {
-        // The counters cost a few queries: read only when someone shows them or an update is due.
-        if (!opts.onProgress && !this.progress.due(mailingId)) return;
-        const stats = await this.statistics(sudo, mailingId);
-        opts.onProgress?.(stats);
-        await this.progress.publish(mailingId, stats);
-      },
+      onBatch: opts.onProgress ? async () => opts.onProgress!(await this.statistics(sudo, mailingId)) : undefined,
       waitForRetries: opts.waitForRetries, signal: opts.signal,
-    });
+    }).finally(stopFollowing);
     if ((await queue.nextDue({ mailing_id: mailingId })) === null) {
       await sudo.db('mail_mass_mailing').where({ id: mailingId }).whereNot({ state: 'done' }).update({ state: 'done', sent_date: nowUtc() });
     }

@@ -1,0 +1,13 @@
+import { GenericForm } from '@platform/web/backoffice/client/generic-form';
+import type { BackofficeViewProps } from '@platform/web/backoffice/client/view-props';
+import { ContactImport } from './contact-import';
+
+/** A mailing list: its generic form, and once saved, the CSV import of contacts into it. */
+export default function MailingListForm({ route, model }: BackofficeViewProps) {
+  return (
+    <>
+      <GenericForm model={model ?? 'mail.mass_mailing.list'} id={route.id} />
+      {route.id ? <ContactImport key={route.id} listId={route.id} /> : null}
+    </>
+  );
+}
