@@ -82,6 +82,8 @@ describe('tour: newsletter back office', function () {
     console.log(`      1,000 contacts imported from the browser in ${ms} ms`);
     expect(ms).to.be.below(5000);
     expect(await tk.sudo().model('mail.mass_mailing.subscription').search_count([['list_id', '=', listId]])).to.equal(1000);
+    // The list's form is read again: its number of subscribers is current.
+    await page.waitForSelector('[data-field=contact_nbr]:has-text("1000"), #field-contact_nbr[value="1000"]');
     await shots('import');
   });
 
@@ -100,6 +102,7 @@ describe('tour: newsletter back office', function () {
     await page.waitForURL(/view=form&id=\d+/);
     mailingId = Number(/id=(\d+)/.exec(page.url())![1]);
     await page.waitForSelector('#mailing-test-to');
+    await page.waitForSelector('.breadcrumb-item.active:text-is("Tour news")');
     const [saved] = await tk.sudo().model('mail.mass_mailing').read([mailingId], ['subject', 'email_from', 'body_html', 'mailing_list_ids']);
     expect(saved).to.deep.include({ subject: 'Tour news', email_from: 'news@example.com', mailing_list_ids: [listId] });
     expect(saved.body_html).to.contain('Hello readers, here is our news.');

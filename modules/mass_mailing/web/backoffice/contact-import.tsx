@@ -24,7 +24,7 @@ const REASONS: Record<string, string> = {
  * commas or semicolons): the server checks the whole file, then the accepted lines are sent in
  * batches with a progress bar, and the refused lines are listed with their reason.
  */
-export function ContactImport({ listId }: { listId: number }) {
+export function ContactImport({ listId, onImported }: { listId: number; onImported?: () => void }) {
   const { _t } = useBackoffice();
   const file = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -55,6 +55,7 @@ export function ContactImport({ listId }: { listId: number }) {
       }
       refused.sort((a, b) => a.line - b.line);
       setReport({ lines: check.lines, added, refused, ignored: check.ignoredColumns });
+      if (added) onImported?.();
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -92,7 +93,7 @@ export function ContactImport({ listId }: { listId: number }) {
               {report.ignored.length ? <p className="small">{_t('Columns not imported:')} {report.ignored.join(', ')}</p> : null}
               {report.refused.length ? (
                 <div className="table-responsive import-refusals">
-                  <table className="table table-sm">
+                  <table className="table table-sm caption-top">
                     <caption>{_t('Refused lines')}</caption>
                     <thead><tr><th scope="col">{_t('Line')}</th><th scope="col">{_t('E-mail')}</th><th scope="col">{_t('Reason')}</th></tr></thead>
                     <tbody>

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { rpc } from '@platform/web/client/rpc';
 import type { RichTextEditorApi } from '@platform/web/client/editor/rich-text-editor';
 import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
 import { callKw } from '@platform/web/backoffice/client/orm';
-import { useRecordTitle } from '@platform/web/backoffice/client/record-title';
+import { RecordTitleContext } from '@platform/web/backoffice/client/record-title';
 import { Many2manyTags } from '@platform/web/backoffice/client/relation-inputs';
 import type { BackofficeViewProps } from '@platform/web/backoffice/client/view-props';
 import { MailingStatisticsPanel } from './mailing-statistics';
@@ -40,7 +40,11 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
   const [sendKey, setSendKey] = useState(0);
   const editor = useRef<RichTextEditorApi | null>(null);
   const [stats, setStats] = useMailingStatistics(id, sendKey);
-  useRecordTitle(id ? draft.subject || `#${id}` : null);
+  // Set again after each load: the shell clears the title when the route changes (a new record saved).
+  const setTitle = useContext(RecordTitleContext);
+  useEffect(() => {
+    if (id && loaded) setTitle(draft.subject || `#${id}`);
+  }, [setTitle, id, loaded, draft.subject, editorKey]);
 
   const load = useCallback(async () => {
     if (!id) return;
