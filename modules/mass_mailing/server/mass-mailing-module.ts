@@ -21,7 +21,12 @@ import { MailingSender } from './services/mailing-sender';
 import { MailingTokens } from './services/mailing-tokens';
 import { NewsletterService } from './services/newsletter-service';
 import { SubscriptionConfirmation } from './services/subscription-confirmation';
-import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web/backoffice/contribution-points';
+import { BusChannelContribution } from '@modules/bus';
+import { MailingBusChannels } from './mailing-bus-channels';
+import { ContactImportRoutes } from './routes/contact-import-routes';
+import { ContactImport } from './services/contact-import';
+import { MailingProgress } from './services/mailing-progress';
 import { NewsletterBackofficeMenu } from './newsletter-backoffice-menu';
 
 export const massMailingModule = new ContainerModule(({ bind }) => {
@@ -30,6 +35,8 @@ export const massMailingModule = new ContainerModule(({ bind }) => {
   bind(MailingTokens).toSelf();
   bind(MailingSender).toSelf();
   bind(SubscriptionConfirmation).toSelf();
+  bind(MailingProgress).toSelf();
+  bind(ContactImport).toSelf();
   bindContribution(bind, ModelContribution, MassMailingModels);
   bindContribution(bind, RouteContribution, SubscribeRoutes);
   bindContribution(bind, RouteContribution, ConfirmRoutes);
@@ -41,5 +48,8 @@ export const massMailingModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, CliCommandContribution, MailingCli);
   bindContribution(bind, MenuContribution, NewsletterMenu);
   bindContribution(bind, FooterBlockContribution, NewsletterFooterBlock);
+  bindContribution(bind, RouteContribution, ContactImportRoutes);
+  bindContribution(bind, BusChannelContribution, MailingBusChannels);
   bindContribution(bind, BackofficeMenuContribution, NewsletterBackofficeMenu);
+  bind(BackofficeViewContribution).toService(NewsletterBackofficeMenu);
 });

@@ -12,6 +12,7 @@ import type { Env } from '@platform/orm/environment';
 import { nowUtc } from '@platform/orm/sql-values';
 import { isValidEmail, normalizeEmail } from './email-address';
 import { MailingComposer } from './mailing-composer';
+import { MailingProgress } from './mailing-progress';
 import { MailingTokens } from './mailing-tokens';
 import { RECIPIENT_TABLE } from './recipient-table';
 
@@ -39,6 +40,7 @@ export class MailingSender {
     @inject(MailQueueSettingsToken) private readonly settings: MailQueueSettings,
     @inject(MailingTokens) private readonly tokens: MailingTokens,
     @inject(SiteUrls) private readonly urls: SiteUrls,
+    @inject(MailingProgress) private readonly progress: MailingProgress,
   ) {}
 
   /** Creates the recipient rows of a draft mailing and marks it queued; queueing again adds nobody twice. */
@@ -64,6 +66,10 @@ export class MailingSender {
       if (!total) throw new UserError('The selected mailing lists have no subscribers.');
       if (mailing.state === 'draft') await tx.db('mail_mass_mailing').where({ id: mailingId }).update({ state: 'queued', write_date: nowUtc() });
       return total;
+    }).then(async (total) => {
+      // Announced once committed: a listener reading the counters then sees the rows.
+      await this.progress.publish(mailingId, await this.statistics(env.sudo(), mailingId), true);
+      return total;
     });
   }
 
@@ -75,16 +81,20 @@ export class MailingSender {
     const composer = await this.composer(sudo, mailing);
     const queue = new LeasedQueue(this.db, RECIPIENT_TABLE, this.settings);
     if (mailing.state === 'queued') await sudo.db('mail_mass_mailing').where({ id: mailingId, state: 'queued' }).update({ state: 'sending' });
+    // Whoever sends (this call, the job, the CLI, another process) publishes the progress on the bus.
+    const stopFollowing = this.progress.follow(mailingId, () => this.statistics(sudo, mailingId));
     const report = await drainQueue({
       queue, scope: { mailing_id: mailingId }, transport: this.transport,
       compose: (row) => composer.compose(row),
       onBatch: opts.onProgress ? async () => opts.onProgress!(await this.statistics(sudo, mailingId)) : undefined,
       waitForRetries: opts.waitForRetries, signal: opts.signal,
-    });
+    }).finally(stopFollowing);
     if ((await queue.nextDue({ mailing_id: mailingId })) === null) {
       await sudo.db('mail_mass_mailing').where({ id: mailingId }).whereNot({ state: 'done' }).update({ state: 'done', sent_date: nowUtc() });
     }
-    opts.onProgress?.(await this.statistics(sudo, mailingId));
+    const stats = await this.statistics(sudo, mailingId);
+    opts.onProgress?.(stats);
+    await this.progress.publish(mailingId, stats, true);
     return report;
   }
 
@@ -116,6 +126,14 @@ export class MailingSender {
     } catch (err) {
       throw new UserError(`The test message could not be sent: ${deliveryError(err).message}`);
     }
+  }
+
+  /** The copy a recipient would get (links and footer included), to look at before sending. */
+  async preview(env: Env, mailingId: number, email: string): Promise<{ subject: string; from: string; html: string }> {
+    const sudo = env.sudo();
+    const composer = await this.composer(sudo, await this.mailingRow(sudo, mailingId));
+    const mail = composer.compose({ id: 0, email });
+    return { subject: String(mail.subject), from: String(mail.from), html: String(mail.html) };
   }
 
   async statistics(env: Env, mailingId: number): Promise<MailingStatistics> {
