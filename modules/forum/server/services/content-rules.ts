@@ -15,7 +15,7 @@ const IMAGE_SRC = /^(\/web\/image\/ir\.attachment\/\d+\/datas(\?[\w=&]*)?|https:
 export function cleanPostHtml(html: string, mayLinkAndImage: boolean): string {
   return sanitizeHtml(html, {
     allowedTags: mayLinkAndImage ? [...TEXT_TAGS, 'a', 'img'] : TEXT_TAGS,
-    allowedAttributes: mayLinkAndImage ? { a: ['href'], img: ['src', 'alt', 'class'] } : {},
+    allowedAttributes: mayLinkAndImage ? { a: ['href', 'rel'], img: ['src', 'alt', 'class'] } : {},
     allowedClasses: { img: ['img-fluid'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },

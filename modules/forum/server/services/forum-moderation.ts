@@ -71,15 +71,19 @@ export class ForumModeration {
 
   /**
    * Validates (publishes, unflags or restores) or refuses a queued post. Validating an offensive post
-   * gives its author back the karma marking it took.
+   * gives its author back the karma marking it took, and an answer counts on its question again.
    */
   async decide(env: Env, postId: number, decision: 'validate' | 'refuse'): Promise<void> {
     await env.transaction(async (tx) => {
       const before = await this.posts.post(tx, postId);
       await this.posts.moderate(tx, postId, decision);
-      if (before.state === 'offensive' && decision === 'validate' && before.author) {
-        const rules = await this.karma.rules(tx, before.forum_id);
-        await this.karma.add(tx, before.author, -rules.karma_gen_answer_flagged);
+      if (before.state !== 'offensive' || decision !== 'validate') return;
+      const rules = await this.karma.rules(tx, before.forum_id);
+      if (before.author) await this.karma.add(tx, before.author, -rules.karma_gen_answer_flagged);
+      if (before.parent_id !== null) {
+        // The answer counts again on its question.
+        const question = await this.posts.post(tx, before.parent_id);
+        await tx.sudo().model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
       }
     });
   }
