@@ -36,11 +36,12 @@ function TagSelector(p: TagSelectorProps) {
   const [active, setActive] = useState(-1);
   const [message, setMessage] = useState('');
   const known = useRef(new Set<string>(p.initial));
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => setStarted(true), []);
 
   useEffect(() => {
     const q = typed.trim();
-    if (!q || SEPARATORS.test(q)) { setSuggestions([]); return; }
+    if (!q || SEPARATORS.test(q)) { setSuggestions([]); setActive(-1); return; }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/forum/get_tags?${new URLSearchParams({ q, l: String(SEARCH_SIZE), forum_id: String(p.forumId) })}`, { signal: controller.signal })
@@ -77,12 +78,13 @@ function TagSelector(p: TagSelectorProps) {
     if (add(parts)) setTyped(rest);
   };
   const pick = (name: string) => {
-    if (add([name])) { setTyped(''); setSuggestions([]); }
+    if (add([name])) { setTyped(''); setSuggestions([]); setActive(-1); }
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const chosen = active >= 0 && active < suggestions.length ? suggestions[active] : null;
     if (e.key === 'ArrowDown' && suggestions.length) { e.preventDefault(); setActive((a) => (a + 1) % suggestions.length); }
     else if (e.key === 'ArrowUp' && suggestions.length) { e.preventDefault(); setActive((a) => (a <= 0 ? suggestions.length - 1 : a - 1)); }
-    else if (e.key === 'Enter' && (active >= 0 || typed.trim())) { e.preventDefault(); if (active >= 0) pick(suggestions[active]); else if (add([typed])) setTyped(''); }
+    else if (e.key === 'Enter' && (chosen || typed.trim())) { e.preventDefault(); if (chosen) pick(chosen); else if (add([typed])) setTyped(''); }
     else if (e.key === 'Escape') { setSuggestions([]); setActive(-1); }
     else if (e.key === 'Backspace' && !typed && tags.length) { setTags(tags.slice(0, -1)); setMessage(''); }
   };
@@ -100,14 +102,14 @@ function TagSelector(p: TagSelectorProps) {
           <span key={t} className="badge text-bg-primary d-inline-flex align-items-center gap-1 forum-tag-chip">
             <span className="text-break">{t}</span>
             <button type="button" className="btn-close btn-close-white" style={{ fontSize: '.6rem' }} aria-label={_t('Remove tag %s').replace('%s', t)}
-              onClick={() => { setTags(tags.filter((x) => x !== t)); setMessage(''); }} />
+              onClick={() => { setTags(tags.filter((x) => x !== t)); setMessage(''); input.current?.focus(); }} />
           </span>
         ))}
-        <input id={p.id} className="border-0 flex-grow-1 forum-tag-input" style={{ minWidth: '8rem', outline: 'none' }} value={typed} autoComplete="off"
+        <input ref={input} id={p.id} className="border-0 flex-grow-1 forum-tag-input" style={{ minWidth: '8rem', outline: 'none' }} value={typed} autoComplete="off"
           role="combobox" aria-autocomplete="list" aria-expanded={open} aria-controls={listId} aria-describedby={p.describedBy}
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined} maxLength={200}
           onChange={(e) => (SEPARATORS.test(e.target.value) ? commitTyped(e.target.value) : setTyped(e.target.value))} onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setSuggestions([]), 150)} />
+          onBlur={() => setTimeout(() => { setSuggestions([]); setActive(-1); }, 150)} />
       </div>
       <ul id={listId} role="listbox" aria-label={_t('Suggested tags')} className={`list-group position-absolute w-100 shadow-sm forum-tag-suggestions${open ? '' : ' d-none'}`} style={{ zIndex: 20 }}>
         {suggestions.map((s, i) => (
