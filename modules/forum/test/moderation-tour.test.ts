@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { forumUser, makePost, PASSWORD } from './forum-fixture';
 
 const SHOTS = process.env.FORUM_SHOTS ? '/tmp/forum-shots' : null;
@@ -74,6 +74,8 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     expect(await page.locator('.forum-tag-message').textContent()).to.equal('Each tag should contain between 2 and 35 characters.');
     await page.keyboard.press('Backspace');
     expect(await page.locator('.forum-tag-chip').allTextContents()).to.deep.equal(['account', 'richtext']);
+    await checkWidths(page, 'ask-chips', '.forum-tag-chip');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await Promise.all([page.waitForURL('**/question/**'), page.click('text=Post Your Question')]);
     const q = await tk.sudo().db('forum_post').where({ name: 'How do I write rich text?' }).first('id', 'content', 'state');
     expect(q.content).to.equal('<p><strong>Bold words</strong></p>');
@@ -180,6 +182,26 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     await checkWidths(page, 'offensive-queue', '.forum-queue-item');
     await page.goto(`${tk.url}/forum/help-1/question/${q}`);
     expect(await page.content()).to.contain('A fine answer').and.not.contain('A rude answer');
+    await page.close();
+  });
+
+  it("an administrator finds the forum's queues and settings in the back office", async () => {
+    const author = await forumUser(tk, 'boqueueauthor', 5);
+    await makePost(tk, author.uid, { forum_id: 1, name: 'Waiting in the back office', state: 'pending' });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${tk.url}/web`);
+    await page.fill('input[name=login]', 'admin');
+    await page.fill('input[name=password]', ADMIN_PASSWORD);
+    await Promise.all([page.waitForURL(/\/web#/), page.click('button[type=submit]')]);
+    await page.click('[data-menu="forum.app"]');
+    await page.click('[data-menu="forum.pending"]');
+    await page.locator('.backoffice-list tbody tr', { hasText: 'Waiting in the back office' }).waitFor();
+    expect(await page.locator('.backoffice-list tbody tr').count()).to.equal(1);
+    await checkWidths(page, 'backoffice-pending', '.backoffice-list tbody tr');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${tk.url}/web#menu=forum.forums&model=forum.forum&view=form&id=1`);
+    await page.waitForSelector('#field-karma_moderate');
+    await checkWidths(page, 'backoffice-forum-form', '#field-karma_moderate');
     await page.close();
   });
 });
