@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect } from 'chai';
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
@@ -57,6 +58,10 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     await page.locator('#content .ProseMirror').click();
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('Bold words');
+    // A picture through the forum's upload (karma_editor), inserted at the cursor.
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#06c' } }).png().toBuffer();
+    await page.setInputFiles('.rich-text-editor input[type=file]', { name: 'blue-square.png', mimeType: 'image/png', buffer: png });
+    await page.locator('#content .ProseMirror img').waitFor();
     // Tags: a suggestion picked with the keyboard, a new one typed with a separator, one removed.
     const tags = page.locator('#post_tags');
     await tags.click();
@@ -78,7 +83,7 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     await page.setViewportSize({ width: 1280, height: 900 });
     await Promise.all([page.waitForURL('**/question/**'), page.click('text=Post Your Question')]);
     const q = await tk.sudo().db('forum_post').where({ name: 'How do I write rich text?' }).first('id', 'content', 'state');
-    expect(q.content).to.equal('<p><strong>Bold words</strong></p>');
+    expect(q.content, q.content).to.match(/^<p><strong>Bold words<\/strong><\/p><img class="img-fluid" src="\/web\/image\/ir\.attachment\/\d+\/datas" alt="blue square" \/>$/);
     expect(q.state).to.equal('active');
     expect(await page.locator('.forum-question .badge', { hasText: 'richtext' }).count()).to.equal(1);
     expect(errors).to.deep.equal([]);

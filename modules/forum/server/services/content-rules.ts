@@ -13,7 +13,7 @@ const IMAGE_SRC = /^(\/web\/image\/ir\.attachment\/\d+\/datas(\?[\w=&]*)?|https:
  * sanitises again when it is written.
  */
 export function cleanPostHtml(html: string, mayLinkAndImage: boolean): string {
-  return sanitizeHtml(html, {
+  const clean = sanitizeHtml(html, {
     allowedTags: mayLinkAndImage ? [...TEXT_TAGS, 'a', 'img'] : TEXT_TAGS,
     allowedAttributes: mayLinkAndImage ? { a: ['href', 'rel'], img: ['src', 'alt', 'class'] } : {},
     allowedClasses: { img: ['img-fluid'] },
@@ -23,6 +23,8 @@ export function cleanPostHtml(html: string, mayLinkAndImage: boolean): string {
     exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_SRC.test(frame.attribs.src ?? ''),
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
   });
+  // The editor leaves an empty paragraph after a picture or at the end: not part of the post.
+  return clean.replace(/(<p>(\s|<br \/>)*<\/p>)+$/, '');
 }
 
 /** Whether HTML carries a link or a picture (what the editor karma is needed for). */
