@@ -12,7 +12,12 @@ export default defineManifest({
   depends: ['website', 'website_mail', 'mail'],
   server: () => (require('./server/forum-module') as typeof import('./server/forum-module')).forumModule,
   migrations: path.join(__dirname, 'migrations'),
-  web: { islands: [path.join(__dirname, 'web/islands/post-actions.tsx'), path.join(__dirname, 'web/islands/validation-notice.tsx')] },
+  web: {
+    islands: [
+      path.join(__dirname, 'web/islands/post-actions.tsx'), path.join(__dirname, 'web/islands/validation-notice.tsx'),
+      path.join(__dirname, 'web/islands/post-editor.tsx'), path.join(__dirname, 'web/islands/tag-selector.tsx'),
+    ],
+  },
   // Everybody reads forums, tags, reasons and the posts the rules below let them see. Posts, votes
   // and tags are written by the forum's services only, after their karma checks (as the superuser):
   // no group but administrators may write them through the ORM, so call_kw cannot skip a threshold.

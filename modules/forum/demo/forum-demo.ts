@@ -7,7 +7,8 @@ const user = (key: string, name: string, karma: number): DataRecord[] => [
 
 /**
  * The "Help" forum (the first forum of a fresh database: `/forum/help-1`), users at several karma
- * levels (a newcomer, a regular with the editor karma, a moderator), questions, answers, tags and votes.
+ * levels (a newcomer, a regular with the editor karma, a moderator; the administrator moderates too),
+ * questions, answers, tags and votes.
  */
 export function forumDemo(): DataRecord[] {
   return [
@@ -19,6 +20,8 @@ export function forumDemo(): DataRecord[] {
         faq: '<p>Ask one precise question per post, search before asking, and be kind.</p>',
       },
     },
+    // The administrator moderates the demo forum (the original platform seeds 2500 karma).
+    { id: 'base.user_admin', model: 'res.users', values: { karma: 2500 } },
     ...user('newcomer', 'Nora Newcomer', 5),
     ...user('regular', 'Rafael Regular', 120),
     ...user('moderator', 'Mona Moderator', 1200),

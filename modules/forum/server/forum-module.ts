@@ -2,15 +2,22 @@ import { ContainerModule } from 'inversify';
 import { bindContribution } from '@platform/core/contribution';
 import { RouteContribution } from '@platform/http/contribution-points';
 import { ModelContribution } from '@platform/orm/model-contribution';
+import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { ForumBackofficeMenu } from './forum-backoffice-menu';
 import { ForumModels } from './forum-models';
 import { EmailValidationRoutes } from './routes/email-validation-routes';
 import { ForumCallRoutes } from './routes/forum-call-routes';
 import { ForumPageRoutes } from './routes/forum-page-routes';
+import { ForumUploadRoutes } from './routes/forum-upload-routes';
+import { ModerationRoutes } from './routes/moderation-routes';
 import { PostActionRoutes } from './routes/post-action-routes';
+import { PostEditRoutes } from './routes/post-edit-routes';
 import { ForumPagesData } from './services/forum-pages-data';
 import { EmailValidation } from './services/email-validation';
 import { ForumComments } from './services/forum-comments';
 import { ForumKarma } from './services/forum-karma';
+import { ForumModeration } from './services/forum-moderation';
+import { ForumPostEditing } from './services/forum-post-editing';
 import { ForumPostService } from './services/forum-post-service';
 
 export const forumModule = new ContainerModule(({ bind }) => {
@@ -25,4 +32,11 @@ export const forumModule = new ContainerModule(({ bind }) => {
   // The calls first: `/forum/get_tags` must not be taken for a forum's page.
   bindContribution(bind, RouteContribution, ForumCallRoutes);
   bindContribution(bind, RouteContribution, ForumPageRoutes);
+  // Editing, moderation queues, picture upload and the back office (issue 15, second slice).
+  bind(ForumPostEditing).toSelf();
+  bind(ForumModeration).toSelf();
+  bindContribution(bind, RouteContribution, PostEditRoutes);
+  bindContribution(bind, RouteContribution, ModerationRoutes);
+  bindContribution(bind, RouteContribution, ForumUploadRoutes);
+  bindContribution(bind, BackofficeMenuContribution, ForumBackofficeMenu);
 });

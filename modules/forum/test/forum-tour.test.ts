@@ -33,11 +33,16 @@ describe('forum: browser tours', function () {
     await signIn(tk, page, 'tourist', '/forum/help-1');
     await page.click('text=Ask a question');
     await page.fill('input[name=post_name]', 'First Question Title');
-    await page.fill('textarea[name=content]', 'First Question');
-    await page.fill('input[name=post_tags]', 'Tag');
+    // The rich editor and the tag selector (islands).
+    await page.locator('#content .ProseMirror').click();
+    await page.keyboard.type('First Question');
+    await page.locator('#post_tags').fill('Tag');
+    await page.keyboard.press('Enter');
+    await page.locator('.forum-tag-chip', { hasText: 'Tag' }).waitFor();
     await Promise.all([page.waitForURL('**/question/**'), page.click('text=Post Your Question')]);
     await page.getByRole('heading', { name: 'First Question Title' }).waitFor();
-    await page.fill('textarea[name=content]', 'First Answer');
+    await page.locator('#forum-answer .ProseMirror').click();
+    await page.keyboard.type('First Answer');
     await Promise.all([page.waitForNavigation(), page.click('text=Post Answer')]);
     await page.waitForSelector('[data-island="forum.post_actions"][data-hydrated="true"]');
     const accept = page.locator('button.forum-accept[data-karma="20"]').first();

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
+import type { Domain, Leaf } from '@platform/core/domain-types';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import type { RouteDefinition } from '@platform/http/route-definition';
 import { FetchFailedError, safeFetch, UnsafeUrlError } from '@platform/http/safe-fetch';
@@ -27,7 +28,10 @@ export class ForumCallRoutes implements RouteContribution {
           const l = Math.min(TAG_SEARCH_SIZE, Math.max(1, Number.parseInt(String(req.params.l ?? TAG_SEARCH_SIZE), 10) || TAG_SEARCH_SIZE));
           // Tag names hold no '%' or '_' (a separator): dropped, so the prefix is matched literally.
           const escaped = q.replace(/[\\%_]/g, '');
-          const rows = await req.env.model(TAG_MODEL).search_read(q ? [['name', '=ilike', `${escaped}%`]] : [], ['name'], { limit: l });
+          // forum_id (optional, the tag selector sends it): that forum's tags only, the ones a post there may use.
+          const forumId = /^\d{1,9}$/.test(String(req.params.forum_id ?? '')) ? Number(req.params.forum_id) : null;
+          const domain: Domain = [...(q ? [['name', '=ilike', `${escaped}%`] as Leaf] : []), ...(forumId ? [['forum_id', '=', forumId] as Leaf] : [])];
+          const rows = await req.env.model(TAG_MODEL).search_read(domain, ['name'], { limit: l });
           const found = q && !escaped ? [] : rows;
           req.koa.type = 'application/json';
           req.koa.body = JSON.stringify(found.map((r) => ({ id: Number(r.id), name: String(r.name) })));

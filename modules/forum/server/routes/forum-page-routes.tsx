@@ -6,7 +6,7 @@ import { askPage } from '../../web/pages/ask-page';
 import { forumListPage, forumPage } from '../../web/pages/forum-pages';
 import { questionPage } from '../../web/pages/question-page';
 import { userProfilePage } from '../../web/pages/user-profile-page';
-import { validationQueuePage } from '../../web/pages/validation-queue-page';
+import { postedContent } from '../services/content-rules';
 import { COMMENT_MAX, ForumComments } from '../services/forum-comments';
 import { ForumKarma } from '../services/forum-karma';
 import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
@@ -27,8 +27,8 @@ const text = (v: unknown, max: number): string => (typeof v === 'string' ? v.sli
 
 /**
  * The forum's pages: the list of forums, a forum's questions (filters, sorting, search, tags, 10 per
- * page), a question with its answers, the ask form and its post, the answer post, and the moderators'
- * validation queue. Forms post with a CSRF token; pages read with the caller's rights.
+ * page), a question with its answers, the ask form and its post, the answer post (the moderators'
+ * queues are ModerationRoutes'). Forms post with a CSRF token; pages read with the caller's rights.
  */
 @injectable()
 export class ForumPageRoutes implements RouteContribution {
@@ -61,7 +61,8 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
           const wanted = text(req.params.post_type, 16) as PostType;
-          return askPage({ forumName: forum.name, base: this.base(forum), postType: POST_TYPES.includes(wanted) ? wanted : 'question', csrfToken: req.csrfToken() });
+          const karma = await this.karma.of(req.env, req.env.uid);
+          return askPage({ forumName: forum.name, base: this.base(forum), postType: POST_TYPES.includes(wanted) ? wanted : 'question', csrfToken: req.csrfToken(), rules: forum.rules, karma });
         },
       },
       {
@@ -72,11 +73,12 @@ export class ForumPageRoutes implements RouteContribution {
           const postType = (POST_TYPES.includes(text(p.post_type, 16) as PostType) ? text(p.post_type, 16) : 'question') as PostType;
           const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
           try {
-            const id = await this.posts.create(req.env, forum.id, { ...values, content: paragraphs(values.content) }, { siteHost: req.koa.host });
+            const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.koa.host });
             this.redirect(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
-            return askPage({ forumName: forum.name, base: this.base(forum), postType, csrfToken: req.csrfToken(), values: { ...values }, error: err.message });
+            const karma = await this.karma.of(req.env, req.env.uid);
+            return askPage({ forumName: forum.name, base: this.base(forum), postType, csrfToken: req.csrfToken(), values: { ...values, content_format: text(p.content_format, 8) }, error: err.message, rules: forum.rules, karma });
           }
         },
       },
@@ -85,16 +87,8 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const forumId = slugId(req.pathParams.forum);
           const questionId = slugId(req.pathParams.post);
-          await this.posts.create(req.env, forumId, { content: paragraphs(text(req.params.content, 20_000)) }, { parentId: questionId, siteHost: req.koa.host });
+          await this.posts.create(req.env, forumId, { content: postedContent(text(req.params.content, 20_000), req.params.content_format).html }, { parentId: questionId, siteHost: req.koa.host });
           this.redirect(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
-        },
-      },
-      {
-        path: `/forum/${F}/validation_queue`, type: 'http', auth: 'user',
-        handler: async (req) => {
-          const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
-          if ((await this.karma.of(req.env, req.env.uid)) < forum.rules.karma_moderate) throw new MissingError('This page does not exist.');
-          return validationQueuePage({ forumName: forum.name, base: this.base(forum), posts: await this.data.pending(req.env, forum.id), csrfToken: req.csrfToken() });
         },
       },
       // Close, reopen and delete (karma checked by the service): form posts from the question page.
@@ -127,16 +121,6 @@ export class ForumPageRoutes implements RouteContribution {
           this.redirect(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
         },
       },
-      ...(['validate', 'refuse'] as const).map((decision): RouteDefinition => ({
-        path: `/forum/${F}/post/:post/${decision}`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: MODERATE_LIMIT,
-        handler: async (req) => {
-          const forumId = slugId(req.pathParams.forum);
-          const post = await this.posts.post(req.env, slugId(req.pathParams.post));
-          if (post.forum_id !== forumId) throw new MissingError('This post does not exist.');
-          await this.posts.moderate(req.env, post.id, decision);
-          this.redirect(req, `/forum/${req.pathParams.forum}/validation_queue`);
-        },
-      })),
     ];
   }
 
@@ -185,10 +169,4 @@ export class ForumPageRoutes implements RouteContribution {
     const karma = req.isPublic ? 0 : view.viewerKarma;
     return questionPage({ forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.csrfToken() });
   }
-}
-
-/** A plain-text answer or question (the form's textarea) as paragraphs of escaped text. */
-function paragraphs(typed: string): string {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return typed.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean).map((p) => `<p>${esc(p).replace(/\r?\n/g, '<br>')}</p>`).join('');
 }

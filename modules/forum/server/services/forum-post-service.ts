@@ -6,7 +6,7 @@ import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
 import { VOTE_MODEL } from '../models/forum-post-vote';
 import { ForumKarma, type ForumRules } from './forum-karma';
-import { KarmaError } from './karma-error';
+import { cleanPostHtml } from './content-rules';
 import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
 import { parseTagNames } from './tag-rules';
 
@@ -98,9 +98,8 @@ export class ForumPostService {
           if (!contentLink) throw new ValidationError(invalidLinkMessage(`http://${opts.siteHost}`));
         }
       }
-      const content = values.content ?? '';
-      // Pictures and links in the text need the editor karma (inclusive: exactly 30 may).
-      if (/<img\b|<a\s[^>]*href|url\s*\(/i.test(content)) this.karma.require(karma, rules, 'karma_editor');
+      // Links and pictures need the editor karma (inclusive: exactly 30 may); under it they are reduced to text.
+      const content = cleanPostHtml(values.content ?? '', karma >= rules.karma_editor);
       if (!isAnswer && postType !== 'link' && !plainText(content)) throw new ValidationError('The question needs a text.');
       if (isAnswer && !plainText(content)) throw new ValidationError('The answer needs a text.');
       const tagIds = isAnswer ? [] : await this.tagIds(tx, rules, karma, values.tags ?? '');
@@ -128,7 +127,7 @@ export class ForumPostService {
    * retag karma (SPEC 5), else the whole post is refused with the karma message (nothing is dropped
    * silently, as the original platform did).
    */
-  private async tagIds(env: Env, rules: ForumRules, karma: number, input: string): Promise<number[]> {
+  async tagIds(env: Env, rules: ForumRules, karma: number, input: string): Promise<number[]> {
     const names = parseTagNames(input);
     if (!names.length) return [];
     const sudo = env.sudo().model(TAG_MODEL);
@@ -146,7 +145,7 @@ export class ForumPostService {
     return ids;
   }
 
-  private async recountTags(env: Env, tagIds: number[]): Promise<void> {
+  async recountTags(env: Env, tagIds: number[]): Promise<void> {
     for (const tagId of tagIds) {
       const count = await env.db('forum_tag_rel as r').join('forum_post as p', 'p.id', 'r.forum_post_id')
         .where({ 'r.forum_tag_id': tagId, 'p.state': 'active', 'p.active': true }).count({ n: '*' }).first();
@@ -333,5 +332,6 @@ export class ForumPostService {
 
 /** The text of sanitised HTML, for excerpts and the emptiness check. */
 export function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&[a-z]+;|&#\d+;/gi, ' ').replace(/\s+/g, ' ').trim();
+  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&').replace(/&[a-z]+;|&#\d+;/gi, ' ').replace(/\s+/g, ' ').trim();
 }

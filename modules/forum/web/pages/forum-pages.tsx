@@ -67,6 +67,7 @@ function ForumView(p: ForumPageProps) {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="me-auto mb-0 text-break">{p.forum.name}{p.tag && <small className="text-body-secondary"> · {p.tag.name}</small>}</h1>
         {p.pendingCount !== null && <a className="btn btn-outline-secondary" href={localized(`${p.base}/validation_queue`)}>{_t('To validate')} <span className="badge text-bg-secondary">{p.pendingCount}</span></a>}
+        {p.pendingCount !== null && <a className="btn btn-outline-secondary" href={localized(`${p.base}/flagged_queue`)}>{_t('Flagged posts')}</a>}
         <a className="btn btn-primary" href={localized(`${p.base}/ask`)}>{_t('Ask a question')}</a>
       </div>
       {p.validation && <ValidationNotice forumId={p.forum.id} state={p.validation} />}

@@ -4,6 +4,8 @@ import { useLocalizedPath, useSession, useT } from '@platform/web/client/web-con
 import type { ForumRules } from '../../server/services/forum-karma';
 import type { PostView, QuestionView } from '../../server/services/forum-pages-data';
 import PostActions from '../islands/post-actions';
+import PostEditor from '../islands/post-editor';
+import { EditLinks } from './edit-links';
 import { TagLinks } from './forum-parts';
 
 export interface QuestionPageProps {
@@ -40,6 +42,7 @@ function PostBlock({ post, p, isAnswer }: { post: PostView; p: QuestionPageProps
         <div className="forum-post-content text-break" dangerouslySetInnerHTML={{ __html: post.content }} />
         <p className="small text-body-secondary mb-0"><AuthorLink base={p.base} id={post.authorId} name={post.authorName} karma={post.authorKarma} /> · {post.authorKarma} {_t('karma')}{post.isCorrect && <span className="badge text-bg-success ms-2">{_t('Accepted answer')}</span>}</p>
         <Moderation p={p} post={post} isAnswer={isAnswer} />
+        <EditLinks p={p} post={post} isAnswer={isAnswer} />
         <Comments p={p} post={post} />
       </div>
     </article>
@@ -127,7 +130,7 @@ function QuestionView(p: QuestionPageProps) {
         <form className="mt-4 forum-answer-form" method="post" action={localized(`${p.base}/${q.id}/reply`)}>
           <input type="hidden" name="csrf_token" value={p.csrfToken} />
           <label className="form-label h5" htmlFor="forum-answer">{_t('Your Answer')}</label>
-          <textarea id="forum-answer" className="form-control mb-2" name="content" rows={6} required maxLength={20000} />
+          <div className="mb-2"><PostEditor id="forum-answer" label={_t('Your Answer')} html="" text="" required linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor} forumId={p.rules.id} /></div>
           <button type="submit" className="btn btn-primary">{_t('Post Answer')}</button>
         </form>
       )}

@@ -26,6 +26,10 @@ export interface RichTextEditorProps {
   uploadImage?: (file: File) => Promise<{ src: string; alt: string }>;
   /** Buttons the host adds at the end of the toolbar. */
   toolbarEnd?: ReactNode;
+  /** Links (button and pasted links); on by default. The forum turns them off under its editor karma. */
+  links?: boolean;
+  /** A short text under the toolbar (e.g. why a tool is missing). */
+  toolbarNote?: ReactNode;
 }
 
 /** Links may go to this site's paths or to http(s), mail and phone addresses only. */
@@ -36,12 +40,12 @@ const LINK_TARGET = /^(\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i;
  * It keeps the structure and classes of the HTML it is given (theme blocks), so what was not edited
  * comes back as it was. Rendered on the server as the plain HTML (the editor starts in the browser).
  */
-export function RichTextEditor({ html, label, extensions = [], onReady, onChange, uploadImage, toolbarEnd }: RichTextEditorProps) {
+export function RichTextEditor({ html, label, extensions = [], onReady, onChange, uploadImage, toolbarEnd, links = true, toolbarNote }: RichTextEditorProps) {
   const _t = useT();
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
-      StarterKit.configure({ link: { openOnClick: false, HTMLAttributes: { target: null, rel: null } } }),
+      StarterKit.configure({ link: links ? { openOnClick: false, HTMLAttributes: { target: null, rel: null } } : false }),
       Image.configure({ inline: false, allowBase64: false }),
       StructureContainer, ClassAttributes, StyledSpan, ...extensions,
     ],
@@ -62,15 +66,16 @@ export function RichTextEditor({ html, label, extensions = [], onReady, onChange
   return (
     <div className="rich-text-editor">
       <div className="rte-toolbar btn-toolbar gap-1" role="toolbar" aria-label={_t('Text formatting')}>
-        {editor ? <Toolbar editor={editor} uploadImage={uploadImage} /> : null}
+        {editor ? <Toolbar editor={editor} uploadImage={uploadImage} links={links} /> : null}
         {toolbarEnd}
       </div>
+      {toolbarNote}
       {editor ? <EditorContent editor={editor} /> : <div className="rte-content page-content" dangerouslySetInnerHTML={{ __html: html }} />}
     </div>
   );
 }
 
-function Toolbar({ editor, uploadImage }: { editor: Editor; uploadImage?: RichTextEditorProps['uploadImage'] }) {
+function Toolbar({ editor, uploadImage, links }: { editor: Editor; uploadImage?: RichTextEditorProps['uploadImage']; links: boolean }) {
   const _t = useT();
   const [, rerender] = useState(0);
   const [linkOpen, setLinkOpen] = useState(false);
@@ -121,18 +126,20 @@ function Toolbar({ editor, uploadImage }: { editor: Editor; uploadImage?: RichTe
         {button(_t('Bulleted list'), editor.isActive('bulletList'), () => chain().toggleBulletList().run(), '•')}
         {button(_t('Numbered list'), editor.isActive('orderedList'), () => chain().toggleOrderedList().run(), '1.')}
       </div>
-      <div className="btn-group" role="group" aria-label={_t('Insert')}>
-        {button(_t('Link'), editor.isActive('link') || linkOpen, () => setLinkOpen(!linkOpen), _t('Link'))}
-        {uploadImage ? (
-          <>
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => fileInput.current?.click()} disabled={uploading}>
-              {uploading ? _t('Uploading…') : _t('Image')}
-            </button>
-            <input ref={fileInput} type="file" className="visually-hidden" tabIndex={-1} aria-label={_t('Image file')}
-              accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void pickImage(e.target.files?.[0])} />
-          </>
-        ) : null}
-      </div>
+      {links || uploadImage ? (
+        <div className="btn-group" role="group" aria-label={_t('Insert')}>
+          {links ? button(_t('Link'), editor.isActive('link') || linkOpen, () => setLinkOpen(!linkOpen), _t('Link')) : null}
+          {uploadImage ? (
+            <>
+              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => fileInput.current?.click()} disabled={uploading}>
+                {uploading ? _t('Uploading…') : _t('Image')}
+              </button>
+              <input ref={fileInput} type="file" className="visually-hidden" tabIndex={-1} aria-label={_t('Image file')}
+                accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void pickImage(e.target.files?.[0])} />
+            </>
+          ) : null}
+        </div>
+      ) : null}
       <div className="btn-group" role="group" aria-label={_t('History')}>
         {button(_t('Undo'), false, () => chain().undo().run(), '↶')}
         {button(_t('Redo'), false, () => chain().redo().run(), '↷')}

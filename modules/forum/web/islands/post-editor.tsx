@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { defineIsland } from '@platform/web/island';
+import { rpc } from '@platform/web/client/rpc';
+import { useT } from '@platform/web/client/web-context';
+import { RichTextEditor } from '@platform/web/client/editor/rich-text-editor';
+
+export interface PostEditorProps {
+  /** The id of the textarea the page's label names. */
+  id: string;
+  label: string;
+  /** The post's HTML (editing), or '' (a new post). */
+  html: string;
+  /** The same as text, for the textarea shown without JavaScript (posted as plain text). */
+  text: string;
+  required: boolean;
+  /** karma >= the forum's karma_editor: the link and image tools (the server strips them otherwise). */
+  linkAndImage: boolean;
+  karmaEditor: number;
+  /** The forum whose upload route stores pictures (`/forum/<id>/image/upload`). */
+  forumId: number;
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+function readAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The text of a question or answer: a plain textarea on the server (the form posts it as text when
+ * JavaScript is off), replaced in the browser by the site's rich-text editor, whose HTML is posted
+ * with `content_format=html`. Links and pictures only from the forum's editor karma.
+ */
+function PostEditor(p: PostEditorProps) {
+  const _t = useT();
+  const [started, setStarted] = useState(false);
+  const [html, setHtml] = useState(p.html);
+  const [api, setApi] = useState<{ getHTML(): string } | null>(null);
+  useEffect(() => setStarted(true), []);
+  const onChange = useCallback(() => { if (api) setHtml(api.getHTML()); }, [api]);
+  const upload = useCallback(async (file: File) => {
+    if (!IMAGE_TYPES.includes(file.type)) throw new Error(_t('Only PNG, JPEG, GIF and WebP images can be uploaded.'));
+    if (file.size > MAX_IMAGE_BYTES) throw new Error(_t('The image is too large: at most 10 MB.'));
+    const answer = await rpc<{ src: string }>(`/forum/${p.forumId}/image/upload`, { name: file.name.slice(0, 200), data: await readAsBase64(file) });
+    return { src: answer.src, alt: file.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').slice(0, 200) };
+  }, [p.forumId, _t]);
+
+  if (!started) {
+    return <textarea id={p.id} className="form-control" name="content" rows={8} required={p.required} maxLength={20000} defaultValue={p.text} />;
+  }
+  const note = p.linkAndImage ? null : (
+    <div className="form-text forum-editor-karma">
+      {_t('Links and images: %s karma is required to perform this action. You can earn karma by having your answers upvoted by the community.').replace('%s', String(p.karmaEditor))}
+    </div>
+  );
+  return (
+    <div className="forum-post-editor" id={p.id}>
+      <input type="hidden" name="content" value={html} />
+      <input type="hidden" name="content_format" value="html" />
+      <RichTextEditor html={p.html} label={p.label} links={p.linkAndImage} uploadImage={p.linkAndImage ? upload : undefined}
+        onReady={setApi} onChange={onChange} toolbarNote={note} />
+    </div>
+  );
+}
+
+export default defineIsland('forum.post_editor', PostEditor);

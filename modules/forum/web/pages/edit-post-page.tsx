@@ -1,0 +1,73 @@
+import { page } from '@platform/web/render';
+import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import type { EditablePost } from '../../server/services/forum-post-editing';
+import PostEditor from '../islands/post-editor';
+import TagSelector from '../islands/tag-selector';
+import { htmlToText } from './html-text';
+
+export interface EditPostProps {
+  forumName: string;
+  base: string;
+  post: EditablePost;
+  csrfToken: string;
+  /** What was sent, shown again with the error when the save is refused. */
+  values?: { name?: string; content?: string; tags?: string };
+  error?: string;
+}
+
+/**
+ * Editing a post: the title and text for those with the edit karma, the tags (questions) for those
+ * with the retag karma; only the fields the caller may change are in the form, and the server checks
+ * each one it receives.
+ */
+function EditPost(p: EditPostProps) {
+  const _t = useT();
+  const localized = useLocalizedPath();
+  const v = p.values ?? {};
+  const html = v.content ?? p.post.content;
+  const tags = v.tags !== undefined ? v.tags.split(/[,\s_]+/).filter(Boolean).slice(0, 5) : p.post.tags;
+  const title = p.post.isQuestion ? _t('Edit your question') : _t('Edit your answer');
+  return (
+    <section className="container py-4 forum-edit-post" style={{ maxWidth: '48rem' }}>
+      <nav aria-label={_t('Breadcrumb')}>
+        <ol className="breadcrumb">
+          <li className="breadcrumb-item"><a href={localized(p.base)}>{p.forumName}</a></li>
+          <li className="breadcrumb-item"><a href={localized(`${p.base}/question/${p.post.questionId}`)}>{_t('Question')}</a></li>
+        </ol>
+      </nav>
+      <h1>{title}</h1>
+      {p.error && <div className="alert alert-danger" role="alert">{p.error}</div>}
+      <form method="post" action={localized(`${p.base}/post/${p.post.id}/save`)}>
+        <input type="hidden" name="csrf_token" value={p.csrfToken} />
+        {p.post.mayEdit && p.post.isQuestion && (
+          <div className="mb-3">
+            <label className="form-label" htmlFor="post_name">{_t('Title')}</label>
+            <input id="post_name" className="form-control" name="post_name" required maxLength={256} defaultValue={v.name ?? p.post.name} />
+          </div>
+        )}
+        {p.post.mayRetag && (
+          <div className="mb-3">
+            <label className="form-label" htmlFor="post_tags">{_t('Tags')}</label>
+            <TagSelector id="post_tags" forumId={p.post.forumId} initial={tags} mayCreate={p.post.mayCreateTag} createKarma={p.post.retagKarma} describedBy="post_tags_help" />
+            <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
+          </div>
+        )}
+        {p.post.mayEdit && (
+          <div className="mb-3">
+            <label className="form-label" htmlFor="content">{p.post.isQuestion ? _t('Your question') : _t('Your Answer')}</label>
+            <PostEditor id="content" label={p.post.isQuestion ? _t('Your question') : _t('Your Answer')} html={html} text={htmlToText(html)}
+              required={!p.post.isQuestion || p.post.postType !== 'link'} linkAndImage={p.post.mayLinkAndImage} karmaEditor={p.post.karmaEditor} forumId={p.post.forumId} />
+          </div>
+        )}
+        <div className="d-flex gap-2">
+          <button type="submit" className="btn btn-primary">{_t('Save')}</button>
+          <a className="btn btn-outline-secondary" href={localized(`${p.base}/question/${p.post.questionId}`)}>{_t('Cancel')}</a>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function editPostPage(props: EditPostProps) {
+  return page(props.post.isQuestion ? 'Edit your question' : 'Edit your answer', <EditPost {...props} />, { status: props.error ? 400 : 200 });
+}
