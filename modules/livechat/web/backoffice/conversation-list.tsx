@@ -54,7 +54,7 @@ export function ConversationList({ scope, onScope, conversations, selectedId, on
                   <a href="#" className={`d-block px-3 py-2 text-decoration-none ${current ? 'text-white' : 'text-body'}`} aria-current={current ? 'true' : undefined}
                     onClick={(e) => { e.preventDefault(); onOpen(c); }}>
                     <span className="d-flex align-items-center gap-2">
-                      <strong className="me-auto text-truncate o_conversation_visitor">{c.visitor}</strong>
+                      <strong className="me-auto text-truncate o_conversation_visitor">{c.visitor} <span className="fw-normal small">#{c.id}</span></strong>
                       {c.unread > 0 ? (
                         <span className="badge rounded-pill text-bg-danger o_conversation_unread">
                           {c.unread}<span className="visually-hidden"> {_t('unread messages')}</span>
@@ -64,7 +64,7 @@ export function ConversationList({ scope, onScope, conversations, selectedId, on
                     </span>
                     <span className="small d-block">
                       {[c.country || null, c.visitor_page || null].filter(Boolean).join(' · ')}
-                      {c.state === 'closed' ? <span className="o_conversation_ended"> {c.closed_by === 'visitor' ? _t('The visitor left') : _t('Closed by the operator')}</span> : null}
+                      {c.state === 'closed' ? <span className="badge text-bg-secondary ms-1 o_conversation_ended">{c.closed_by === 'visitor' ? _t('The visitor left') : _t('Closed by the operator')}</span> : null}
                     </span>
                     {c.last_message ? <span className="small o_conversation_snippet">{c.last_message}</span> : null}
                   </a>

@@ -49,7 +49,10 @@ export default function LivechatSystray() {
   const label = unread > 0 ? `${_t('Live Chat')}: ${unread} ${_t('unread messages')}` : _t('Live Chat');
   return (
     <a className={`btn btn-sm ${here ? 'btn-light' : 'btn-outline-light'} text-nowrap o_livechat_systray`} href={CONSOLE_HASH} aria-label={label} title={label}>
-      <span aria-hidden="true">💬</span>
+      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor" className="align-text-bottom">
+        <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1z" />
+      </svg>
+      <span className="d-none d-sm-inline ms-1">{_t('Live Chat')}</span>
       {unread > 0 ? <span className="badge rounded-pill text-bg-danger ms-1 o_livechat_unread_total">{unread}</span> : null}
     </a>
   );

@@ -143,7 +143,7 @@ export default function OperatorConsole({ route }: BackofficeViewProps) {
               <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
                 <button type="button" className="btn btn-sm btn-outline-secondary d-md-none" onClick={() => open(null)}>{_t('Back to the list')}</button>
                 <h2 id="livechat-conversation-title" className="h5 mb-0 me-auto">
-                  {selected.visitor}
+                  {selected.visitor} <span className="text-body-secondary fw-normal small">#{selected.id}</span>
                   {selected.country ? <span className="text-body-secondary fw-normal"> · {selected.country}</span> : null}
                 </h2>
                 {ended ? null : <button type="button" className="btn btn-sm btn-outline-danger o_livechat_end" onClick={() => void close()}>{_t('End the conversation')}</button>}
