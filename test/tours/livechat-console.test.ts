@@ -93,7 +93,12 @@ describe('tour: live chat operator console', function () {
     expect(await operator.page.textContent(inboxItem('Hello from Ann'))).to.contain('/about-us');
     expect(await operator.page.textContent(inboxItem('Hello from Bob'))).to.contain('/gallery');
     await operator.page.waitForFunction(() => document.title === '(2) Live Chat');
-    expect(await operator.page.textContent('.o_livechat_unread_total')).to.equal('2');
+    expect(await operator.page.textContent('.o_livechat_unread_total')).to.equal('2 unread messages');
+    await noViolations(operator.page);
+    await operator.page.setViewportSize({ width: 375, height: 740 });
+    await operator.page.screenshot({ path: `${SHOTS}/livechat-console-375-unread.png` });
+    await noViolations(operator.page);
+    await operator.page.setViewportSize({ width: 1280, height: 900 });
 
     // Opening Ann's conversation shows its history and reads it; the operator answers.
     await operator.page.click(`${inboxItem('Hello from Ann')} a`);

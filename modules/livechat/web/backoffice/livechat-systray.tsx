@@ -46,14 +46,19 @@ export default function LivechatSystray() {
 
   if (unread === null) return null;
   const here = route.screen === 'livechat.console';
-  const label = unread > 0 ? `${_t('Live Chat')}: ${unread} ${_t('unread messages')}` : _t('Live Chat');
+  // The accessible name is the visible text (the label, hidden on phones but still read, and the count).
   return (
-    <a className={`btn btn-sm ${here ? 'btn-light' : 'btn-outline-light'} text-nowrap o_livechat_systray`} href={CONSOLE_HASH} aria-label={label} title={label}>
+    <a className={`btn btn-sm ${here ? 'btn-light' : 'btn-outline-light'} text-nowrap o_livechat_systray`} href={CONSOLE_HASH}>
       <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor" className="align-text-bottom">
         <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1z" />
       </svg>
       <span className="d-none d-sm-inline ms-1">{_t('Live Chat')}</span>
-      {unread > 0 ? <span className="badge rounded-pill text-bg-danger ms-1 o_livechat_unread_total">{unread}</span> : null}
+      <span className="visually-hidden d-sm-none">{_t('Live Chat')}</span>
+      {unread > 0 ? (
+        <span className="badge rounded-pill text-bg-danger ms-1 o_livechat_unread_total">
+          {unread}<span className="visually-hidden"> {_t('unread messages')}</span>
+        </span>
+      ) : null}
     </a>
   );
 }
