@@ -47,8 +47,8 @@ describe('tour: live chat', function () {
 
   it('visitor and operator chat, fold, and close with a rating', async () => {
     const operator = await open(true);
-    await operator.page.goto(`${tk.url}/im_livechat/operator`);
-    await operator.page.waitForSelector('[data-island="livechat.operator_chats"][data-hydrated="true"]');
+    await operator.page.goto(`${tk.url}/`);
+    await operator.page.waitForSelector('[data-island="livechat.operator_chats"][data-hydrated="true"]', { state: 'attached' });
     await operatorOnline();
 
     const visitor = await open();
@@ -111,7 +111,7 @@ describe('tour: live chat', function () {
 
   it('closing without having written closes at once; "No feedback" closes too', async () => {
     const operator = await open(true);
-    await operator.page.goto(`${tk.url}/im_livechat/operator`);
+    await operator.page.goto(`${tk.url}/`);
     await operatorOnline();
     const visitor = await open();
     await visitor.page.goto(`${tk.url}/im_livechat/support/1`);
@@ -139,7 +139,7 @@ describe('tour: live chat', function () {
     const popup = await rules.create({ channel_id: 1, action: 'auto_popup', auto_popup_timer: 1, regex_url: '/im_livechat/support', sequence: 1 });
     const operator = await open(true);
     try {
-      await operator.page.goto(`${tk.url}/im_livechat/operator`);
+      await operator.page.goto(`${tk.url}/`);
       await operatorOnline();
       const small = await browser.newContext({ viewport: { width: 500, height: 700 } });
       const phone = await small.newPage();
@@ -169,7 +169,7 @@ describe('tour: live chat', function () {
 
   it('two tabs of one browser share one connection and both see the messages', async () => {
     const operator = await open(true);
-    await operator.page.goto(`${tk.url}/im_livechat/operator`);
+    await operator.page.goto(`${tk.url}/`);
     await operatorOnline();
     const visitor = await open();
     let firstSockets = 0;
@@ -219,7 +219,7 @@ describe('tour: live chat', function () {
     const hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
     const operator = await open(true);
     try {
-      await operator.page.goto(`${tk.url}/im_livechat/operator`);
+      await operator.page.goto(`${tk.url}/`);
       await operatorOnline();
       const visitor = await open();
       await visitor.page.goto(hostUrl);

@@ -5,9 +5,8 @@ import OperatorChats from '../web/islands/operator-chats';
 import VisitorChat from '../web/islands/visitor-chat';
 import { SESSION_COOKIE } from '../web/chat-cookies';
 import { livechatOptions } from './routes/livechat-pages';
+import { LivechatConsole } from './services/livechat-console';
 import { LivechatSessions } from './services/livechat-sessions';
-
-export const OPERATOR_GROUP = 'livechat.group_livechat_user';
 
 /**
  * The chat on every page of the site: operators get their conversations as chat windows, everyone
@@ -20,12 +19,16 @@ export const OPERATOR_GROUP = 'livechat.group_livechat_user';
  */
 @injectable()
 export class LivechatLayoutWidget implements LayoutWidgetContribution {
-  constructor(@inject(LivechatSessions) private readonly sessions: LivechatSessions) {}
+  constructor(
+    @inject(LivechatSessions) private readonly sessions: LivechatSessions,
+    @inject(LivechatConsole) private readonly console: LivechatConsole,
+  ) {}
 
   async renderForPage(req: RequestContext) {
     // The live chat's own pages already carry their chat.
     if (req.koa.path.startsWith('/im_livechat/')) return null;
-    if (!req.isPublic && req.env.hasGroup(OPERATOR_GROUP)) return <OperatorChats />;
+    // Operators: the live chat group, or named operators of a channel (as for the console).
+    if (!req.isPublic && (await this.console.isOperator(req.env, req.user.id))) return <OperatorChats />;
     const [channelId] = await req.env.sudo().model('im_livechat.channel').search([], { limit: 1, order: 'id' });
     if (!channelId) return null;
     // A visitor in a conversation keeps its window (and history) even when the operator has gone.

@@ -16,19 +16,24 @@ import { LivechatPages } from './routes/livechat-pages';
 import { LivechatRoutes } from './routes/livechat-routes';
 import { LivechatSessions } from './services/livechat-sessions';
 import { RuleMatcher } from './services/rule-matcher';
-import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web/backoffice/contribution-points';
 import { LivechatBackofficeMenu } from './livechat-backoffice-menu';
+import { LivechatConsoleRoutes } from './routes/livechat-console-routes';
+import { LivechatConsole } from './services/livechat-console';
 
 export const livechatModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, LivechatModels);
   bind(LivechatSessions).toSelf();
   bind(RuleMatcher).toSelf();
+  bind(LivechatConsole).toSelf();
   bindContribution(bind, RouteContribution, LivechatRoutes);
   bindContribution(bind, RouteContribution, LivechatPages);
   bindContribution(bind, RouteContribution, LivechatEmbed);
+  bindContribution(bind, RouteContribution, LivechatConsoleRoutes);
   bindContribution(bind, BusChannelContribution, LivechatChannels);
   bindContribution(bind, LayoutWidgetContribution, LivechatLayoutWidget);
   bindContribution(bind, JobContribution, LivechatJobs);
   bindContribution(bind, BusPresenceContribution, LivechatPresence);
   bindContribution(bind, BackofficeMenuContribution, LivechatBackofficeMenu);
+  bind(BackofficeViewContribution).toService(LivechatBackofficeMenu);
 });

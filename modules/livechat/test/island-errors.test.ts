@@ -29,8 +29,8 @@ describe('livechat islands: failing calls', function () {
     tk = await bootTestKernel({ modules: ['livechat'], http: true, demo: true });
     browser = await launchBrowser();
     operator = await loggedIn();
-    await operator.page.goto(`${tk.url}/im_livechat/operator`);
-    await operator.page.waitForSelector('[data-island="livechat.operator_chats"][data-hydrated="true"]');
+    await operator.page.goto(`${tk.url}/`);
+    await operator.page.waitForSelector('[data-island="livechat.operator_chats"][data-hydrated="true"]', { state: 'attached' });
     await operatorOnline();
   });
   after(async () => {
@@ -77,7 +77,7 @@ describe('livechat islands: failing calls', function () {
   it('tells the operator when the conversations cannot be listed, instead of "No conversation yet"', async () => {
     const op = await loggedIn();
     await op.page.route('**/im_livechat/operator/sessions', (r) => r.fulfill(badGateway));
-    await op.page.goto(`${tk.url}/im_livechat/operator`);
+    await op.page.goto(`${tk.url}/`);
     await op.page.waitForSelector('dialog.error-dialog');
     await op.page.click('dialog.error-dialog button');
     expect(await op.page.textContent('.o_livechat_operator_empty')).to.equal('The conversations could not be loaded. Reload the page to try again.');
@@ -148,7 +148,7 @@ describe('livechat islands: failing calls', function () {
     const visitor = await chattingVisitor('operator cannot read me');
     const op = await loggedIn();
     await op.page.route('**/mail/chat_history', (r) => r.fulfill(refusal('AccessError', 'History refused for the test.')));
-    await op.page.goto(`${tk.url}/im_livechat/operator`);
+    await op.page.goto(`${tk.url}/`);
     await op.page.waitForSelector('dialog.error-dialog:has-text("History refused for the test.")');
     // Every open conversation failed (earlier tests left several): one dialog, not one each.
     expect(await op.page.locator('dialog.error-dialog').count()).to.equal(1);

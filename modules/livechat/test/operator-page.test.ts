@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/s
 import { RpcClient } from '../../../test/support/rpc-client';
 import { addOperator } from './livechat-support';
 
-describe('livechat: the operator page is for live chat operators only', () => {
+describe('livechat: the old operator page leads operators to the console, and only them', () => {
   let tk: TestKernel;
   before(async () => {
     tk = await bootTestKernel({ modules: ['livechat'], http: true, demo: true });
@@ -27,15 +27,17 @@ describe('livechat: the operator page is for live chat operators only', () => {
       expect(res.status, login).to.equal(403);
       const html = await res.text();
       expect(html).to.contain('for live chat operators only').and.not.contain('data-island="livechat.operator_chats"');
+      expect(res.headers.get('location')).to.equal(null);
     }
   });
 
-  it('opens for operators of a channel, the live chat group and administrators', async () => {
+  it('sends operators of a channel, the live chat group and administrators to the console in the back office', async () => {
     const op = await addOperator(tk, 'olga@example.com');
     expect(op.uid).to.be.a('number');
     for (const [login, password] of [['olga@example.com', op.password], ['gus@example.com', 'group-pass-123'], ['admin', ADMIN_PASSWORD]]) {
       const res = await (await signedIn(login, password)).get('/im_livechat/operator');
-      expect(res.status, login).to.equal(200);
+      expect(res.status, login).to.equal(302);
+      expect(res.headers.get('location'), login).to.equal('/web#menu=livechat.console&screen=livechat.console');
     }
   });
 

@@ -39,10 +39,12 @@ export const BackofficeMenuContribution = Symbol('BackofficeMenuContribution');
 /**
  * Browser code for the back office: `file` (absolute path) exports by default a React component that
  * receives `BackofficeViewProps` (platform/web/backoffice/client/view-props.ts). It replaces the
- * generic view of `model` where its module is enabled, or answers the menu action `{ screen }`.
+ * generic view of `model` where its module is enabled, or answers the menu action `{ screen }`, or,
+ * for `{ systray }`, is an item of the top bar in every back-office tab whatever the screen (e.g. the
+ * live chat's presence and unread counter); such an item decides itself whether it shows for the user.
  */
 export interface BackofficeView {
-  target: { model: string; view: 'list' | 'form' } | { screen: string };
+  target: { model: string; view: 'list' | 'form' } | { screen: string } | { systray: string };
   file: string;
 }
 export interface BackofficeViewContribution {
@@ -52,5 +54,6 @@ export const BackofficeViewContribution = Symbol('BackofficeViewContribution');
 
 /** The registry key the browser looks a view up by. */
 export function viewKey(target: BackofficeView['target']): string {
+  if ('systray' in target) return `systray:${target.systray}`;
   return 'screen' in target ? `screen:${target.screen}` : `${target.model}:${target.view}`;
 }

@@ -20,5 +20,8 @@ export const MailChannel = defineModel({
     livechat_channel_id: fields.many2one('im_livechat.channel', { string: 'Livechat channel', ondelete: 'set null' }),
     livechat_operator_id: fields.many2one('res.partner', { string: 'Operator' }),
     last_message_date: fields.datetime(),
+    visitor_page: fields.char({ string: 'Visitor page', size: 512 }),
+    closed_by: fields.selection([['visitor', 'Visitor'], ['operator', 'Operator']], { string: 'Closed by' }),
+    operator_seen_message_id: fields.integer({ string: 'Last message seen by the operator' }),
   },
 });

@@ -5,9 +5,11 @@ import type { RequestContext, RouteDefinition } from '@platform/http/route-defin
 import type { Env } from '@platform/orm/environment';
 import { page } from '@platform/web/render';
 import type { LivechatOptions } from '../../web/islands/visitor-chat';
-import { OperatorPage } from '../../web/pages/operator-page';
 import { SupportPage } from '../../web/pages/support-page';
-import { LivechatSessions } from '../services/livechat-sessions';
+import { CONSOLE_REFUSED, LivechatConsole } from '../services/livechat-console';
+
+/** The operator console: a screen of the back office. */
+export const CONSOLE_URL = '/web#menu=livechat.console&screen=livechat.console';
 
 /** The options a chat window needs, from the livechat channel (SPEC defaults when a text is empty). */
 export async function livechatOptions(env: Env, channelId: number): Promise<LivechatOptions> {
@@ -23,20 +25,10 @@ export async function livechatOptions(env: Env, channelId: number): Promise<Live
   };
 }
 
-/**
- * Who may open the operator page: internal users who are live chat operators (the group, or named
- * operator of a channel). Portal users and other internal users are refused.
- */
-async function isOperator(req: RequestContext): Promise<boolean> {
-  if (!req.env.hasGroup('base.group_user')) return false;
-  if (req.env.hasGroup('livechat.group_livechat_user')) return true;
-  return !!(await req.env.db('im_livechat_channel_im_user').where({ user_id: req.user.id }).first('channel_id'));
-}
-
 /** The support page of a channel (visitor side) and the operator's page. */
 @injectable()
 export class LivechatPages implements RouteContribution {
-  constructor(@inject(LivechatSessions) private readonly sessions: LivechatSessions) {}
+  constructor(@inject(LivechatConsole) private readonly console: LivechatConsole) {}
 
   routes(): RouteDefinition[] {
     return [
@@ -50,10 +42,11 @@ export class LivechatPages implements RouteContribution {
         },
       },
       {
+        // The old operator page: its links lead to the console in the back office.
         path: '/im_livechat/operator', type: 'http', auth: 'user',
         handler: async (req: RequestContext) => {
-          if (!(await isOperator(req))) throw new AccessDenied('The live chat operator page is for live chat operators only.');
-          return page('Live chat', <OperatorPage title="Live chat" />);
+          if (!(await this.console.isOperator(req.env, req.user.id))) throw new AccessDenied(CONSOLE_REFUSED);
+          req.koa.redirect(CONSOLE_URL);
         },
       },
     ];

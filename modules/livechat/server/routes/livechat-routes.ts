@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import { LivechatSessions, HISTORY_LIMIT, MAX_MESSAGE_LENGTH, type ChatCaller } from '../services/livechat-sessions';
+import { LivechatSessions, HISTORY_LIMIT, MAX_MESSAGE_LENGTH, MAX_PAGE_LENGTH, type ChatCaller } from '../services/livechat-sessions';
 import { RuleMatcher } from '../services/rule-matcher';
 import { VisitorCountry } from '@platform/http/visitor-country';
 
@@ -45,10 +45,11 @@ export class LivechatRoutes implements RouteContribution {
           channel_id: channelIdParam,
           anonymous_name: yup.string().max(64, 'The name is too long'),
           embedded: yup.boolean(),
+          page: yup.string().max(MAX_PAGE_LENGTH),
         }),
         rateLimit: { name: 'livechat.get_session', limit: 30, perAccount: 30, windowSeconds: 600 },
-        handler: async (req: RequestContext<{ channel_id: number; anonymous_name?: string; embedded?: boolean }>) => {
-          const info = await this.sessions.open(caller(req), req.params.channel_id, req.params.anonymous_name ?? 'Visitor', await this.countries.countryId(req.ip));
+        handler: async (req: RequestContext<{ channel_id: number; anonymous_name?: string; embedded?: boolean; page?: string }>) => {
+          const info = await this.sessions.open(caller(req), req.params.channel_id, req.params.anonymous_name ?? 'Visitor', await this.countries.countryId(req.ip), req.params.page);
           // The chat embedded on another site runs where this site's cookie is not sent: a visitor that came
           // without any session gets the id of the one just made for it, to send back in a header. Never for a
           // logged-in user, never for a session that existed before this call.
@@ -92,6 +93,13 @@ export class LivechatRoutes implements RouteContribution {
         path: '/im_livechat/visitor_leave_session', type: 'json', auth: 'public',
         params: yup.object({ uuid: uuidParam }),
         handler: (req: RequestContext<{ uuid: string }>) => this.sessions.leave(caller(req), req.params.uuid),
+      },
+      {
+        // The visitor's window tells on which page it is, for the operator's console.
+        path: '/im_livechat/visitor_page', type: 'json', auth: 'public',
+        params: yup.object({ uuid: uuidParam, page: yup.string().required().max(MAX_PAGE_LENGTH, 'The page address is too long.') }),
+        rateLimit: { name: 'livechat.visitor_page', limit: 120, perAccount: 120, windowSeconds: 600 },
+        handler: (req: RequestContext<{ uuid: string; page: string }>) => this.sessions.visitorPage(caller(req), req.params.uuid, req.params.page),
       },
       {
         path: '/im_livechat/operator/sessions', type: 'json', auth: 'user', params: yup.object({}),

@@ -35,3 +35,9 @@ export interface ChannelInfo {
   livechat_channel_id: number | false;
   message_unread_counter: number;
 }
+
+/** A chat line's HTML (escaped text with line breaks, see textToHtml) -> the text that was typed. */
+export function htmlToText(html: string): string {
+  return html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e]!);
+}

@@ -68,7 +68,7 @@ export class LivechatSessions {
   }
 
   /** Opens a session with the least busy online operator, or returns false when nobody is online. */
-  async open(caller: ChatCaller, livechatChannelId: number, anonymousName: string, countryId: number | null): Promise<ChannelInfo | false> {
+  async open(caller: ChatCaller, livechatChannelId: number, anonymousName: string, countryId: number | null, page?: string): Promise<ChannelInfo | false> {
     await this.assertChannel(caller.env, livechatChannelId);
     const online = await this.availableOperators(livechatChannelId);
     if (online.length === 0) return false;
@@ -88,6 +88,7 @@ export class LivechatSessions {
       public: 'private',
       anonymous_name: visitorName,
       country_id: countryId ?? false,
+      visitor_page: (page && sitePath(page)) || false,
       livechat_channel_id: livechatChannelId,
       livechat_operator_id: operatorPartner,
       channel_partner_ids: [[6, 0, [...new Set(members)]]],
@@ -199,9 +200,23 @@ export class LivechatSessions {
   async leave(caller: ChatCaller, uuid: string): Promise<boolean> {
     const row = await this.owned(caller, uuid);
     if (row.state === 'closed') return false;
-    await this.db('mail_channel').where({ id: row.id }).update({ state: 'closed', write_date: nowUtc() });
+    await this.db('mail_channel').where({ id: row.id }).update({ state: 'closed', closed_by: 'visitor', write_date: nowUtc() });
     const info = await this.info(caller.env.sudo(), { ...row, state: 'closed' });
-    await this.bus.send(conversationChannel(row.id), { type: 'livechat.closed', channel: info });
+    await this.bus.send(conversationChannel(row.id), { type: 'livechat.closed', closed_by: 'visitor', channel: info });
+    return true;
+  }
+
+  /**
+   * The page the visitor is on (a path of this site), shown to the operator. Only the conversation's
+   * own visitor tells it, and only while the conversation is open.
+   */
+  async visitorPage(caller: ChatCaller, uuid: string, page: string): Promise<boolean> {
+    const row = await this.owned(caller, uuid);
+    const path = sitePath(page);
+    if (!path) throw new ValidationError('The page must be a path of this site.');
+    if (row.state === 'closed') return false;
+    await this.db('mail_channel').where({ id: row.id }).update({ visitor_page: path });
+    await this.bus.send(conversationChannel(row.id), { type: 'livechat.visitor_page', channel_id: row.id, visitor_page: path });
     return true;
   }
 
@@ -279,4 +294,13 @@ export class LivechatSessions {
       };
     });
   }
+}
+
+export const MAX_PAGE_LENGTH = 512;
+
+/** A path of this site (`/shop?page=2`), or null: no scheme, no host, no control characters. */
+export function sitePath(page: string): string | null {
+  const path = page.trim();
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || path.length > MAX_PAGE_LENGTH) return null;
+  return /[\u0000-\u001f\u007f]/.test(path) ? null : path;
 }

@@ -50,6 +50,11 @@ const SMALLEST_SCREEN = 576;
 /** Key of the embedded chat's own session id (the iframe cannot use the site's session cookie). */
 const SID_KEY = 'im_livechat_sid';
 
+/** The page the visitor is on, as a path of this site. */
+function currentPage(): string {
+  return `${window.location.pathname}${window.location.search}`.slice(0, 512);
+}
+
 function storedSession(store: ChatStore): SessionInfo | null {
   try {
     const raw = store.get(SESSION_COOKIE);
@@ -79,6 +84,8 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
   const [feedback, setFeedback] = useState(false);
   const [wrote, setWrote] = useState(false);
   const [operatorStatus, setOperatorStatus] = useState<'online' | 'away' | 'offline'>('online');
+  /** The operator ended the conversation: the thread stays readable, nothing more can be written. */
+  const [ended, setEnded] = useState(false);
   const atBottom = useRef(true);
   const sessionRef = useRef<SessionInfo | null>(null);
   sessionRef.current = session;
@@ -114,6 +121,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
     try {
       const params: Record<string, unknown> = { channel_id: options.channel_id, anonymous_name: _t(options.default_username) };
       if (embedded) params.embedded = true;
+      else params.page = currentPage();
       info = await call<(SessionInfo & { session_id?: string }) | false>('/im_livechat/get_session', params);
     } catch (err) {
       showErrorDialog(_t('Live chat'), (err as Error).message);
@@ -130,6 +138,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
     store.set(AUTO_POPUP_COOKIE, 'false');
     setMessages([welcome(opened)]);
     setWrote(false);
+    setEnded(false);
     setSession(opened);
   }, OPEN_DEBOUNCE_MS), [options.channel_id, options.default_username, welcome, _t, call]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -140,6 +149,8 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
       setSession(resumed);
       setAvailable(true);
       void loadHistory(resumed);
+      // The operator's console shows the page the visitor is on.
+      if (!embedded) void call('/im_livechat/visitor_page', { uuid: resumed.uuid, page: currentPage() }).catch(() => undefined);
       return;
     }
     let popup: ReturnType<typeof setTimeout> | undefined;
@@ -163,7 +174,8 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
       for (const n of ns) {
         if (n.channel === 'bus.reload') void loadHistory(session);
         if (n.channel !== channel) continue;
-        const msg = n.message as { type: string; message?: ThreadMessage };
+        const msg = n.message as { type: string; message?: ThreadMessage; closed_by?: string };
+        if (msg.type === 'livechat.closed' && msg.closed_by === 'operator') setEnded(true);
         if (msg.type === 'mail.message' && msg.message) {
           const incoming = msg.message;
           setMessages((cur) => {
@@ -183,7 +195,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
 
   const close = async () => {
     if (!session) return;
-    if (wrote && !feedback) {
+    if (wrote && !feedback && !ended) {
       setFeedback(true); // ask for feedback first, composer disabled
       return;
     }
@@ -226,7 +238,10 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
   useEffect(() => {
     if (!session) return;
     const check = () => call<{ state: string; operator_status: 'online' | 'away' | 'offline' }>('/im_livechat/session_status', { uuid: session.uuid })
-      .then((s) => setOperatorStatus(s.operator_status)).catch(() => undefined);
+      .then((s) => {
+        setOperatorStatus(s.operator_status);
+        if (s.state === 'closed') setEnded(true);
+      }).catch(() => undefined);
     void check();
     const timer = setInterval(check, SPEC_TIMINGS.presenceCheck);
     return () => clearInterval(timer);
@@ -250,13 +265,13 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
       <Suspense fallback={<div className="o_livechat_loading" role="status">{_t('Loading...')}</div>}>
       <ChatWindow
         title={operatorName}
-        status={_t(operatorStatus)}
+        status={ended ? _t('The conversation has ended') : _t(operatorStatus)}
         unread={unread}
         folded={session.state === 'folded'}
         messages={messages}
         visitorName={_t('You')}
         placeholder={_t(options.input_placeholder)}
-        composerDisabled={feedback}
+        composerDisabled={feedback || ended}
         onFold={fold}
         onClose={() => void close()}
         onSend={send}

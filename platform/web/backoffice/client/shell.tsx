@@ -32,6 +32,19 @@ function firstAction(node: MenuNode): MenuNode | undefined {
   return node.action ? node : node.children.map(firstAction).find(Boolean);
 }
 
+/** The top-bar items modules contribute (`systray:` views), loaded in their chunks, in a stable order. */
+function Systray({ views, route }: { views: ViewRegistry; route: BackofficeViewProps['route'] }) {
+  const keys = Object.keys(views).filter((k) => k.startsWith('systray:')).sort();
+  return (
+    <>
+      {keys.map((key) => {
+        const Item = contributed(views, key)!;
+        return <Suspense key={key} fallback={null}><Item route={route} action={null} /></Suspense>;
+      })}
+    </>
+  );
+}
+
 /** The frame: apps in the top bar, the current app's entries, breadcrumbs, and the current view. */
 export function Shell() {
   const { data, _t, route, navigate, views } = useBackoffice();
@@ -86,6 +99,8 @@ export function Shell() {
         <nav className="navbar navbar-expand-lg bg-dark border-bottom" data-bs-theme="dark" aria-label={_t('Applications')}>
           <div className="container-fluid">
             <span className="navbar-brand">{data.site.name}</span>
+            {/* Outside the collapsed menu, so a phone sees the items too; last in the bar on wide screens. */}
+            <div className="d-flex align-items-center gap-2 ms-auto me-2 me-lg-0 ms-lg-3 order-lg-last"><Systray views={views} route={route} /></div>
             <button className="navbar-toggler" type="button" aria-controls="backoffice-apps" aria-expanded={menuOpen} aria-label={_t('Toggle the menu')} onClick={() => setMenuOpen(!menuOpen)}>
               <span className="navbar-toggler-icon" />
             </button>
