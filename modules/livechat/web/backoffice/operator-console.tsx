@@ -8,16 +8,10 @@ import { ChatThread } from '../components/chat-thread';
 import { escapeText, mergeMessages, type ThreadMessage } from '../thread-logic';
 import { coalesce, listenToLivechat } from './console-bus';
 import { ConversationList, type ConsoleConversation } from './conversation-list';
+import './operator-console.css';
 
 type Scope = 'open' | 'closed';
 type Conversation = ConsoleConversation;
-
-/* The thread's box (the site's chat stylesheet is not part of the back office). */
-const STYLE = `.o_livechat_console .o_thread{height:55vh;min-height:14rem;overflow-y:auto;padding:.75rem;border:var(--bs-border-width) solid var(--bs-border-color);border-radius:var(--bs-border-radius);background:var(--bs-body-bg)}
-.o_livechat_console .o_thread_message{margin-top:.5rem}.o_livechat_console .o_thread_message.o_squashed{margin-top:.1rem}
-.o_livechat_console .o_thread_date{color:var(--bs-secondary-color);font-size:.8rem}
-.o_livechat_console .o_thread_read_more{background:transparent;border:0;color:var(--bs-link-color);padding:0;text-decoration:underline}
-.o_livechat_console .o_conversation_snippet{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}`;
 
 /**
  * The operator console (Live Chat > Conversations): an inbox of the operator's open and past
@@ -130,7 +124,6 @@ export default function OperatorConsole({ route }: BackofficeViewProps) {
   const endedText = selected?.closed_by === 'visitor' ? _t('The visitor left') : _t('You closed this conversation');
   return (
     <section className="o_livechat_console" aria-labelledby="livechat-console-title">
-      <style>{STYLE}</style>
       <h1 id="livechat-console-title" className="h4 mb-3">{_t('Conversations')}</h1>
       <div aria-live="polite">{error ? <div className="alert alert-danger py-2" role="alert">{error}</div> : null}</div>
       <div className="row g-3">

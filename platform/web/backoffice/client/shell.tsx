@@ -121,7 +121,7 @@ export function Shell() {
         </nav>
         {app && app.children.length ? (
           <nav className="bg-body-tertiary border-bottom" aria-label={_t('Menu of this application')}>
-            <ul className="nav nav-underline container-fluid px-3 flex-nowrap overflow-x-auto">
+            <ul className="nav nav-underline container-fluid px-3 flex-wrap">
               {app.children.map((c) => (
                 <li className="nav-item" key={c.id}>
                   <a className={`nav-link text-nowrap${path.includes(c) ? ' active' : ''}`} aria-current={path.includes(c) ? 'page' : undefined}
