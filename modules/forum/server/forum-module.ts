@@ -2,6 +2,10 @@ import { ContainerModule } from 'inversify';
 import { bindContribution } from '@platform/core/contribution';
 import { RouteContribution } from '@platform/http/contribution-points';
 import { ModelContribution } from '@platform/orm/model-contribution';
+import { MailThreadContribution } from '@modules/website_mail';
+import { ForumThreads } from './forum-threads';
+import { NotificationRoutes } from './routes/notification-routes';
+import { ForumNotifications } from './services/forum-notifications';
 import { ForumModels } from './forum-models';
 import { EmailValidationRoutes } from './routes/email-validation-routes';
 import { ForumCallRoutes } from './routes/forum-call-routes';
@@ -20,6 +24,9 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bind(ForumPagesData).toSelf();
   bind(ForumComments).toSelf();
   bind(EmailValidation).toSelf();
+  bind(ForumNotifications).toSelf();
+  bindContribution(bind, MailThreadContribution, ForumThreads);
+  bindContribution(bind, RouteContribution, NotificationRoutes);
   bindContribution(bind, RouteContribution, EmailValidationRoutes);
   bindContribution(bind, RouteContribution, PostActionRoutes);
   // The calls first: `/forum/get_tags` must not be taken for a forum's page.

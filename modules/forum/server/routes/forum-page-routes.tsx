@@ -8,7 +8,9 @@ import { questionPage } from '../../web/pages/question-page';
 import { userProfilePage } from '../../web/pages/user-profile-page';
 import { validationQueuePage } from '../../web/pages/validation-queue-page';
 import { COMMENT_MAX, ForumComments } from '../services/forum-comments';
+import { FollowService, followButtonProps } from '@modules/website_mail';
 import { ForumKarma } from '../services/forum-karma';
+import { ForumNotifications } from '../services/forum-notifications';
 import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
 import { ForumPostService, type PostType } from '../services/forum-post-service';
 import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
@@ -37,6 +39,8 @@ export class ForumPageRoutes implements RouteContribution {
     @inject(ForumPostService) private readonly posts: ForumPostService,
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(ForumComments) private readonly comments: ForumComments,
+    @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+    @inject(FollowService) private readonly followers: FollowService,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -85,7 +89,7 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const forumId = slugId(req.pathParams.forum);
           const questionId = slugId(req.pathParams.post);
-          await this.posts.create(req.env, forumId, { content: paragraphs(text(req.params.content, 20_000)) }, { parentId: questionId, siteHost: req.koa.host });
+          await this.posts.create(req.env, forumId, { content: paragraphs(text(req.params.content, 20_000)) }, { parentId: questionId, siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
           this.redirect(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
         },
       },
@@ -115,7 +119,7 @@ export class ForumPageRoutes implements RouteContribution {
         path: `/forum/${F}/post/:post/comment`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: COMMENT_LIMIT,
         handler: async (req) => {
           const post = await this.postOfForum(req);
-          await this.comments.add(req.env, post.id, text(req.params.comment, COMMENT_MAX + 1));
+          await this.comments.add(req.env, post.id, text(req.params.comment, COMMENT_MAX + 1), await this.notifications.postedOn(req));
           this.redirect(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
         },
       },
@@ -173,7 +177,8 @@ export class ForumPageRoutes implements RouteContribution {
     const moderator = !req.isPublic && karma >= forum.rules.karma_moderate;
     const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
     const pendingCount = moderator ? (await this.data.pending(req.env, forum.id)).length : null;
-    return forumPage({ forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation });
+    const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
+    return forumPage({ forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation, notifications });
   }
 
   private async questionPage(req: RequestContext) {
@@ -183,7 +188,8 @@ export class ForumPageRoutes implements RouteContribution {
     await this.posts.countView(req.env, postId);
     view.question.views += 1;
     const karma = req.isPublic ? 0 : view.viewerKarma;
-    return questionPage({ forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.csrfToken() });
+    const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
+    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.csrfToken() });
   }
 }
 

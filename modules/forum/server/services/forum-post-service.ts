@@ -5,9 +5,12 @@ import { utcText } from '@platform/common/utc-text';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
 import { VOTE_MODEL } from '../models/forum-post-vote';
+import type { PostedOn } from '@modules/website_mail';
 import { ForumKarma, type ForumRules } from './forum-karma';
+import { ForumNotifications, type Announcement } from './forum-notifications';
 import { KarmaError } from './karma-error';
 import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
+import { relevancy, relevancySettings } from './relevancy';
 import { parseTagNames } from './tag-rules';
 
 export type PostType = 'question' | 'link' | 'discussion';
@@ -60,7 +63,10 @@ const id = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : v =
  */
 @injectable()
 export class ForumPostService {
-  constructor(@inject(ForumKarma) private readonly karma: ForumKarma) {}
+  constructor(
+    @inject(ForumKarma) private readonly karma: ForumKarma,
+    @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+  ) {}
 
   async post(env: Env, postId: number): Promise<PostFacts> {
     const [row] = await env.sudo().model(POST_MODEL).read([postId], ['forum_id', 'parent_id', 'create_uid', 'state', 'active', 'is_correct', 'vote_count', 'child_count', 'post_type', 'write_date']).catch(() => []);
@@ -72,9 +78,14 @@ export class ForumPostService {
     };
   }
 
-  /** A question, link or discussion (`parentId` unset), or an answer to `parentId`. Returns its id. */
-  async create(env: Env, forumId: number, values: NewPost, opts: { parentId?: number; siteHost: string }): Promise<number> {
-    return env.transaction(async (tx) => {
+  /**
+   * A question, link or discussion (`parentId` unset), or an answer to `parentId`. Returns its id.
+   * The author follows their question; an answer is told to the question's followers (mails linking
+   * to `postedOn`'s site; none without it).
+   */
+  async create(env: Env, forumId: number, values: NewPost, opts: { parentId?: number; siteHost: string; postedOn?: PostedOn }): Promise<number> {
+    let news: Announcement | null = null;
+    const created = await env.transaction(async (tx) => {
       const rules = await this.karma.rules(tx, forumId);
       const karma = await this.karma.of(tx, tx.uid);
       const isAnswer = opts.parentId !== undefined;
@@ -108,19 +119,25 @@ export class ForumPostService {
       const sudo = tx.sudo();
       const postId = await sudo.model(POST_MODEL).create({
         forum_id: forumId, parent_id: opts.parentId ?? null, post_type: postType, name: name || null, content,
-        content_link: contentLink, state: pending ? 'pending' : 'active', tag_ids: [[6, 0, tagIds]],
+        content_link: contentLink, state: pending ? 'pending' : 'active', tag_ids: [[6, 0, tagIds]], relevancy: relevancy(await relevancySettings(tx, forumId), 0, new Date(), new Date()),
       });
       const [written] = await sudo.model(POST_MODEL).read([postId], ['content']);
       await sudo.model(POST_MODEL).write([postId], { plain_content: plainText(String(written.content ?? '')).slice(0, PLAIN_CONTENT_SIZE) });
       if (isAnswer) {
         const question = await this.post(tx, opts.parentId!);
         await sudo.model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
-      } else if (!pending) {
-        await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
+        if (tx.user.partnerId) {
+          news = await this.notifications.record(tx, { kind: 'answer', questionId: question.id, postId, authorPartnerId: tx.user.partnerId, body: String(written.content ?? '') }, opts.postedOn);
+        }
+      } else {
+        if (!pending) await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
+        await this.notifications.followOwnQuestion(tx, postId, tx.user.partnerId);
       }
       if (tagIds.length) await this.recountTags(tx, tagIds);
       return postId;
     });
+    await this.notifications.announce(news);
+    return created;
   }
 
   /**
@@ -179,7 +196,10 @@ export class ForumPostService {
         : v === -1 ? (isAnswer ? rules.karma_gen_answer_downvote : rules.karma_gen_question_downvote) : 0);
       if (post.author) await this.karma.add(tx, post.author, gain(after) - gain(before));
       const voteCount = post.vote_count + after - before;
-      await tx.sudo().model(POST_MODEL).write([postId], { vote_count: voteCount });
+      const [created] = await tx.sudo().model(POST_MODEL).read([postId], ['create_date']);
+      const createdAt = new Date(`${String(created?.create_date ?? '').replace(' ', 'T')}Z`);
+      const score = relevancy(await relevancySettings(tx, post.forum_id), voteCount, Number.isNaN(createdAt.getTime()) ? new Date() : createdAt, new Date());
+      await tx.sudo().model(POST_MODEL).write([postId], { vote_count: voteCount, relevancy: score });
       return { vote_count: voteCount, user_vote: after };
     });
   }
