@@ -44,8 +44,8 @@ export interface NotificationView {
 const SHOWN = 20;
 
 /**
- * Following questions and telling their followers (SPEC 1, issue item 5): the author of a question
- * follows it; each new answer and comment (answers' comments included) queues a mail to every
+ * Following questions and telling their followers (SPEC 1, issue item 5): the authors of a question
+ * and of its answers follow it; each new answer and comment (answers' comments included) queues a mail to every
  * follower but its author through website_mail's queue (signed unfollow link), and gives each
  * signed-in follower a notification, listed on the forum page until read and pushed on their
  * partner's bus channel. `record` runs in the post's transaction; `announce` after its commit.
@@ -64,8 +64,8 @@ export class ForumNotifications {
     return { site: req.site, baseUrl: await this.urls.forMail(req) };
   }
 
-  /** The author of a new question follows it (in the question's transaction). */
-  async followOwnQuestion(tx: Env, questionId: number, partnerId: number | null): Promise<void> {
+  /** The author of a new question or answer follows the question (in the post's transaction). */
+  async followQuestion(tx: Env, questionId: number, partnerId: number | null): Promise<void> {
     if (partnerId) await this.followers.follow(POST_MODEL, questionId, partnerId, tx);
   }
 

@@ -80,7 +80,8 @@ export class ForumPostService {
 
   /**
    * A question, link or discussion (`parentId` unset), or an answer to `parentId`. Returns its id.
-   * The author follows their question; an answer is told to the question's followers (mails linking
+   * The author follows their question (an answer's author, its question); an answer is told to the
+   * question's other followers (mails linking
    * to `postedOn`'s site; none without it).
    */
   async create(env: Env, forumId: number, values: NewPost, opts: { parentId?: number; siteHost: string; postedOn?: PostedOn }): Promise<number> {
@@ -127,11 +128,13 @@ export class ForumPostService {
         const question = await this.post(tx, opts.parentId!);
         await sudo.model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
         if (tx.user.partnerId) {
+          // Its author follows the question too: comments on the answer will reach them.
+          await this.notifications.followQuestion(tx, question.id, tx.user.partnerId);
           news = await this.notifications.record(tx, { kind: 'answer', questionId: question.id, postId, authorPartnerId: tx.user.partnerId, body: String(written.content ?? '') }, opts.postedOn);
         }
       } else {
         if (!pending) await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
-        await this.notifications.followOwnQuestion(tx, postId, tx.user.partnerId);
+        await this.notifications.followQuestion(tx, postId, tx.user.partnerId);
       }
       if (tagIds.length) await this.recountTags(tx, tagIds);
       return postId;
