@@ -184,7 +184,7 @@ export class ForumPageRoutes implements RouteContribution {
   private async questionPage(req: RequestContext) {
     const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
     const postId = slugId(req.pathParams.post);
-    const view = await this.data.question(req.env, forum.id, postId);
+    const view = await this.data.question(req.env, forum.id, postId, { dofollowKarma: forum.rules.karma_dofollow });
     await this.posts.countView(req.env, postId);
     view.question.views += 1;
     const karma = req.isPublic ? 0 : view.viewerKarma;

@@ -7,6 +7,7 @@ import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
 import { rulesFromRow, RULE_FIELDS, type ForumRules } from './forum-karma';
+import { nofollowLinks } from './nofollow';
 
 export const PAGE_SIZE = 10;
 export const SORTINGS = ['write_date desc', 'create_date desc', 'vote_count desc', 'relevancy desc', 'child_count desc'] as const;
@@ -82,8 +83,11 @@ export class ForumPagesData {
     return { id: tagId, name: String(row.name) };
   }
 
-  /** A question and its answers as the caller may see them (404 when the rules hide the question). */
-  async question(env: Env, forumId: number, postId: number): Promise<QuestionView> {
+  /**
+   * A question and its answers as the caller may see them (404 when the rules hide the question).
+   * Links in posts of authors under `dofollowKarma` are marked nofollow.
+   */
+  async question(env: Env, forumId: number, postId: number, opts: { dofollowKarma?: number } = {}): Promise<QuestionView> {
     // The question and its answers in one read (the question first: answers have a parent).
     const both = await env.model(POST_MODEL).search_read(
       [['forum_id', '=', forumId], '|', '&', ['id', '=', postId], ['parent_id', '=', false], ['parent_id', '=', postId]], VIEW_FIELDS, { limit: 501 },
@@ -107,7 +111,7 @@ export class ForumPagesData {
       .map((c: { id: number; body: string; author_id: number; name: string }) => ({ id: Number(c.id), body: String(c.body ?? ''), authorName: String(c.name ?? ''), authorPartnerId: Number(c.author_id ?? 0) }));
     const views = rows.map((r, i): PostView => ({
       comments: commentsOf(Number(r.id)),
-      ...cards[i], content: String(r.content ?? ''), contentLink: r.content_link ? String(r.content_link) : null, isCorrect: Boolean(r.is_correct),
+      ...cards[i], content: cards[i].authorKarma < (opts.dofollowKarma ?? Infinity) ? nofollowLinks(String(r.content ?? '')) : String(r.content ?? ''), contentLink: r.content_link ? String(r.content_link) : null, isCorrect: Boolean(r.is_correct),
       state: String(r.state), userVote: voteOf.get(Number(r.id)) ?? 0, favourite: i === 0 && favourite, authorKarma: cards[i].authorKarma,
     }));
     return { question: views[0], answers: views.slice(1), viewerKarma: viewer.karma };
