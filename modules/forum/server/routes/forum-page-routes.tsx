@@ -11,6 +11,7 @@ import { COMMENT_MAX, ForumComments } from '../services/forum-comments';
 import { FollowService, followButtonProps } from '@modules/website_mail';
 import { ForumKarma } from '../services/forum-karma';
 import { ForumNotifications } from '../services/forum-notifications';
+import { ViewCounter } from '../services/view-counter';
 import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
 import { ForumPostService, type PostType } from '../services/forum-post-service';
 import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
@@ -41,6 +42,7 @@ export class ForumPageRoutes implements RouteContribution {
     @inject(ForumComments) private readonly comments: ForumComments,
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
     @inject(FollowService) private readonly followers: FollowService,
+    @inject(ViewCounter) private readonly views: ViewCounter,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -51,7 +53,8 @@ export class ForumPageRoutes implements RouteContribution {
       list(`/forum/${F}/page/${N}`),
       list(`/forum/${F}/tag/:tag/questions`),
       list(`/forum/${F}/tag/:tag/questions/page/${N}`),
-      { path: `/forum/${F}/question/:post`, type: 'http', auth: 'public', handler: (req) => this.questionPage(req) },
+      // Visitors without a session get it from the public page cache; views are counted by QuestionViewHotPath.
+      { path: `/forum/${F}/question/:post`, type: 'http', auth: 'public', cache: 'public', handler: (req) => this.questionPage(req) },
       {
         path: `/forum/${F}/user/:uid`, type: 'http', auth: 'public',
         handler: async (req) => {
@@ -185,11 +188,10 @@ export class ForumPageRoutes implements RouteContribution {
     const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
     const postId = slugId(req.pathParams.post);
     const view = await this.data.question(req.env, forum.id, postId, { dofollowKarma: forum.rules.karma_dofollow });
-    await this.posts.countView(req.env, postId);
-    view.question.views += 1;
+    view.question.views += this.views.unwritten(postId);
     const karma = req.isPublic ? 0 : view.viewerKarma;
     const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
-    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.csrfToken() });
+    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken() });
   }
 }
 

@@ -347,11 +347,6 @@ export class ForumPostService {
       return post;
     });
   }
-
-  /** Counts a view of a question (every hit, as the original platform). */
-  async countView(env: Env, postId: number): Promise<void> {
-    await env.db('forum_post').where({ id: postId }).increment('views', 1);
-  }
 }
 
 /** The text of sanitised HTML, for excerpts and the emptiness check. */
