@@ -122,6 +122,13 @@ describe('forum: following and notifications', function () {
     expect(Boolean((await tk.sudo().db('forum_notification').where({ id: mine.id }).first('is_read')).is_read)).to.equal(true);
     const unread = await reader.client.callKw<unknown[]>('forum.notification', 'search_read', [[['is_read', '=', false]], ['id']]);
     expect(unread).to.have.length(0);
+    // A question its follower may no longer see (deleted) leaves the list.
+    await tk.sudo().db('forum_notification').where({ id: mine.id }).update({ is_read: false });
+    const listed = async () => ((await (await reader.client.get(base)).text()).match(/ forum-notification"/g) ?? []).length;
+    expect(await listed()).to.equal(1);
+    await tk.sudo().db('forum_post').where({ id: q }).update({ active: false });
+    expect(await listed()).to.equal(0);
+    await tk.sudo().db('forum_post').where({ id: q }).update({ active: true });
     // Users read only their own notifications through the ORM.
     const askerRows = await reader.client.callKw<unknown[]>('forum.notification', 'search_read', [[['question_id', '=', q]], ['partner_id']]);
     expect(askerRows).to.have.length(1);

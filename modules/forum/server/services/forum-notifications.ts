@@ -100,9 +100,12 @@ export class ForumNotifications {
     if (announcement.bus.length) await this.bus.sendMany(announcement.bus);
   }
 
-  /** The caller's unread notifications (their own: the record rule), newest first. */
+  /**
+   * The caller's unread notifications (their own: the record rule), newest first, of questions they
+   * may still see (the dotted path goes through their rules on posts: a deleted question's go quiet).
+   */
   async unread(env: Env): Promise<NotificationView[]> {
-    const rows = await env.model(NOTIFICATION_MODEL).search_read([['is_read', '=', false]], ['kind', 'question_id', 'post_id', 'author_id'], { limit: SHOWN });
+    const rows = await env.model(NOTIFICATION_MODEL).search_read([['is_read', '=', false], ['question_id.active', '=', true]], ['kind', 'question_id', 'post_id', 'author_id'], { limit: SHOWN });
     const m2o = (v: unknown): [number, string] => (Array.isArray(v) ? [Number(v[0]), String(v[1])] : [0, '']);
     return rows.map((r) => ({
       id: Number(r.id), kind: r.kind as NotificationView['kind'], questionId: m2o(r.question_id)[0], postId: m2o(r.post_id)[0],
