@@ -30,7 +30,7 @@ function flag(args: string[], name: string, fallback: number): number {
 
 async function load(url: string, duration: number, connections: number, cookie?: string): Promise<number> {
   const result = await autocannon({ url, duration, connections, pipelining: 1, headers: cookie ? { cookie } : {} });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts)`);
   return result.requests.average;
 }
 

@@ -48,6 +48,7 @@ describe('forum: following tour', function () {
     const follow = page.locator('[data-island="website_mail.follow"][data-hydrated="true"]');
     await follow.getByRole('button', { name: 'Follow' }).click();
     await follow.getByRole('button', { name: 'Unfollow' }).waitFor();
+    await follow.getByText('You are following this question.').waitFor();
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       expect(describeViolations(await checkAccessibility(page))).to.equal('');

@@ -123,7 +123,7 @@ function QuestionView(p: QuestionPageProps) {
       {q.state === 'pending' && <div className="alert alert-warning">{_t('This question is waiting for a moderator before others can see it.')}</div>}
       {q.state === 'close' && <div className="alert alert-secondary">{_t('This question has been closed.')}</div>}
       <div className="mb-2"><TagLinks base={p.base} tags={q.tags} /><span className="small text-body-secondary ms-2">{countText(q.views, lang, '%s view', '%s views', _t)}</span></div>
-      {p.follow && q.state === 'active' && <div className="mb-2 forum-follow"><FollowButton {...p.follow} /></div>}
+      {p.follow && q.state === 'active' && <div className="mb-2 forum-follow"><FollowButton {...p.follow} followingText="You are following this question." /></div>}
       <PostBlock post={q} p={p} isAnswer={false} />
       <h2 className="h4 mt-4">{_t('Answers')} <span className="badge text-bg-secondary">{p.view.answers.length}</span></h2>
       {p.view.answers.map((a) => <PostBlock key={a.id} post={a} p={p} isAnswer />)}
