@@ -1,13 +1,14 @@
 import { injectable } from 'inversify';
 import type { Env } from '@platform/orm/environment';
 import type { MailThreadContribution, RecordLink, ThreadOptions } from '@modules/website_mail';
+import { FORUM_MODEL } from './models/forum-forum';
 import { POST_MODEL } from './models/forum-post';
 import { slug } from './routes/slug';
 
 /**
- * Questions can be followed (website_mail's follow button and routes, and the unfollow link of its
- * mails). Comments stay the forum's own (karma rules); followers get each new answer and comment of
- * the question, answers' comments included, by mail (ForumNotifications).
+ * Questions and forums can be followed (website_mail's follow button and routes, and the unfollow
+ * link of its mails). Comments stay the forum's own (karma rules). A question's followers get each new
+ * answer and comment of it, answers' comments included; a forum's, each new question (ForumNotifications).
  */
 @injectable()
 export class ForumThreads implements MailThreadContribution {
@@ -17,8 +18,18 @@ export class ForumThreads implements MailThreadContribution {
       recordLink: (env, id) => postLink(env, id),
       threadOf: async (env, id) => (await postLink(env, id)) ? questionOf(env, id) : null,
       mailTexts: { module: 'forum', subjects: { comment: 'New comment on %s', notification: 'New answer on %s' }, why: 'You receive this e-mail because you follow this question.' },
+    }, {
+      model: FORUM_MODEL, follow: true, comments: false, moderatorGroup: 'base.group_system',
+      recordLink: (env, id) => forumLink(env, id),
+      mailTexts: { module: 'forum', subjects: { notification: 'New question in %s' }, why: 'You receive this e-mail because you follow this forum.' },
     }];
   }
+}
+
+/** An active forum's name (in the environment's language) and page. */
+export async function forumLink(env: Env, id: number): Promise<RecordLink | null> {
+  const [forum] = await env.sudo().model(FORUM_MODEL).search_read([['id', '=', id], ['active', '=', true]], ['name'], { limit: 1 });
+  return forum ? { name: String(forum.name ?? ''), path: `/forum/${slug(String(forum.name ?? ''), id)}` } : null;
 }
 
 /** The question of a post (itself for a question), read as the superuser. */

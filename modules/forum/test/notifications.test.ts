@@ -166,6 +166,33 @@ describe('forum: following and notifications', function () {
     expect(sink.received.slice(after).map((m) => m.to)).to.deep.equal(['answerer2@example.com']);
   });
 
+  it('tells a forum\'s followers of each new question: at once, or once a moderator validates a pending one', async () => {
+    const watcher = await forumUser(tk, 'watcher', 10);
+    const asker = await forumUser(tk, 'asker4', 200);
+    const newbie = await forumUser(tk, 'newbie4', 10);
+    const moderator = await forumUser(tk, 'moderator4', 1000);
+    expect(await watcher.client.call('/website_mail/follow', { id: forumId, object: 'forum.forum' })).to.equal(true);
+    expect(await (await watcher.client.get(base)).text()).to.contain('data-island="website_mail.follow"').and.contain('btn-unfollow');
+    const q = await ask(asker.client, 'A brand new question');
+    await settle();
+    const [mail] = await mailsTo('watcher@example.com');
+    expect(mail.parsed!.subject).to.equal('New question in Help');
+    expect(String(mail.parsed!.html)).to.contain(`<a href="${tk.url}${base}/question/a-brand-new-question-${q}" rel="noopener noreferrer">A brand new question</a>`)
+      .and.match(new RegExp(`/website_mail/unfollow\\?model=forum\\.forum&amp;res_id=${forumId}&amp;partner_id=\\d+`));
+    expect(await mailsTo('asker4@example.com')).to.have.length(0);
+    expect(await tk.sudo().db('forum_notification').where({ kind: 'question', question_id: q, partner_id: await partnerOf(watcher.uid) }).count({ n: '*' }).first()).to.deep.include({ n: 1 });
+    // A pending question (its author under karma_post) is told once validated.
+    const pending = await ask(newbie.client, 'A pending question');
+    await settle();
+    expect(await mailsTo('watcher@example.com')).to.have.length(1);
+    const csrf = await moderator.client.csrfFrom(`${base}/validation_queue`);
+    expect((await moderator.client.postForm(`${base}/post/${pending}/validate`, { csrf_token: csrf })).status).to.equal(302);
+    await settle();
+    const mails = await mailsTo('watcher@example.com');
+    expect(mails.map((m) => m.parsed!.text)).to.have.length(2);
+    expect(String(mails[1].parsed!.html)).to.contain('A pending question').and.contain('newbie4 wrote:');
+  });
+
   it('lists the questions the user follows under the "followed" filter', async () => {
     const asker = await forumUser(tk, 'asker3', 200);
     const reader = await forumUser(tk, 'reader3', 10);

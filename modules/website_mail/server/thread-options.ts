@@ -2,7 +2,7 @@ import type { Env } from '@platform/orm/environment';
 
 /**
  * A record as the mails about it name it: its title and its path on the site (`/about-us`; a path
- * with a `#fragment` is linked as is, others get `#comments`).
+ * with a `#fragment` is linked as is, others get `#comments` when the model takes comments).
  */
 export interface RecordLink {
   name: string;

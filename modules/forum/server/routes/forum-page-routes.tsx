@@ -79,7 +79,7 @@ export class ForumPageRoutes implements RouteContribution {
           const postType = (POST_TYPES.includes(text(p.post_type, 16) as PostType) ? text(p.post_type, 16) : 'question') as PostType;
           const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
           try {
-            const id = await this.posts.create(req.env, forum.id, { ...values, content: paragraphs(values.content) }, { siteHost: req.koa.host });
+            const id = await this.posts.create(req.env, forum.id, { ...values, content: paragraphs(values.content) }, { siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
             this.redirect(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
@@ -140,7 +140,7 @@ export class ForumPageRoutes implements RouteContribution {
           const forumId = slugId(req.pathParams.forum);
           const post = await this.posts.post(req.env, slugId(req.pathParams.post));
           if (post.forum_id !== forumId) throw new MissingError('This post does not exist.');
-          await this.posts.moderate(req.env, post.id, decision);
+          await this.posts.moderate(req.env, post.id, decision, await this.notifications.postedOn(req));
           this.redirect(req, `/forum/${req.pathParams.forum}/validation_queue`);
         },
       })),
@@ -181,7 +181,8 @@ export class ForumPageRoutes implements RouteContribution {
     const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
     const pendingCount = moderator ? (await this.data.pending(req.env, forum.id)).length : null;
     const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
-    return forumPage({ forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation, notifications });
+    const follow = await followButtonProps(req, this.followers, 'forum.forum', forum.id);
+    return forumPage({ follow, forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation, notifications });
   }
 
   private async questionPage(req: RequestContext) {

@@ -42,7 +42,7 @@ export class ForumComments {
         model: POST_MODEL, res_id: postId, message_type: 'comment', body: textToHtml(typed), author_id: tx.user.partnerId, website_published: true, date: utcText(new Date()),
       });
       if (tx.user.partnerId) {
-        news = await this.notifications.record(tx, { kind: 'comment', questionId: post.parent_id ?? post.id, postId, authorPartnerId: tx.user.partnerId, messageId: id }, on);
+        news = await this.notifications.record(tx, { kind: 'comment', forumId: post.forum_id, questionId: post.parent_id ?? post.id, postId, authorPartnerId: tx.user.partnerId, messageId: id }, on);
       }
       return id;
     });

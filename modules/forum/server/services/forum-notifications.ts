@@ -8,17 +8,24 @@ import { BusService, partnerChannel } from '@modules/bus';
 import { CommentNotifier, FollowService, type PostedOn } from '@modules/website_mail';
 import { postLink } from '../forum-threads';
 import { NOTIFICATION_MODEL } from '../models/forum-notification';
+import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
 
-/** A new answer or comment, told to the followers of its question. */
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+
+/** A new question, told to its forum's followers; a new answer or comment, to its question's. */
 export interface ForumNews {
-  kind: 'answer' | 'comment';
+  kind: 'question' | 'answer' | 'comment';
+  forumId: number;
   questionId: number;
-  /** The answer, or the post commented on. */
+  /** The question, the answer, or the post commented on. */
   postId: number;
   authorPartnerId: number;
-  /** kind 'answer': the answer's (sanitised) text, the body of the followers' mail. */
+  /** kinds 'question' and 'answer': the post's (sanitised) text, the body of the followers' mail. */
   body?: string;
+  /** kind 'question': its title. */
+  title?: string;
   /** kind 'comment': the comment's message. */
   messageId?: number;
 }
@@ -32,7 +39,7 @@ export interface Announcement {
 /** One unread notification as the forum pages and the bus show it. */
 export interface NotificationView {
   id: number;
-  kind: 'answer' | 'comment';
+  kind: 'question' | 'answer' | 'comment';
   questionId: number;
   postId: number;
   title: string;
@@ -44,9 +51,10 @@ export interface NotificationView {
 const SHOWN = 20;
 
 /**
- * Following questions and telling their followers (SPEC 1, issue item 5): the authors of a question
- * and of its answers follow it; each new answer and comment (answers' comments included) queues a mail to every
- * follower but its author through website_mail's queue (signed unfollow link), and gives each
+ * Following questions and forums, and telling their followers (SPEC 1, issue item 5): the authors
+ * of a question and of its answers follow it; each new answer and comment (answers' comments
+ * included) queues a mail to every follower of the question but its author, each new active question
+ * one to every follower of its forum, through website_mail's queue (signed unfollow link), and gives each
  * signed-in follower a notification, listed on the forum page until read and pushed on their
  * partner's bus channel. `record` runs in the post's transaction; `announce` after its commit.
  */
@@ -71,12 +79,18 @@ export class ForumNotifications {
 
   async record(tx: Env, news: ForumNews, on: PostedOn | undefined): Promise<Announcement> {
     const sudo = tx.sudo();
+    const link = await postLink(sudo, news.postId);
+    // A new question is news of its forum (its mail links to the question); the rest, of the question.
+    const followed = news.kind === 'question' ? { model: FORUM_MODEL, id: news.forumId } : { model: POST_MODEL, id: news.questionId };
+    const body = news.kind === 'question' && link && on?.baseUrl
+      ? `<p><a href="${escapeHtml(`${on.baseUrl.replace(/\/+$/, '')}${link.path}`)}">${escapeHtml(news.title ?? '')}</a></p>${news.body ?? ''}`
+      : news.body ?? '';
     const messageId = news.messageId ?? await sudo.model('mail.message').create({
-      model: POST_MODEL, res_id: news.postId, message_type: 'notification', body: news.body ?? '', author_id: news.authorPartnerId,
+      model: followed.model, res_id: news.kind === 'question' ? news.forumId : news.postId, message_type: 'notification', body, author_id: news.authorPartnerId,
       website_published: false, date: utcText(new Date()),
     });
-    const partners = (await this.followers.partnersOf(POST_MODEL, news.questionId, tx)).filter((p) => p !== news.authorPartnerId);
-    const mails = on ? await this.mails.enqueue(tx, messageId, POST_MODEL, news.questionId, news.authorPartnerId, on) : 0;
+    const partners = (await this.followers.partnersOf(followed.model, followed.id, tx)).filter((p) => p !== news.authorPartnerId);
+    const mails = on ? await this.mails.enqueue(tx, messageId, followed.model, followed.id, news.authorPartnerId, on) : 0;
     if (!partners.length) return { bus: [], mails };
     // Followers by e-mail have no account: the mail is all they get.
     const users: Array<{ partner_id: number }> = await tx.db('res_users').whereIn('partner_id', partners).andWhere({ active: true }).distinct('partner_id');
@@ -84,7 +98,6 @@ export class ForumNotifications {
     const ids = await sudo.model(NOTIFICATION_MODEL).create(users.map((u) => ({
       partner_id: Number(u.partner_id), kind: news.kind, question_id: news.questionId, post_id: news.postId, message_id: messageId, author_id: news.authorPartnerId,
     })));
-    const link = await postLink(sudo, news.postId);
     const author = await tx.db('res_partner').where({ id: news.authorPartnerId }).first('name');
     const bus = users.map((u, i): [string, unknown] => [partnerChannel(Number(u.partner_id)), {
       type: 'forum.notification',

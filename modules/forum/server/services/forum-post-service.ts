@@ -130,11 +130,17 @@ export class ForumPostService {
         if (tx.user.partnerId) {
           // Its author follows the question too: comments on the answer will reach them.
           await this.notifications.followQuestion(tx, question.id, tx.user.partnerId);
-          news = await this.notifications.record(tx, { kind: 'answer', questionId: question.id, postId, authorPartnerId: tx.user.partnerId, body: String(written.content ?? '') }, opts.postedOn);
+          news = await this.notifications.record(tx, { kind: 'answer', forumId, questionId: question.id, postId, authorPartnerId: tx.user.partnerId, body: String(written.content ?? '') }, opts.postedOn);
         }
       } else {
-        if (!pending) await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
         await this.notifications.followQuestion(tx, postId, tx.user.partnerId);
+        if (!pending) {
+          await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
+          // Its forum's followers hear of it now; of a pending one, once a moderator validates it.
+          if (tx.user.partnerId) {
+            news = await this.notifications.record(tx, { kind: 'question', forumId, questionId: postId, postId, authorPartnerId: tx.user.partnerId, body: String(written.content ?? ''), title: name }, opts.postedOn);
+          }
+        }
       }
       if (tagIds.length) await this.recountTags(tx, tagIds);
       return postId;
@@ -331,8 +337,9 @@ export class ForumPostService {
    * the new question's karma); `refuse` closes it, so it leaves the queue (the original platform only
    * noted the moderator and kept it there).
    */
-  async moderate(env: Env, postId: number, decision: 'validate' | 'refuse'): Promise<PostFacts> {
-    return env.transaction(async (tx) => {
+  async moderate(env: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<PostFacts> {
+    let news: Announcement | null = null;
+    const moderated = await env.transaction(async (tx) => {
       const post = await this.post(tx, postId);
       const rules = await this.karma.rules(tx, post.forum_id);
       this.karma.require(await this.karma.of(tx, tx.uid), rules, 'karma_moderate');
@@ -340,12 +347,25 @@ export class ForumPostService {
       const posts = tx.sudo().model(POST_MODEL);
       if (decision === 'validate') {
         await posts.write([postId], { state: 'active', active: true, moderator_id: tx.uid });
-        if (post.state === 'pending' && post.parent_id === null && post.author) await this.karma.add(tx, post.author, rules.karma_gen_question_new);
+        if (post.state === 'pending' && post.parent_id === null && post.author) {
+          await this.karma.add(tx, post.author, rules.karma_gen_question_new);
+          news = await this.questionNews(tx, post, on);
+        }
       } else {
         await posts.write([postId], { state: 'close', moderator_id: tx.uid, closed_uid: tx.uid, closed_date: utcText(new Date()) });
       }
       return post;
     });
+    await this.notifications.announce(news);
+    return moderated;
+  }
+
+  /** The news of a validated question for its forum's followers (its author's name on it). */
+  private async questionNews(tx: Env, post: PostFacts, on?: PostedOn): Promise<Announcement | null> {
+    const [row] = await tx.sudo().model(POST_MODEL).read([post.id], ['name', 'content']);
+    const author = await tx.db('res_users').where({ id: post.author }).first('partner_id');
+    if (!author?.partner_id) return null;
+    return this.notifications.record(tx, { kind: 'question', forumId: post.forum_id, questionId: post.id, postId: post.id, authorPartnerId: Number(author.partner_id), body: String(row.content ?? ''), title: String(row.name ?? '') }, on);
   }
 }
 

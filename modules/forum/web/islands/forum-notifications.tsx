@@ -7,7 +7,7 @@ import { useLocalizedPath, useT } from '@platform/web/client/web-context';
 
 export interface ForumNotificationItem {
   id: number;
-  kind: 'answer' | 'comment';
+  kind: 'question' | 'answer' | 'comment';
   questionId: number;
   postId: number;
   title: string;
@@ -19,6 +19,9 @@ export interface ForumNotificationsProps {
   base: string;
   notifications: ForumNotificationItem[];
 }
+
+/** How each notification starts (`%s`: its author), before the question's title. */
+const LEAD: Record<ForumNotificationItem['kind'], string> = { question: '%s asked', answer: '%s answered', comment: '%s commented on' };
 
 /**
  * A signed-in user's unread forum notifications (news of the questions they follow): listed by the
@@ -53,7 +56,7 @@ function ForumNotifications({ base, notifications }: ForumNotificationsProps) {
       {items.map((n) => (
         <div key={n.id} className="alert alert-info d-flex align-items-start gap-2 py-2 mb-2 forum-notification" role="status">
           <span className="flex-grow-1 text-break">
-            {(n.kind === 'answer' ? _t('%s answered') : _t('%s commented on')).replace('%s', n.author || _t('Someone'))}{' '}
+            {_t(LEAD[n.kind]).replace('%s', n.author || _t('Someone'))}{' '}
             <a href={localized(`${base}/question/${n.questionId}`) + (n.postId !== n.questionId ? `#post-${n.postId}` : '')}>{n.title}</a>
           </span>
           <button type="button" className="btn-close" aria-label={_t('Mark as read')} onClick={() => dismiss(n.id)} />

@@ -125,8 +125,10 @@ export class CommentNotifier {
     const _tm = texts ? (source: string) => this.translations.module(texts.module, lang)[source] ?? source : _t;
     const baseUrl = String(row.base_url);
     const prefix = row.url_prefix ? String(row.url_prefix) : null;
+    // A path's own #fragment is kept; records with comments are linked at them.
     const [recordPath, fragment] = record.path.split('#', 2);
-    const recordUrl = `${baseUrl}${localizedPath(recordPath, prefix)}#${fragment ?? 'comments'}`;
+    const anchor = fragment ?? (opts.comments ? 'comments' : '');
+    const recordUrl = `${baseUrl}${localizedPath(recordPath, prefix)}${anchor ? `#${anchor}` : ''}`;
     const ref = { model: String(message.model), resId: followedId, partnerId: Number(row.partner_id) };
     const query = new URLSearchParams({ model: ref.model, res_id: String(ref.resId), partner_id: String(ref.partnerId), token: await this.tokens.sign(ref) });
     const unfollowUrl = `${baseUrl}${localizedPath(UNFOLLOW_PATH, prefix)}?${query}`;
