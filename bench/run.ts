@@ -15,6 +15,10 @@ const BENCHES: Record<string, BenchEntry> = {
     load: () => import('./backoffice'),
   },
   bus: { description: '10k WebSocket clients: memory per connection; 1,000 msg/s across two processes on PostgreSQL (p50/p99); long-poll round trip', load: () => import('./bus') },
+  forum: {
+    description: 'a forum question page with 50 answers and 200 comments, req/s vs a bare Koa handler serving the same HTML; SQL queries per page',
+    load: () => import('./forum'),
+  },
   home: {
     description: 'home page req/s vs a bare Koa static handler; JavaScript an anonymous visitor downloads on the home page',
     load: () => import('./home'),

@@ -8,14 +8,16 @@ export default defineManifest({
   name: 'forum',
   version: '1.0.0',
   summary: 'Forum: questions, answers, votes, flags, favourites, tags and karma',
-  // website: pages and the theme; website_mail: follow a question; mail: the mail queue of notifications.
-  depends: ['website', 'website_mail', 'mail'],
+  // website: pages and the theme; website_mail: follow a question; mail: the mail queue of notifications;
+  // bus: notifications pushed to followers.
+  depends: ['website', 'website_mail', 'mail', 'bus'],
   server: () => (require('./server/forum-module') as typeof import('./server/forum-module')).forumModule,
   migrations: path.join(__dirname, 'migrations'),
   web: {
     islands: [
       path.join(__dirname, 'web/islands/post-actions.tsx'), path.join(__dirname, 'web/islands/validation-notice.tsx'),
       path.join(__dirname, 'web/islands/post-editor.tsx'), path.join(__dirname, 'web/islands/tag-selector.tsx'),
+      path.join(__dirname, 'web/islands/forum-notifications.tsx'),
     ],
   },
   // Everybody reads forums, tags, reasons and the posts the rules below let them see. Posts, votes
@@ -33,6 +35,9 @@ export default defineManifest({
     { model: 'forum.post.vote', group: 'base.group_portal', read: true },
     { model: 'forum.post.vote', group: 'base.group_user', read: true },
     { model: 'forum.post.vote', group: 'base.group_system', read: true, write: true, create: true, unlink: true },
+    // Notifications are written by ForumNotifications only; each user reads their own (rule below).
+    { model: 'forum.notification', group: 'base.group_portal', read: true },
+    { model: 'forum.notification', group: 'base.group_user', read: true },
   ],
   rules: [
     { name: 'forum.forum: active forums', model: 'forum.forum', groups: EVERYBODY, domain: [['active', '=', true]] },
@@ -43,6 +48,7 @@ export default defineManifest({
       domain: (c) => [['forum_id.active', '=', true], ['active', '=', true], '|', ['state', 'in', ['active', 'close']], ['create_uid', '=', c.uid]],
     },
     { name: 'forum.post.vote: own votes', model: 'forum.post.vote', groups: SIGNED_IN, domain: (c) => [['user_id', '=', c.uid]] },
+    { name: 'forum.notification: own notifications', model: 'forum.notification', groups: SIGNED_IN, domain: (c) => [['partner_id', '=', c.partnerId ?? 0]] },
   ],
   data: () => (require('./data/forum-data') as typeof import('./data/forum-data')).forumData(),
   demo: () => (require('./demo/forum-demo') as typeof import('./demo/forum-demo')).forumDemo(),

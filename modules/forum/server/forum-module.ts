@@ -1,9 +1,16 @@
 import { ContainerModule } from 'inversify';
 import { bindContribution } from '@platform/core/contribution';
-import { RouteContribution } from '@platform/http/contribution-points';
+import { HotPathContribution, RouteContribution } from '@platform/http/contribution-points';
+import { LifecycleContribution } from '@platform/core/lifecycle';
 import { ModelContribution } from '@platform/orm/model-contribution';
 import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
 import { ForumBackofficeMenu } from './forum-backoffice-menu';
+import { MailThreadContribution } from '@modules/website_mail';
+import { ForumThreads } from './forum-threads';
+import { NotificationRoutes } from './routes/notification-routes';
+import { QuestionViewHotPath } from './routes/question-view-hot-path';
+import { ViewCounter } from './services/view-counter';
+import { ForumNotifications } from './services/forum-notifications';
 import { ForumModels } from './forum-models';
 import { EmailValidationRoutes } from './routes/email-validation-routes';
 import { ForumCallRoutes } from './routes/forum-call-routes';
@@ -27,6 +34,12 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bind(ForumPagesData).toSelf();
   bind(ForumComments).toSelf();
   bind(EmailValidation).toSelf();
+  bind(ForumNotifications).toSelf();
+  bindContribution(bind, MailThreadContribution, ForumThreads);
+  bindContribution(bind, RouteContribution, NotificationRoutes);
+  // One per process: it buffers the question views the hot path counts.
+  bindContribution(bind, LifecycleContribution, ViewCounter);
+  bindContribution(bind, HotPathContribution, QuestionViewHotPath);
   bindContribution(bind, RouteContribution, EmailValidationRoutes);
   bindContribution(bind, RouteContribution, PostActionRoutes);
   // The calls first: `/forum/get_tags` must not be taken for a forum's page.

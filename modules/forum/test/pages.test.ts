@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { ViewCounter } from '../server/services/view-counter';
 import { forumUser } from './forum-fixture';
 
 describe('forum: pages, asking and answering', function () {
@@ -39,6 +40,7 @@ describe('forum: pages, asking and answering', function () {
     const q = (await tk.sudo().db('forum_post').where({ name: 'How do I change my password?' }).first('id', 'views'));
     const html = await (await fetch(`${tk.url}/forum/help-1/question/${q.id}`)).text();
     expect(html).to.contain('Open <strong>My account</strong>').and.contain('data-island="forum.post_actions"');
+    await tk.kernel.container.get(ViewCounter).flush(); // views are written in batches
     const after = await tk.sudo().db('forum_post').where({ id: q.id }).first('views');
     expect(Number(after.views)).to.equal(Number(q.views) + 1);
   });

@@ -1,6 +1,9 @@
 import type { Env } from '@platform/orm/environment';
 
-/** A record as the mails about it name it: its title and its path on the site (`/about-us`). */
+/**
+ * A record as the mails about it name it: its title and its path on the site (`/about-us`; a path
+ * with a `#fragment` is linked as is, others get `#comments` when the model takes comments).
+ */
 export interface RecordLink {
   name: string;
   path: string;
@@ -25,6 +28,17 @@ export interface ThreadOptions {
    * about new comments; null when the record is gone.
    */
   recordLink(env: Env, id: number): Promise<RecordLink | null>;
+  /**
+   * The followed record a message on record `id` is news of (a forum answer: its question), when
+   * that is another record of the model: the unfollow link of the mail names it. Absent: `id` itself.
+   */
+  threadOf?(env: Env, id: number): Promise<number | null>;
+  /**
+   * The texts of the follower mails, as UI source strings of `module`'s i18n files (`%s` is the
+   * record's name); absent: website_mail's own ("New comment on %s", "... you follow this page.").
+   * `subjects` is per message type (`comment`, `notification`).
+   */
+  mailTexts?: { module: string; subjects: Record<string, string>; why: string };
 }
 
 export interface MailThreadContribution {

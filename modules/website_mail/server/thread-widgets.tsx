@@ -7,7 +7,8 @@ import type { RecordRef, RecordWidgetContribution } from '@modules/website';
 import FollowButton from '../web/islands/follow-button';
 import Comments from '../web/islands/comments';
 import { CommentService, type CommentView } from './services/comment-service';
-import { FollowService, SESSION_EMAIL, SESSION_FOLLOWED } from './services/follow-service';
+import { followButtonProps } from './follow-state';
+import { FollowService } from './services/follow-service';
 import { ThreadRegistry } from './services/thread-registry';
 
 /** Follow button and comment thread under the pages of records that opted in. */
@@ -27,12 +28,7 @@ export class ThreadWidgets implements RecordWidgetContribution {
     if (!opts) return null;
     const parts = [];
     if (opts.follow) {
-      const followed = req.session.get<string[]>(SESSION_FOLLOWED) ?? [];
-      const isFollower = req.isPublic
-        ? followed.includes(`${record.model}:${record.id}`)
-        : await this.followers.isFollower(record.model, record.id, req.user.partnerId);
-      const email = req.isPublic ? (req.session.get<string>(SESSION_EMAIL) ?? '') : (req.user.email ?? '');
-      parts.push(<FollowButton key="follow" model={record.model} id={record.id} isFollower={isFollower} isUser={!req.isPublic} email={email} />);
+      parts.push(<FollowButton key="follow" {...await followButtonProps(req, this.followers, record.model, record.id)} />);
     }
     if (opts.comments) {
       const ratingEnabled = await this.threads.ratingEnabled(req.env, opts, record.id);

@@ -8,7 +8,10 @@ import { questionPage } from '../../web/pages/question-page';
 import { userProfilePage } from '../../web/pages/user-profile-page';
 import { postedContent } from '../services/content-rules';
 import { COMMENT_MAX, ForumComments } from '../services/forum-comments';
+import { FollowService, followButtonProps } from '@modules/website_mail';
 import { ForumKarma } from '../services/forum-karma';
+import { ForumNotifications } from '../services/forum-notifications';
+import { ViewCounter } from '../services/view-counter';
 import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
 import { ForumPostService, type PostType } from '../services/forum-post-service';
 import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
@@ -37,6 +40,9 @@ export class ForumPageRoutes implements RouteContribution {
     @inject(ForumPostService) private readonly posts: ForumPostService,
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(ForumComments) private readonly comments: ForumComments,
+    @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+    @inject(FollowService) private readonly followers: FollowService,
+    @inject(ViewCounter) private readonly views: ViewCounter,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -47,7 +53,8 @@ export class ForumPageRoutes implements RouteContribution {
       list(`/forum/${F}/page/${N}`),
       list(`/forum/${F}/tag/:tag/questions`),
       list(`/forum/${F}/tag/:tag/questions/page/${N}`),
-      { path: `/forum/${F}/question/:post`, type: 'http', auth: 'public', handler: (req) => this.questionPage(req) },
+      // Visitors without a session get it from the public page cache; views are counted by QuestionViewHotPath.
+      { path: `/forum/${F}/question/:post`, type: 'http', auth: 'public', cache: 'public', handler: (req) => this.questionPage(req) },
       {
         path: `/forum/${F}/user/:uid`, type: 'http', auth: 'public',
         handler: async (req) => {
@@ -73,7 +80,7 @@ export class ForumPageRoutes implements RouteContribution {
           const postType = (POST_TYPES.includes(text(p.post_type, 16) as PostType) ? text(p.post_type, 16) : 'question') as PostType;
           const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
           try {
-            const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.koa.host });
+            const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
             this.redirect(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
@@ -87,7 +94,7 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const forumId = slugId(req.pathParams.forum);
           const questionId = slugId(req.pathParams.post);
-          await this.posts.create(req.env, forumId, { content: postedContent(text(req.params.content, 20_000), req.params.content_format).html }, { parentId: questionId, siteHost: req.koa.host });
+          await this.posts.create(req.env, forumId, { content: postedContent(text(req.params.content, 20_000), req.params.content_format).html }, { parentId: questionId, siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
           this.redirect(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
         },
       },
@@ -109,7 +116,7 @@ export class ForumPageRoutes implements RouteContribution {
         path: `/forum/${F}/post/:post/comment`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: COMMENT_LIMIT,
         handler: async (req) => {
           const post = await this.postOfForum(req);
-          await this.comments.add(req.env, post.id, text(req.params.comment, COMMENT_MAX + 1));
+          await this.comments.add(req.env, post.id, text(req.params.comment, COMMENT_MAX + 1), await this.notifications.postedOn(req));
           this.redirect(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
         },
       },
@@ -157,16 +164,18 @@ export class ForumPageRoutes implements RouteContribution {
     const moderator = !req.isPublic && karma >= forum.rules.karma_moderate;
     const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
     const pendingCount = moderator ? (await this.data.pending(req.env, forum.id)).length : null;
-    return forumPage({ forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation });
+    const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
+    const follow = await followButtonProps(req, this.followers, 'forum.forum', forum.id);
+    return forumPage({ follow, forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation, notifications });
   }
 
   private async questionPage(req: RequestContext) {
     const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
     const postId = slugId(req.pathParams.post);
-    const view = await this.data.question(req.env, forum.id, postId);
-    await this.posts.countView(req.env, postId);
-    view.question.views += 1;
+    const view = await this.data.question(req.env, forum.id, postId, { dofollowKarma: forum.rules.karma_dofollow });
+    view.question.views += this.views.unwritten(postId);
     const karma = req.isPublic ? 0 : view.viewerKarma;
-    return questionPage({ forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.csrfToken() });
+    const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
+    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken() });
   }
 }

@@ -5,6 +5,7 @@ import type { RateLimit, RequestContext, RouteDefinition } from '@platform/http/
 import { moderationQueuePage, offensiveFormPage, QUEUE_PATHS } from '../../web/pages/moderation-queue-page';
 import { ForumKarma } from '../services/forum-karma';
 import { ForumModeration, type QueueType } from '../services/forum-moderation';
+import { ForumNotifications } from '../services/forum-notifications';
 import { ForumPagesData } from '../services/forum-pages-data';
 import { ForumPostService } from '../services/forum-post-service';
 import { redirectTo } from './redirect';
@@ -28,6 +29,7 @@ export class ModerationRoutes implements RouteContribution {
     @inject(ForumModeration) private readonly moderation: ForumModeration,
     @inject(ForumPostService) private readonly posts: ForumPostService,
     @inject(ForumKarma) private readonly karma: ForumKarma,
+    @inject(ForumNotifications) private readonly notifications: ForumNotifications,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -54,7 +56,7 @@ export class ModerationRoutes implements RouteContribution {
           try {
             const post = await this.posts.post(req.env, postId);
             if (post.forum_id !== forum.id) throw new MissingError('This post does not exist.');
-            await this.moderation.decide(req.env, postId, decision);
+            await this.moderation.decide(req.env, postId, decision, await this.notifications.postedOn(req));
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
             req.session.set(FAILURE_KEY, { id: postId, message: err.message });

@@ -4,7 +4,9 @@ import { textToHtml } from '@platform/common/html-text';
 import { utcText } from '@platform/common/utc-text';
 import type { Env } from '@platform/orm/environment';
 import { POST_MODEL } from '../models/forum-post';
+import type { PostedOn } from '@modules/website_mail';
 import { ForumKarma } from './forum-karma';
+import { ForumNotifications, type Announcement } from './forum-notifications';
 import { ForumPostService } from './forum-post-service';
 
 export const COMMENT_MAX = 2000;
@@ -17,23 +19,35 @@ export const COMMENT_MAX = 2000;
  */
 @injectable()
 export class ForumComments {
-  constructor(@inject(ForumKarma) private readonly karma: ForumKarma, @inject(ForumPostService) private readonly posts: ForumPostService) {}
+  constructor(
+    @inject(ForumKarma) private readonly karma: ForumKarma,
+    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+  ) {}
 
-  async add(env: Env, postId: number, text: string): Promise<number> {
+  /** Comments a post; the followers of its question are told (mails linking to `on`'s site). */
+  async add(env: Env, postId: number, text: string, on?: PostedOn): Promise<number> {
     const typed = text.trim();
     if (!typed) throw new ValidationError('A comment cannot be empty.');
     if (typed.length > COMMENT_MAX) throw new ValidationError(`A comment has at most ${COMMENT_MAX} characters.`);
-    return env.transaction(async (tx) => {
+    let news: Announcement | null = null;
+    const messageId = await env.transaction(async (tx) => {
       const [visible] = await tx.model(POST_MODEL).search_read([['id', '=', postId]], ['id'], { limit: 1 });
       if (!visible) throw new MissingError('This post does not exist.');
       const post = await this.posts.post(tx, postId);
       if (post.state !== 'active') throw new UserError('Only active posts can be commented on.');
       const rules = await this.karma.rules(tx, post.forum_id);
       this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_comment_own' : 'karma_comment_all');
-      return tx.sudo().model('mail.message').create({
+      const id = await tx.sudo().model('mail.message').create({
         model: POST_MODEL, res_id: postId, message_type: 'comment', body: textToHtml(typed), author_id: tx.user.partnerId, website_published: true, date: utcText(new Date()),
       });
+      if (tx.user.partnerId) {
+        news = await this.notifications.record(tx, { kind: 'comment', forumId: post.forum_id, questionId: post.parent_id ?? post.id, postId, authorPartnerId: tx.user.partnerId, messageId: id }, on);
+      }
+      return id;
     });
+    await this.notifications.announce(news);
+    return messageId;
   }
 
   async remove(env: Env, postId: number, messageId: number): Promise<void> {

@@ -3,6 +3,7 @@ import { MissingError, UserError } from '@platform/core/errors';
 import { utcText } from '@platform/common/utc-text';
 import type { Domain } from '@platform/core/domain-types';
 import type { Env } from '@platform/orm/environment';
+import type { PostedOn } from '@modules/website_mail';
 import { POST_MODEL } from '../models/forum-post';
 import { REASON_MODEL } from '../models/forum-post-reason';
 import { ForumKarma } from './forum-karma';
@@ -73,10 +74,10 @@ export class ForumModeration {
    * Validates (publishes, unflags or restores) or refuses a queued post. Validating an offensive post
    * gives its author back the karma marking it took, and an answer counts on its question again.
    */
-  async decide(env: Env, postId: number, decision: 'validate' | 'refuse'): Promise<void> {
+  async decide(env: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<void> {
     await env.transaction(async (tx) => {
       const before = await this.posts.post(tx, postId);
-      await this.posts.moderate(tx, postId, decision);
+      await this.posts.moderate(tx, postId, decision, on);
       if (before.state !== 'offensive' || decision !== 'validate') return;
       const rules = await this.karma.rules(tx, before.forum_id);
       if (before.author) await this.karma.add(tx, before.author, -rules.karma_gen_answer_flagged);

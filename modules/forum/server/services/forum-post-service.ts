@@ -5,9 +5,12 @@ import { utcText } from '@platform/common/utc-text';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
 import { VOTE_MODEL } from '../models/forum-post-vote';
+import type { PostedOn } from '@modules/website_mail';
 import { ForumKarma, type ForumRules } from './forum-karma';
 import { cleanPostHtml } from './content-rules';
+import { ForumNotifications, type Announcement } from './forum-notifications';
 import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
+import { relevancy, relevancySettings } from './relevancy';
 import { parseTagNames } from './tag-rules';
 
 export type PostType = 'question' | 'link' | 'discussion';
@@ -60,7 +63,10 @@ const id = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : v =
  */
 @injectable()
 export class ForumPostService {
-  constructor(@inject(ForumKarma) private readonly karma: ForumKarma) {}
+  constructor(
+    @inject(ForumKarma) private readonly karma: ForumKarma,
+    @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+  ) {}
 
   async post(env: Env, postId: number): Promise<PostFacts> {
     const [row] = await env.sudo().model(POST_MODEL).read([postId], ['forum_id', 'parent_id', 'create_uid', 'state', 'active', 'is_correct', 'vote_count', 'child_count', 'post_type', 'write_date']).catch(() => []);
@@ -72,9 +78,15 @@ export class ForumPostService {
     };
   }
 
-  /** A question, link or discussion (`parentId` unset), or an answer to `parentId`. Returns its id. */
-  async create(env: Env, forumId: number, values: NewPost, opts: { parentId?: number; siteHost: string }): Promise<number> {
-    return env.transaction(async (tx) => {
+  /**
+   * A question, link or discussion (`parentId` unset), or an answer to `parentId`. Returns its id.
+   * The author follows their question (an answer's author, its question); an answer is told to the
+   * question's other followers (mails linking
+   * to `postedOn`'s site; none without it).
+   */
+  async create(env: Env, forumId: number, values: NewPost, opts: { parentId?: number; siteHost: string; postedOn?: PostedOn }): Promise<number> {
+    let news: Announcement | null = null;
+    const created = await env.transaction(async (tx) => {
       const rules = await this.karma.rules(tx, forumId);
       const karma = await this.karma.of(tx, tx.uid);
       const isAnswer = opts.parentId !== undefined;
@@ -107,19 +119,33 @@ export class ForumPostService {
       const sudo = tx.sudo();
       const postId = await sudo.model(POST_MODEL).create({
         forum_id: forumId, parent_id: opts.parentId ?? null, post_type: postType, name: name || null, content,
-        content_link: contentLink, state: pending ? 'pending' : 'active', tag_ids: [[6, 0, tagIds]],
+        content_link: contentLink, state: pending ? 'pending' : 'active', tag_ids: [[6, 0, tagIds]], relevancy: relevancy(await relevancySettings(tx, forumId), 0, new Date(), new Date()),
       });
       const [written] = await sudo.model(POST_MODEL).read([postId], ['content']);
       await sudo.model(POST_MODEL).write([postId], { plain_content: plainText(String(written.content ?? '')).slice(0, PLAIN_CONTENT_SIZE) });
       if (isAnswer) {
         const question = await this.post(tx, opts.parentId!);
         await sudo.model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
-      } else if (!pending) {
-        await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
+        if (tx.user.partnerId) {
+          // Its author follows the question too: comments on the answer will reach them.
+          await this.notifications.followQuestion(tx, question.id, tx.user.partnerId);
+          news = await this.notifications.record(tx, { kind: 'answer', forumId, questionId: question.id, postId, authorPartnerId: tx.user.partnerId, body: String(written.content ?? '') }, opts.postedOn);
+        }
+      } else {
+        await this.notifications.followQuestion(tx, postId, tx.user.partnerId);
+        if (!pending) {
+          await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
+          // Its forum's followers hear of it now; of a pending one, once a moderator validates it.
+          if (tx.user.partnerId) {
+            news = await this.notifications.record(tx, { kind: 'question', forumId, questionId: postId, postId, authorPartnerId: tx.user.partnerId, body: String(written.content ?? ''), title: name }, opts.postedOn);
+          }
+        }
       }
       if (tagIds.length) await this.recountTags(tx, tagIds);
       return postId;
     });
+    await this.notifications.announce(news);
+    return created;
   }
 
   /**
@@ -178,7 +204,10 @@ export class ForumPostService {
         : v === -1 ? (isAnswer ? rules.karma_gen_answer_downvote : rules.karma_gen_question_downvote) : 0);
       if (post.author) await this.karma.add(tx, post.author, gain(after) - gain(before));
       const voteCount = post.vote_count + after - before;
-      await tx.sudo().model(POST_MODEL).write([postId], { vote_count: voteCount });
+      const [created] = await tx.sudo().model(POST_MODEL).read([postId], ['create_date']);
+      const createdAt = new Date(`${String(created?.create_date ?? '').replace(' ', 'T')}Z`);
+      const score = relevancy(await relevancySettings(tx, post.forum_id), voteCount, Number.isNaN(createdAt.getTime()) ? new Date() : createdAt, new Date());
+      await tx.sudo().model(POST_MODEL).write([postId], { vote_count: voteCount, relevancy: score });
       return { vote_count: voteCount, user_vote: after };
     });
   }
@@ -307,8 +336,9 @@ export class ForumPostService {
    * the new question's karma); `refuse` closes it, so it leaves the queue (the original platform only
    * noted the moderator and kept it there).
    */
-  async moderate(env: Env, postId: number, decision: 'validate' | 'refuse'): Promise<PostFacts> {
-    return env.transaction(async (tx) => {
+  async moderate(env: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<PostFacts> {
+    let news: Announcement | null = null;
+    const moderated = await env.transaction(async (tx) => {
       const post = await this.post(tx, postId);
       const rules = await this.karma.rules(tx, post.forum_id);
       this.karma.require(await this.karma.of(tx, tx.uid), rules, 'karma_moderate');
@@ -316,17 +346,25 @@ export class ForumPostService {
       const posts = tx.sudo().model(POST_MODEL);
       if (decision === 'validate') {
         await posts.write([postId], { state: 'active', active: true, moderator_id: tx.uid });
-        if (post.state === 'pending' && post.parent_id === null && post.author) await this.karma.add(tx, post.author, rules.karma_gen_question_new);
+        if (post.state === 'pending' && post.parent_id === null && post.author) {
+          await this.karma.add(tx, post.author, rules.karma_gen_question_new);
+          news = await this.questionNews(tx, post, on);
+        }
       } else {
         await posts.write([postId], { state: 'close', moderator_id: tx.uid, closed_uid: tx.uid, closed_date: utcText(new Date()) });
       }
       return post;
     });
+    await this.notifications.announce(news);
+    return moderated;
   }
 
-  /** Counts a view of a question (every hit, as the original platform). */
-  async countView(env: Env, postId: number): Promise<void> {
-    await env.db('forum_post').where({ id: postId }).increment('views', 1);
+  /** The news of a validated question for its forum's followers (its author's name on it). */
+  private async questionNews(tx: Env, post: PostFacts, on?: PostedOn): Promise<Announcement | null> {
+    const [row] = await tx.sudo().model(POST_MODEL).read([post.id], ['name', 'content']);
+    const author = await tx.db('res_users').where({ id: post.author }).first('partner_id');
+    if (!author?.partner_id) return null;
+    return this.notifications.record(tx, { kind: 'question', forumId: post.forum_id, questionId: post.id, postId: post.id, authorPartnerId: Number(author.partner_id), body: String(row.content ?? ''), title: String(row.name ?? '') }, on);
   }
 }
 

@@ -3,6 +3,8 @@ import { useLocalizedPath, useT } from '@platform/web/client/web-context';
 import type { ForumSummary, ListFilter, PostCard, Sorting } from '../../server/services/forum-pages-data';
 import { slug } from '../../server/routes/slug';
 import ValidationNotice, { type ValidationNoticeProps } from '../islands/validation-notice';
+import ForumNotifications, { type ForumNotificationItem } from '../islands/forum-notifications';
+import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
 import { Pager, PostCardItem } from './forum-parts';
 
 function ForumList({ forums }: { forums: ForumSummary[] }) {
@@ -47,6 +49,10 @@ export interface ForumPageProps {
   pendingCount: number | null;
   /** The e-mail validation notice, for signed-in users with karma 0 or who just validated. */
   validation: ValidationNoticeProps['state'] | null;
+  /** The signed-in user's unread notifications (none for visitors). */
+  notifications?: ForumNotificationItem[];
+  /** The forum's follow button (website_mail's widget): followers hear of each new question. */
+  follow?: FollowButtonProps;
 }
 
 const SORT_LABELS: Array<[Sorting, string]> = [['write_date desc', 'Last Updated'], ['create_date desc', 'Newest'], ['vote_count desc', 'Most Voted'], ['relevancy desc', 'Relevance'], ['child_count desc', 'Answered']];
@@ -70,7 +76,9 @@ function ForumView(p: ForumPageProps) {
         {p.pendingCount !== null && <a className="btn btn-outline-secondary" href={localized(`${p.base}/flagged_queue`)}>{_t('Flagged posts')}</a>}
         <a className="btn btn-primary" href={localized(`${p.base}/ask`)}>{_t('Ask a question')}</a>
       </div>
+      {p.follow && <div className="mb-3 forum-follow"><FollowButton {...p.follow} followingText="You are following this forum." /></div>}
       {p.validation && <ValidationNotice forumId={p.forum.id} state={p.validation} />}
+      {!p.isPublic && <ForumNotifications base={p.base} notifications={p.notifications ?? []} />}
       {p.forum.welcomeMessage && p.isPublic && <div className="alert alert-info forum-welcome" dangerouslySetInnerHTML={{ __html: p.forum.welcomeMessage }} />}
       <form className="row g-2 mb-3" method="get" action={localized(listPath)} role="search">
         <div className="col-12 col-md-6">

@@ -3,6 +3,7 @@ import { countText } from '@platform/common/count-text';
 import { useLocalizedPath, useSession, useT } from '@platform/web/client/web-context';
 import type { ForumRules } from '../../server/services/forum-karma';
 import type { PostView, QuestionView } from '../../server/services/forum-pages-data';
+import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
 import PostActions from '../islands/post-actions';
 import PostEditor from '../islands/post-editor';
 import { EditLinks } from './edit-links';
@@ -18,6 +19,8 @@ export interface QuestionPageProps {
   karma: number;
   isPublic: boolean;
   csrfToken: string;
+  /** The follow button's state (website_mail's widget): followers get its answers and comments. */
+  follow?: FollowButtonProps;
 }
 
 /** The author's name, a link to their profile when they have one (karma 1 or more). */
@@ -123,6 +126,7 @@ function QuestionView(p: QuestionPageProps) {
       {q.state === 'pending' && <div className="alert alert-warning">{_t('This question is waiting for a moderator before others can see it.')}</div>}
       {q.state === 'close' && <div className="alert alert-secondary">{_t('This question has been closed.')}</div>}
       <div className="mb-2"><TagLinks base={p.base} tags={q.tags} /><span className="small text-body-secondary ms-2">{countText(q.views, lang, '%s view', '%s views', _t)}</span></div>
+      {p.follow && q.state === 'active' && <div className="mb-2 forum-follow"><FollowButton {...p.follow} followingText="You are following this question." /></div>}
       <PostBlock post={q} p={p} isAnswer={false} />
       <h2 className="h4 mt-4">{_t('Answers')} <span className="badge text-bg-secondary">{p.view.answers.length}</span></h2>
       {p.view.answers.map((a) => <PostBlock key={a.id} post={a} p={p} isAnswer />)}

@@ -56,7 +56,10 @@ export class CommentNotifier {
     this.queue = new LeasedQueue(db, NOTIFICATION_TABLE, settings);
   }
 
-  /** Queues the mails of a new comment (inside the comment's transaction: both are written, or neither). */
+  /**
+   * Queues the mails of a new comment (inside the comment's transaction: both are written, or neither)
+   * to the followers of record `resId` of `model` (the message's record, or the record it is news of).
+   */
   async enqueue(env: Env, messageId: number, model: string, resId: number, authorId: number, on: PostedOn): Promise<number> {
     const baseUrl = on.baseUrl;
     if (!baseUrl) return 0;
@@ -110,27 +113,33 @@ export class CommentNotifier {
   private async compose(row: QueueRow): Promise<OutgoingMail | null> {
     const env = this.envs.superuser();
     const message = await this.db('mail_message as m').leftJoin('res_partner as a', 'a.id', 'm.author_id')
-      .where('m.id', row.message_id as number).first('m.id', 'm.body', 'm.model', 'm.res_id', 'a.name as author');
+      .where('m.id', row.message_id as number).first('m.id', 'm.body', 'm.model', 'm.res_id', 'm.message_type', 'a.name as author');
     if (!message?.model) return null;
     const opts = this.threads.optionsForModel(String(message.model));
     const lang = String(row.lang);
     const record = await opts?.recordLink(env.withLang(lang), Number(message.res_id));
-    if (!opts || !record) return null;
+    const followedId = opts?.threadOf ? await opts.threadOf(env, Number(message.res_id)) : Number(message.res_id);
+    if (!opts || !record || !followedId) return null;
     const _t = (source: string) => this.translations.module('website_mail', lang)[source] ?? source;
+    const texts = opts.mailTexts;
+    const _tm = texts ? (source: string) => this.translations.module(texts.module, lang)[source] ?? source : _t;
     const baseUrl = String(row.base_url);
     const prefix = row.url_prefix ? String(row.url_prefix) : null;
-    const recordUrl = `${baseUrl}${localizedPath(record.path, prefix)}#comments`;
-    const ref = { model: String(message.model), resId: Number(message.res_id), partnerId: Number(row.partner_id) };
+    // A path's own #fragment is kept; records with comments are linked at them.
+    const [recordPath, fragment] = record.path.split('#', 2);
+    const anchor = fragment ?? (opts.comments ? 'comments' : '');
+    const recordUrl = `${baseUrl}${localizedPath(recordPath, prefix)}${anchor ? `#${anchor}` : ''}`;
+    const ref = { model: String(message.model), resId: followedId, partnerId: Number(row.partner_id) };
     const query = new URLSearchParams({ model: ref.model, res_id: String(ref.resId), partner_id: String(ref.partnerId), token: await this.tokens.sign(ref) });
     const unfollowUrl = `${baseUrl}${localizedPath(UNFOLLOW_PATH, prefix)}?${query}`;
     const author = String(message.author ?? '') || _t('Someone');
     const host = new URL(baseUrl).hostname;
     const from = await this.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
-    const subject = _t('New comment on %s').replace('%s', record.name);
+    const subject = _tm(texts?.subjects[String(message.message_type)] ?? 'New comment on %s').replace('%s', record.name);
     const wrote = _t('%s wrote:').replace('%s', author);
-    const why = _t('You receive this e-mail because you follow this page.');
+    const why = _tm(texts?.why ?? 'You receive this e-mail because you follow this page.');
     const stop = _t('Stop following');
-    const read = _t('Read the comments');
+    const read = _t(texts ? 'Read it on the site' : 'Read the comments');
     // The body was stored as sanitised HTML (plain text escaped by the comment service); the text part reads it back.
     const bodyHtml = String(message.body ?? '');
     const bodyText = bodyHtml.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n').replace(/<[^>]*>/g, '')

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { EnvFactory } from '@platform/orm/env-factory';
+import type { Env } from '@platform/orm/environment';
 
 /** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
 export const SESSION_FOLLOWED = 'website_mail.followed';
@@ -12,22 +13,38 @@ export const SESSION_FOLLOWED_AS = 'website_mail.followed_as';
 /** Session key of the e-mail the visitor last followed with (shown back to them). */
 export const SESSION_EMAIL = 'website_mail.email';
 
-/** Followers of records; writes run as superuser once the route has checked the caller. */
+/**
+ * Followers of records; writes run as superuser once the route has checked the caller. A caller in a
+ * transaction passes its `env` (SQLite has one connection: another would wait for it forever).
+ */
 @injectable()
 export class FollowService {
   constructor(@inject(EnvFactory) private readonly envs: EnvFactory) {}
 
-  async isFollower(model: string, id: number, partnerId: number): Promise<boolean> {
-    const n = await this.envs.superuser().model('mail.followers')
+  async isFollower(model: string, id: number, partnerId: number, env?: Env): Promise<boolean> {
+    const n = await (env?.sudo() ?? this.envs.superuser()).model('mail.followers')
       .search_count([['res_model', '=', model], ['res_id', '=', id], ['partner_id', '=', partnerId]]);
     return n > 0;
   }
 
   /** True when this call created the follow, false when the partner followed the record already. */
-  async follow(model: string, id: number, partnerId: number): Promise<boolean> {
-    if (await this.isFollower(model, id, partnerId)) return false;
-    await this.envs.superuser().model('mail.followers').create({ res_model: model, res_id: id, partner_id: partnerId });
+  async follow(model: string, id: number, partnerId: number, env?: Env): Promise<boolean> {
+    if (await this.isFollower(model, id, partnerId, env)) return false;
+    await (env?.sudo() ?? this.envs.superuser()).model('mail.followers').create({ res_model: model, res_id: id, partner_id: partnerId });
     return true;
+  }
+
+  /** The records of a model a partner follows (the most recent 10,000). */
+  async recordsFollowedBy(model: string, partnerId: number): Promise<number[]> {
+    const rows = await this.envs.superuser().db('mail_followers').where({ res_model: model, partner_id: partnerId }).orderBy('id', 'desc').limit(10_000).select('res_id');
+    return rows.map((r: { res_id: number }) => Number(r.res_id));
+  }
+
+  /** The partners following a record. */
+  async partnersOf(model: string, id: number, env?: Env): Promise<number[]> {
+    const rows = await (env?.sudo() ?? this.envs.superuser()).model('mail.followers')
+      .search_read([['res_model', '=', model], ['res_id', '=', id]], ['partner_id'], { limit: 10_000 });
+    return rows.map((r) => (Array.isArray(r.partner_id) ? Number(r.partner_id[0]) : Number(r.partner_id)));
   }
 
   async unfollow(model: string, id: number, partnerId: number): Promise<void> {

@@ -10,10 +10,12 @@ export interface FollowButtonProps {
   isFollower: boolean;
   isUser: boolean;
   email: string;
+  /** What the badge says once following: a UI source string of the page's modules (default: about a page). */
+  followingText?: string;
 }
 
 /** Follow widget: one click for users; visitors type an e-mail (flagged, and not sent, when invalid). */
-function FollowButton({ model, id, isFollower: initial, isUser, email: initialEmail }: FollowButtonProps) {
+function FollowButton({ model, id, isFollower: initial, isUser, email: initialEmail, followingText = 'You are following this page.' }: FollowButtonProps) {
   const _t = useT();
   const [following, setFollowing] = useState(initial);
   const [email, setEmail] = useState(initialEmail);
@@ -65,7 +67,7 @@ function FollowButton({ model, id, isFollower: initial, isUser, email: initialEm
       <button type="submit" className={following ? 'btn btn-outline-primary btn-unfollow' : 'btn btn-primary btn-follow'} disabled={busy}>
         {following ? _t('Unfollow') : _t('Follow')}
       </button>
-      {following ? <span className="follow-state badge text-bg-success" role="status">{_t('You are following this page.')}</span> : null}
+      {following ? <span className="follow-state badge text-bg-success" role="status">{_t(followingText)}</span> : null}
       {error ? <p className="alert alert-danger" role="alert">{error}</p> : null}
     </form>
   );

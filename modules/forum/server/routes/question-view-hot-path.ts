@@ -1,0 +1,25 @@
+import { inject, injectable } from 'inversify';
+import type { HotPathContribution, HotPathRequest } from '@platform/http/contribution-points';
+import { ViewCounter } from '../services/view-counter';
+
+/** `/forum/<forum>/question/<question slug>`, under a language prefix or not; the id ends the slug. */
+const QUESTION_PAGE = /^(?:\/[A-Za-z_@-]{2,16})?\/forum\/[\w-]{1,200}\/question\/(?:[\w-]{0,200}-)?(\d{1,9})$/;
+
+/**
+ * Counts a view of a question page before the pipeline answers it (from the public page cache or
+ * by rendering it), then leaves the request to Koa: every GET counts, cached or not.
+ */
+@injectable()
+export class QuestionViewHotPath implements HotPathContribution {
+  constructor(@inject(ViewCounter) private readonly views: ViewCounter) {}
+
+  matches(method: string, path: string): boolean {
+    return method === 'GET' && path.includes('/question/') && QUESTION_PAGE.test(path);
+  }
+
+  handle(request: HotPathRequest): boolean {
+    const id = Number(QUESTION_PAGE.exec(request.path)?.[1] ?? 0);
+    if (id > 0) this.views.count(id);
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { defineIsland } from '@platform/web/island';
+import { sharedBus } from '@platform/web/client/bus/shared-bus';
+import type { BusNotification } from '@platform/web/client/bus/bus-connection';
+import { rpc, RpcError } from '@platform/web/client/rpc';
+import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+
+export interface ForumNotificationItem {
+  id: number;
+  kind: 'question' | 'answer' | 'comment';
+  questionId: number;
+  postId: number;
+  title: string;
+  author: string;
+}
+
+export interface ForumNotificationsProps {
+  /** `/forum/<forum slug>`: the questions' links. */
+  base: string;
+  notifications: ForumNotificationItem[];
+}
+
+/** How each notification starts (`%s`: its author), before the question's title. */
+const LEAD: Record<ForumNotificationItem['kind'], string> = { question: '%s asked', answer: '%s answered', comment: '%s commented on' };
+
+/**
+ * A signed-in user's unread forum notifications (news of the questions they follow): listed by the
+ * server, joined live by those arriving on the user's bus channel, each dismissed with
+ * `/forum/notification_read`.
+ */
+function ForumNotifications({ base, notifications }: ForumNotificationsProps) {
+  const _t = useT();
+  const localized = useLocalizedPath();
+  const [items, setItems] = useState(notifications);
+  const [error, setError] = useState('');
+
+  useEffect(() => sharedBus().onNotification((ns: BusNotification[]) => {
+    const incoming = ns.map((n) => n.message as { type?: string; notification?: ForumNotificationItem })
+      .filter((m) => m?.type === 'forum.notification' && m.notification).map((m) => m.notification!);
+    if (incoming.length) setItems((list) => [...incoming.filter((i) => !list.some((l) => l.id === i.id)).reverse(), ...list]);
+  }), []);
+
+  const dismiss = async (id: number) => {
+    setError('');
+    try {
+      await rpc('/forum/notification_read', { notification_id: id });
+      setItems((list) => list.filter((n) => n.id !== id));
+    } catch (err) {
+      setError(err instanceof RpcError ? err.message : String(err));
+    }
+  };
+
+  if (!items.length && !error) return null;
+  return (
+    <section className="mb-3 forum-notifications" aria-label={_t('Notifications')}>
+      {items.map((n) => (
+        <div key={n.id} className="alert alert-info d-flex align-items-start gap-2 py-2 mb-2 forum-notification" role="status">
+          <span className="flex-grow-1 text-break">
+            {_t(LEAD[n.kind]).replace('%s', n.author || _t('Someone'))}{' '}
+            <a href={localized(`${base}/question/${n.questionId}`) + (n.postId !== n.questionId ? `#post-${n.postId}` : '')}>{n.title}</a>
+          </span>
+          <button type="button" className="btn-close" aria-label={_t('Mark as read')} onClick={() => dismiss(n.id)} />
+        </div>
+      ))}
+      {error && <div className="alert alert-danger" role="alert">{error}</div>}
+    </section>
+  );
+}
+
+export default defineIsland('forum.notifications', ForumNotifications);
