@@ -7,6 +7,7 @@ import type { PostedOn } from '@modules/website_mail';
 import { POST_MODEL } from '../models/forum-post';
 import { REASON_MODEL } from '../models/forum-post-reason';
 import { ForumKarma } from './forum-karma';
+import { ForumNotifications } from './forum-notifications';
 import { ForumPostService } from './forum-post-service';
 
 export type QueueType = 'validation' | 'flagged' | 'offensive';
@@ -39,7 +40,11 @@ export const QUEUE_SIZE = 100;
  */
 @injectable()
 export class ForumModeration {
-  constructor(@inject(ForumKarma) private readonly karma: ForumKarma, @inject(ForumPostService) private readonly posts: ForumPostService) {}
+  constructor(
+    @inject(ForumKarma) private readonly karma: ForumKarma,
+    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+  ) {}
 
   /** Whether the caller moderates this forum (karma_moderate; the superuser always). */
   async isModerator(env: Env, forumId: number): Promise<boolean> {
@@ -75,10 +80,10 @@ export class ForumModeration {
    * gives its author back the karma marking it took, and an answer counts on its question again.
    */
   async decide(env: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<void> {
-    await env.transaction(async (tx) => {
+    const news = await env.transaction(async (tx) => {
       const before = await this.posts.post(tx, postId);
-      await this.posts.moderate(tx, postId, decision, on);
-      if (before.state !== 'offensive' || decision !== 'validate') return;
+      const { news } = await this.posts.moderateIn(tx, postId, decision, on);
+      if (before.state !== 'offensive' || decision !== 'validate') return news;
       const rules = await this.karma.rules(tx, before.forum_id);
       if (before.author) await this.karma.add(tx, before.author, -rules.karma_gen_answer_flagged);
       if (before.parent_id !== null) {
@@ -86,7 +91,10 @@ export class ForumModeration {
         const question = await this.posts.post(tx, before.parent_id);
         await tx.sudo().model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
       }
+      return news;
     });
+    // Once committed: followers are told of a question that now exists for them.
+    await this.notifications.announce(news);
   }
 
   /** Marks an active or flagged post offensive for an offensive reason: author -100, post archived. */

@@ -337,26 +337,32 @@ export class ForumPostService {
    * noted the moderator and kept it there).
    */
   async moderate(env: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<PostFacts> {
-    let news: Announcement | null = null;
-    const moderated = await env.transaction(async (tx) => {
-      const post = await this.post(tx, postId);
-      const rules = await this.karma.rules(tx, post.forum_id);
-      this.karma.require(await this.karma.of(tx, tx.uid), rules, 'karma_moderate');
-      if (!['pending', 'flagged', 'offensive'].includes(post.state)) throw new UserError('This post is not waiting for a moderator.');
-      const posts = tx.sudo().model(POST_MODEL);
-      if (decision === 'validate') {
-        await posts.write([postId], { state: 'active', active: true, moderator_id: tx.uid });
-        if (post.state === 'pending' && post.parent_id === null && post.author) {
-          await this.karma.add(tx, post.author, rules.karma_gen_question_new);
-          news = await this.questionNews(tx, post, on);
-        }
-      } else {
-        await posts.write([postId], { state: 'close', moderator_id: tx.uid, closed_uid: tx.uid, closed_date: utcText(new Date()) });
-      }
-      return post;
-    });
+    const { post, news } = await env.transaction((tx) => this.moderateIn(tx, postId, decision, on));
     await this.notifications.announce(news);
-    return moderated;
+    return post;
+  }
+
+  /**
+   * `moderate` inside the caller's transaction: the news is the caller's to announce once committed
+   * (announcing takes another connection, which SQLite's one would only get after the commit).
+   */
+  async moderateIn(tx: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<{ post: PostFacts; news: Announcement | null }> {
+    let news: Announcement | null = null;
+    const post = await this.post(tx, postId);
+    const rules = await this.karma.rules(tx, post.forum_id);
+    this.karma.require(await this.karma.of(tx, tx.uid), rules, 'karma_moderate');
+    if (!['pending', 'flagged', 'offensive'].includes(post.state)) throw new UserError('This post is not waiting for a moderator.');
+    const posts = tx.sudo().model(POST_MODEL);
+    if (decision === 'validate') {
+      await posts.write([postId], { state: 'active', active: true, moderator_id: tx.uid });
+      if (post.state === 'pending' && post.parent_id === null && post.author) {
+        await this.karma.add(tx, post.author, rules.karma_gen_question_new);
+        news = await this.questionNews(tx, post, on);
+      }
+    } else {
+      await posts.write([postId], { state: 'close', moderator_id: tx.uid, closed_uid: tx.uid, closed_date: utcText(new Date()) });
+    }
+    return { post, news };
   }
 
   /** The news of a validated question for its forum's followers (its author's name on it). */
