@@ -154,6 +154,8 @@ describe('tour: accounts (password reset by e-mail, account pages on a phone, in
     await page.waitForSelector('[data-island="base.logo_upload"][data-hydrated="true"]');
     await page.setInputFiles('#settings-logo', { name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.waitForSelector('.logo-upload .alert-success');
+    // The new logo is shown from /web/image: its width is known once the browser has loaded it.
+    await page.waitForFunction(() => (document.querySelector('.logo-upload img') as HTMLImageElement | null)?.complete === true);
     expect(await page.evaluate(() => (document.querySelector('.logo-upload img') as HTMLImageElement | null)?.naturalWidth ?? 0)).to.equal(160);
     await page.setInputFiles('#settings-logo', { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
     expect(await page.textContent('#settings-logo-error')).to.contain('PNG, JPEG, WebP or GIF');

@@ -16,8 +16,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('default_order', 32).notNullable();
     t.string('default_post_type', 16).notNullable();
     for (const flag of ['allow_question', 'allow_discussion', 'allow_link', 'allow_bump']) t.boolean(flag).notNullable().defaultTo(true);
-    t.float('relevancy_post_vote');
-    t.float('relevancy_time_decay');
+    t.double('relevancy_post_vote');
+    t.double('relevancy_time_decay');
     for (const [name, value] of Object.entries({ ...KARMA_THRESHOLDS, ...KARMA_GAINS })) t.integer(name).notNullable().defaultTo(value);
   });
   await createModelTable(knex, 'forum_post_reason', (t) => {
@@ -46,7 +46,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('favourite_count').notNullable().defaultTo(0);
     t.integer('vote_count').notNullable().defaultTo(0);
     t.integer('views').notNullable().defaultTo(0);
-    t.float('relevancy').notNullable().defaultTo(0);
+    t.double('relevancy').notNullable().defaultTo(0);
     datetime(t, 'bump_date');
     t.integer('flag_user_id').references('id').inTable('res_users').onDelete('SET NULL');
     t.integer('moderator_id').references('id').inTable('res_users').onDelete('SET NULL');
