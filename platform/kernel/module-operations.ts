@@ -21,6 +21,8 @@ export type InstallerRun = (
   onProgress: (p: InstallProgress) => Promise<void>,
 ) => Promise<void>;
 
+const ALREADY_RUNNING = 'An installation is already running: wait until it ends, then try again.';
+
 interface Row {
   op_id: number | string;
   generation: number | string;
@@ -101,12 +103,15 @@ export class ModuleOperations implements ModuleManager {
   }
 
   async install(names: string[], by?: number): Promise<ModuleOperationStatus> {
+    // Told first: while an operation runs, what is installed is changing under the checks below.
+    await this.refuseWhileRunning();
     const plan = await this.plan(names);
     if (plan.length === 0) throw new UserError(`Already installed: ${names.join(', ')}`);
     return this.start('install', names, plan, by);
   }
 
   async upgrade(names: string[], by?: number): Promise<ModuleOperationStatus> {
+    await this.refuseWhileRunning();
     this.checkKnown(names);
     const installed = await new ModuleState(this.db).installed();
     const missing = names.filter((n) => !installed.has(n));
@@ -131,6 +136,10 @@ export class ModuleOperations implements ModuleManager {
     };
   }
 
+  private async refuseWhileRunning(): Promise<void> {
+    if ((await this.status()).state === 'running') throw new UserError(ALREADY_RUNNING);
+  }
+
   private checkKnown(names: string[]): void {
     if (names.length === 0) throw new ValidationError('Name at least one module');
     const unknown = names.filter((n) => n === 'base' || !this.allModules.some((m) => m.manifest.name === n));
@@ -146,7 +155,7 @@ export class ModuleOperations implements ModuleManager {
         op_id: this.db.raw('op_id + 1'), state: 'running', operation, modules: JSON.stringify(names), plan: JSON.stringify(plan),
         step: 'resolving', module: null, progress: 2, error: null, heartbeat_ms: now, started_by: by ?? null,
       });
-    if (!taken) throw new UserError('An installation is already running: wait until it ends, then try again.');
+    if (!taken) throw new UserError(ALREADY_RUNNING);
     const started = await this.status();
     this.run(operation, names, plan).catch((err) => this.logger.error({ err }, 'module operation: could not record its end'));
     return started;
