@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import WebSocket from 'ws';
 import type { ModuleOperationStatus } from '@platform/core/module-manager';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
@@ -115,5 +116,39 @@ describe('modules installed from the back office, without a restart', function (
     // The lock is free again.
     expect((await admin.call<ModuleOperationStatus>('/web/backoffice/modules/upgrade', { modules: ['hot_dep'] })).state).to.equal('running');
     expect((await waitForEnd(admin, (await admin.call<ModuleOperationStatus>('/web/backoffice/modules/status')).id)).state).to.equal('done');
+  });
+});
+
+describe('a reload re-attaches the server hooks (the bus WebSocket)', function () {
+  this.timeout(60_000);
+  let t: TestKernel;
+
+  before(async () => {
+    t = await bootTestKernel({ modules: ['bus'], http: true, roots: [fixture('hot-install')] });
+  });
+  after(async () => t?.stop());
+
+  function openSocket(): Promise<WebSocket> {
+    const socket = new WebSocket(`${t.url.replace(/^http/, 'ws')}/websocket`);
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(socket));
+      socket.once('error', reject);
+    });
+  }
+
+  it('closes the old kernel\'s sockets, and the new kernel answers upgrades, with one listener', async () => {
+    const server = t.server!.server;
+    expect(server.listenerCount('upgrade')).to.equal(1);
+    const before = await openSocket();
+    const closed = new Promise<void>((resolve) => before.once('close', () => resolve()));
+    const admin = new RpcClient(t.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+    const op = await admin.call<ModuleOperationStatus>('/web/backoffice/modules/install', { modules: ['hot_dep'] });
+    expect((await waitForEnd(admin, op.id)).state).to.equal('done');
+    await closed;
+    expect(t.server!.kernel).to.not.equal(t.kernel);
+    expect(server.listenerCount('upgrade')).to.equal(1);
+    const after = await openSocket();
+    after.close();
   });
 });
