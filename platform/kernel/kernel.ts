@@ -29,6 +29,7 @@ import { CliCommandContribution } from './cli/cli-command';
 import { defaultModuleRoots, discoverModules } from './discovery';
 import { ModuleInstaller, type InstallProgress, type InstallReport } from './module-installer';
 import { bumpGeneration, ensureOperationTable, ModuleOperations, readGeneration } from './module-operations';
+import { runInstallerProcess } from './installer-runner';
 import { ModuleState } from './module-state';
 import { checkSchema } from './schema-check';
 
@@ -77,7 +78,7 @@ export class Kernel {
     /** How it was booted (roots, logger, ...): a reload or an install from the back office boots the same way. */
     readonly bootOptions: BootOptions,
   ) {
-    this.moduleOperations = new ModuleOperations(db, allModules, (what, onProgress) => this.runInstaller(what, onProgress), logger);
+    this.moduleOperations = new ModuleOperations(db, allModules, (what) => runInstallerProcess({ config, roots: bootOptions.roots, ...what }), logger);
   }
 
   static async boot(opts: BootOptions): Promise<Kernel> {
@@ -217,16 +218,6 @@ export class Kernel {
       // Printed once, on the console only: it is not stored anywhere in clear.
       process.stdout.write(`\nDatabase created. Log in as 'admin' with password: ${password}\n\n`);
     }
-  }
-
-  /**
-   * The installer as `module install` / `module upgrade` run it: a fresh kernel on the same
-   * configuration and roots, stopped once the database is in line. This kernel is left untouched, so a
-   * failure leaves the running site as it was.
-   */
-  private async runInstaller(what: { install?: string[]; upgrade?: string[] }, onProgress: (p: InstallProgress) => Promise<void>): Promise<void> {
-    const fresh = await Kernel.boot({ ...this.bootOptions, install: what.install, upgrade: what.upgrade, onProgress, autoInstall: false });
-    await fresh.stop();
   }
 
   /** The same kernel again, built from the database as it is now (after an install): what a reload serves. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { withDependencies } from '@platform/core/dependency-graph';
-import { ModuleLoadError, UserError, ValidationError } from '@platform/core/errors';
+import { UserError, ValidationError } from '@platform/core/errors';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import type { ModuleManager, ModuleOperationState, ModuleOperationStatus } from '@platform/core/module-manager';
 import type { InstallProgress } from './module-installer';
@@ -15,11 +15,25 @@ const TABLE = 'ir_module_operation';
  */
 const STALE_MS = 10 * 60_000;
 
-/** Runs the installer as the CLI does (a fresh kernel on the same configuration), reporting its steps. */
-export type InstallerRun = (
-  what: { install?: string[]; upgrade?: string[] },
-  onProgress: (p: InstallProgress) => Promise<void>,
-) => Promise<void>;
+/**
+ * Runs the installer as the CLI does (a fresh kernel on the same configuration), which writes its
+ * steps with `recordProgress`; rejects with the failing module and the reason.
+ */
+export type InstallerRun = (what: { install?: string[]; upgrade?: string[] }) => Promise<void>;
+
+/** An installer failure: the module (when known) and why. */
+export class InstallerFailure extends Error {
+  constructor(readonly moduleName: string | null, message: string) {
+    super(message);
+  }
+}
+
+/** Writes an installer step to the operation row. Progress: migrations 5-45 %, data 45-90 %, the reload 90-99 %. */
+export async function recordProgress(db: Knex, p: InstallProgress): Promise<void> {
+  const share = p.total ? p.index / p.total : 0;
+  const progress = Math.round(p.phase === 'migrate' ? 5 + 40 * share : 45 + 45 * share);
+  await db(TABLE).where({ id: 1, state: 'running' }).update({ step: p.phase === 'migrate' ? 'migrating' : 'loading', module: p.module, progress, heartbeat_ms: Date.now() });
+}
 
 const ALREADY_RUNNING = 'An installation is already running: wait until it ends, then try again.';
 
@@ -162,27 +176,25 @@ export class ModuleOperations implements ModuleManager {
   }
 
   private async run(operation: 'install' | 'upgrade', names: string[], plan: string[]): Promise<void> {
-    let current: string | null = null;
     const log = this.logger.child({ operation, modules: names });
     log.info({ plan }, 'module operation started');
     try {
-      // Progress: migrations 5-45 %, data 45-90 %, the reload of this process 90-99 %.
-      await this.runInstaller(operation === 'install' ? { install: names } : { upgrade: names }, async (p) => {
-        current = p.module;
-        const share = p.total ? p.index / p.total : 0;
-        const progress = Math.round(p.phase === 'migrate' ? 5 + 40 * share : 45 + 45 * share);
-        await this.report({ step: p.phase === 'migrate' ? 'migrating' : 'loading', module: p.module, progress });
-      });
-      await this.report({ step: 'reloading', module: null, progress: 90 });
-      await this.onApplied?.();
-      await this.report({ state: 'done', step: 'done', module: null, progress: 100 });
-      log.info('module operation done');
+      await this.runInstaller(operation === 'install' ? { install: names } : { upgrade: names });
     } catch (err) {
-      const module = err instanceof ModuleLoadError ? err.moduleName : current;
-      const reason = err instanceof ModuleLoadError ? err.message.replace(/^module '[^']*': /, '') : (err as Error).message;
+      const module = err instanceof InstallerFailure ? err.moduleName : null;
       log.error({ err, module }, 'module operation failed');
-      await this.report({ state: 'failed', step: 'failed', module, error: reason.slice(0, 2000) });
+      await this.report({ state: 'failed', step: 'failed', module, error: (err as Error).message.slice(0, 2000) });
+      return;
     }
+    await this.report({ step: 'reloading', module: null, progress: 90 });
+    try {
+      await this.onApplied?.();
+    } catch (err) {
+      // Installed, but this process could not load it (it keeps serving what it had; logged by the server).
+      log.error({ err }, 'module operation: reload failed');
+    }
+    await this.report({ state: 'done', step: 'done', module: null, progress: 100 });
+    log.info('module operation done');
   }
 
   private async report(values: Partial<Pick<Row, 'state' | 'step' | 'module' | 'progress' | 'error'>>): Promise<void> {
