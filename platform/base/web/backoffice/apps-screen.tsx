@@ -29,6 +29,8 @@ interface Pending {
   operation: 'install' | 'upgrade';
   module: string;
   modules: string[];
+  /** The button's words: Install, Upgrade, or Reload data (an upgrade at the same version). */
+  label: string;
 }
 
 /**
@@ -56,11 +58,11 @@ export default function AppsScreen() {
   }, [load]);
   const operation = useModuleOperation(() => load());
 
-  const askOperation = async (kind: 'install' | 'upgrade', module: string) => {
+  const askOperation = async (kind: 'install' | 'upgrade', module: string, label: string) => {
     setMessage(null);
     try {
       const modules = kind === 'install' ? (await rpc<{ install: string[] }>('/web/backoffice/modules/plan', { modules: [module] })).install : [module];
-      setPending({ operation: kind, module, modules });
+      setPending({ operation: kind, module, modules, label });
     } catch (err) {
       setMessage({ kind: 'danger', text: (err as Error).message });
     }
@@ -129,7 +131,7 @@ export default function AppsScreen() {
           </p>
           <p className="small mb-2">{_t('The site keeps serving meanwhile and switches to the new modules when they are ready.')}</p>
           <button type="button" className="btn btn-sm btn-primary me-2" autoFocus onClick={() => runOperation(pending)}>
-            {pending.operation === 'install' ? _t('Install') : _t('Upgrade')}
+            {pending.label}
           </button>
           <button type="button" className="btn btn-sm btn-secondary" onClick={() => setPending(null)}>{_t('Cancel')}</button>
         </div>
@@ -173,12 +175,12 @@ export default function AppsScreen() {
                           <label className="form-check-label small" htmlFor={`module-${m.name}`}>{on ? _t('Enabled') : _t('Disabled')}<span className="visually-hidden"> {m.name}</span></label>
                         </div>
                         {/* Upgrade when the code is ahead of the database; otherwise the same call reloads the data. */}
-                        <button type="button" className={`btn btn-sm ${m.installed_version !== m.version ? 'btn-warning' : 'btn-outline-secondary'} module-upgrade`} disabled={operation.running} onClick={() => askOperation('upgrade', m.name)}>
+                        <button type="button" className={`btn btn-sm ${m.installed_version !== m.version ? 'btn-warning' : 'btn-outline-secondary'} module-upgrade`} disabled={operation.running} onClick={() => askOperation('upgrade', m.name, m.installed_version !== m.version ? _t('Upgrade') : _t('Reload data'))}>
                           {m.installed_version !== m.version ? _t('Upgrade') : _t('Reload data')}<span className="visually-hidden"> {m.name}</span>
                         </button>
                       </div>
                     ) : (
-                      <button type="button" className="btn btn-sm btn-primary module-install" disabled={operation.running} onClick={() => askOperation('install', m.name)}>
+                      <button type="button" className="btn btn-sm btn-primary module-install" disabled={operation.running} onClick={() => askOperation('install', m.name, _t('Install'))}>
                         {_t('Install')}<span className="visually-hidden"> {m.name}</span>
                       </button>
                     )}
