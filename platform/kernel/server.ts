@@ -114,6 +114,7 @@ export async function startServer(kernel: Kernel, port: number, opts: ServerOpti
     const generation = await readGeneration(old.kernel.db);
     if (stopped || generation === old.kernel.generation || generation === failedGeneration) return;
     let next: Serving | undefined;
+    const began = Date.now();
     try {
       const fresh = await old.kernel.rebuild();
       try {
@@ -138,7 +139,7 @@ export async function startServer(kernel: Kernel, port: number, opts: ServerOpti
     current = next;
     if (runScheduler) next.scheduler.start();
     wireOperations(next.kernel);
-    next.kernel.logger.info({ generation: next.kernel.generation, modules: next.kernel.modules.map((m) => m.manifest.name) }, 'reloaded modules');
+    next.kernel.logger.info({ generation: next.kernel.generation, ms: Date.now() - began, modules: next.kernel.modules.map((m) => m.manifest.name) }, 'reloaded modules');
     for (const hook of old.hooks) await hook.close?.();
     await old.kernel.retire().catch((err) => old.kernel.logger.error({ err }, 'stopping the old kernel\'s hooks failed'));
     const close = () => {
