@@ -10,6 +10,7 @@ import { orderModules, withDependencies } from '@platform/core/dependency-graph'
 import { ModuleLoadError } from '@platform/core/errors';
 import { LifecycleContribution } from '@platform/core/lifecycle';
 import type { DiscoveredModule } from '@platform/core/manifest';
+import { ModuleManager } from '@platform/core/module-manager';
 import { ConfigToken, DatabaseToken, DiscoveredModulesToken, InstalledModulesToken, LoadedModulesToken, LoggerToken } from '@platform/core/tokens';
 import { openDatabase } from '@platform/db/connection';
 import { AccessControl } from '@platform/orm/access-control';
@@ -26,7 +27,9 @@ import type { OwnedRoute } from '@platform/http/route-definition';
 import { webModule } from '@platform/web/web-module';
 import { CliCommandContribution } from './cli/cli-command';
 import { defaultModuleRoots, discoverModules } from './discovery';
-import { ModuleInstaller, type InstallReport } from './module-installer';
+import { ModuleInstaller, type InstallProgress, type InstallReport } from './module-installer';
+import { bumpGeneration, ensureOperationTable, ModuleOperations, readGeneration } from './module-operations';
+import { runInstallerProcess } from './installer-runner';
 import { ModuleState } from './module-state';
 import { checkSchema } from './schema-check';
 
@@ -41,6 +44,8 @@ export interface BootOptions {
   logger?: Logger;
   /** On a new database, install every module whose manifest says autoInstall (default true). */
   autoInstall?: boolean;
+  /** Steps of the installer (migrations and data per module), for a progress bar. */
+  onProgress?: (p: InstallProgress) => Promise<void> | void;
 }
 
 
@@ -56,6 +61,9 @@ const STOP_GRACE_MS = 2000;
 export class Kernel {
   private stopped = false;
   server?: http.Server;
+  /** The installed modules' generation this kernel was built at (see module-operations.ts). */
+  generation = 0;
+  readonly moduleOperations: ModuleOperations;
 
   private constructor(
     readonly config: Config,
@@ -67,7 +75,11 @@ export class Kernel {
     readonly logger: Logger,
     readonly owners: ContributionOwners,
     public installReport: InstallReport,
-  ) {}
+    /** How it was booted (roots, logger, ...): a reload or an install from the back office boots the same way. */
+    readonly bootOptions: BootOptions,
+  ) {
+    this.moduleOperations = new ModuleOperations(db, allModules, (what) => runInstallerProcess({ config, roots: bootOptions.roots, ...what }), logger);
+  }
 
   static async boot(opts: BootOptions): Promise<Kernel> {
     const { config } = opts;
@@ -77,6 +89,7 @@ export class Kernel {
     try {
       const state = new ModuleState(db);
       await state.ensureTable();
+      await ensureOperationTable(db);
       const installed = await state.installed();
       const auto = installed.size === 0 && opts.autoInstall !== false
         ? allModules.filter((m) => m.manifest.autoInstall).map((m) => m.manifest.name)
@@ -89,15 +102,19 @@ export class Kernel {
       const container = new Container({ defaultScope: 'Singleton' });
       const orm: OrmState = { registry: new ModelRegistry(), access: new AccessControl() };
       const owners = new ContributionOwners();
-      const kernel = new Kernel(config, container, db, allModules, modules, orm, logger, owners, { installed: [], upgraded: [], migrations: [] });
+      const kernel = new Kernel(config, container, db, allModules, modules, orm, logger, owners, { installed: [], upgraded: [], migrations: [] }, opts);
       kernel.bindPlatform();
       kernel.loadModules();
 
       const envs = container.get(EnvFactory);
       const isNewDatabase = !installed.has('base');
-      kernel.installReport = await new ModuleInstaller(db, state, envs).sync(modules, { demo: config.demo, upgrade: new Set(opts.upgrade ?? []) });
+      kernel.installReport = await new ModuleInstaller(db, state, envs).sync(modules, { demo: config.demo, upgrade: new Set(opts.upgrade ?? []), onProgress: opts.onProgress });
       await checkSchema(db, orm.registry);
       if (isNewDatabase) await kernel.setAdminPassword();
+      // Whoever changed the installed modules (the back office, `module install` on the command line),
+      // serving processes see the new generation and reload (server.ts).
+      if (kernel.installReport.installed.length || kernel.installReport.upgraded.length) await bumpGeneration(db);
+      kernel.generation = await readGeneration(db);
       return kernel;
     } catch (err) {
       await db.destroy();
@@ -116,6 +133,7 @@ export class Kernel {
     c.bind(DiscoveredModulesToken).toConstantValue(this.allModules);
     c.bind(OrmStateToken).toConstantValue(this.orm);
     c.bind(ContributionOwners).toConstantValue(this.owners);
+    c.bind(ModuleManager).toConstantValue(this.moduleOperations);
     for (const point of [LifecycleContribution, CliCommandContribution]) bindContributionProvider((id) => c.bind(id), point);
     c.load(ormModule, jobsModule, httpModule, webModule);
   }
@@ -200,6 +218,23 @@ export class Kernel {
       // Printed once, on the console only: it is not stored anywhere in clear.
       process.stdout.write(`\nDatabase created. Log in as 'admin' with password: ${password}\n\n`);
     }
+  }
+
+  /** The same kernel again, built from the database as it is now (after an install): what a reload serves. */
+  rebuild(): Promise<Kernel> {
+    return Kernel.boot({ ...this.bootOptions, install: undefined, upgrade: undefined, onProgress: undefined, autoInstall: false });
+  }
+
+  /**
+   * Swapped out by a reload: its lifecycle hooks stop now (after the new kernel's started, see
+   * server.ts) but not its database pool, which the server closes after a grace so that requests
+   * still running on this kernel can finish.
+   */
+  async retire(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.server = undefined;
+    await this.runLifecycle('onStop');
   }
 
   async runLifecycle(phase: 'onStart' | 'onStop'): Promise<void> {

@@ -7,6 +7,14 @@ import type { DiscoveredModule } from '@platform/core/manifest';
 import type { ModuleState } from './module-state';
 import path from 'node:path';
 
+/** A step of `sync`, for a progress bar: `index` of `total` modules in dependency order. */
+export interface InstallProgress {
+  phase: 'migrate' | 'data';
+  module: string;
+  index: number;
+  total: number;
+}
+
 export interface InstallReport {
   installed: string[];
   upgraded: string[];
@@ -21,20 +29,26 @@ export interface InstallReport {
 export class ModuleInstaller {
   constructor(private readonly db: Knex, private readonly state: ModuleState, private readonly envs: EnvFactory) {}
 
-  async sync(modules: DiscoveredModule[], opts: { demo: boolean; upgrade?: ReadonlySet<string> }): Promise<InstallReport> {
+  async sync(
+    modules: DiscoveredModule[],
+    opts: { demo: boolean; upgrade?: ReadonlySet<string>; onProgress?: (p: InstallProgress) => Promise<void> | void },
+  ): Promise<InstallReport> {
     const report: InstallReport = { installed: [], upgraded: [], migrations: [] };
     await ensureDataTable(this.envs.superuser());
     const installed = await this.state.installed();
     // Every table and column first: the registry already holds all loaded modules' fields, so data of
     // a module (and its defaults) may touch columns that a module extending it adds.
-    for (const mod of modules) {
+    for (const [index, mod] of modules.entries()) {
+      await opts.onProgress?.({ phase: 'migrate', module: mod.manifest.name, index, total: modules.length });
       const folder = mod.manifest.migrations ? path.resolve(mod.path, mod.manifest.migrations) : undefined;
       const ran = await migrateModule(this.db, mod.manifest.name, folder);
       report.migrations.push(...ran.map((r) => `${mod.manifest.name}/${r}`));
     }
-    for (const mod of modules) {
+    for (const [index, mod] of modules.entries()) {
       const { name, version } = mod.manifest;
       const current = installed.get(name);
+      const reload = !current || current.version !== version || opts.upgrade?.has(name);
+      if (reload) await opts.onProgress?.({ phase: 'data', module: name, index, total: modules.length });
       if (!current) {
         await this.loadData(mod, 'install', opts.demo);
         report.installed.push(name);

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { array, number, object, string } from 'yup';
 import { AccessDenied, AccessError, UserError, ValidationError } from '@platform/core/errors';
 import type { DiscoveredModule } from '@platform/core/manifest';
+import { ModuleManager } from '@platform/core/module-manager';
 import { DiscoveredModulesToken, InstalledModulesToken } from '@platform/core/tokens';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
@@ -23,6 +24,8 @@ const exportParams = object({
   domain: string().max(100_000),
   fields: string().required().max(4000),
 });
+
+const moduleNames = object({ modules: array(string().required().max(64)).required().min(1).max(50) });
 
 function requireAdmin(req: RequestContext): void {
   if (!req.env.hasGroup(ADMIN_GROUP)) throw new AccessError('Only administrators can manage sites, modules and users.');
@@ -45,6 +48,7 @@ export class BackofficeRoutes implements RouteContribution {
     @inject(PasswordReset) private readonly reset: PasswordReset,
     @inject(SiteUrls) private readonly urls: SiteUrls,
     @inject(TranslationCatalog) private readonly catalog: TranslationCatalog,
+    @inject(ModuleManager) private readonly moduleManager: ModuleManager,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -75,6 +79,36 @@ export class BackofficeRoutes implements RouteContribution {
             })).sort((a, b) => a.name.localeCompare(b.name)),
             sites: sites.map((s) => ({ id: s.id, name: s.name, domain: s.domain })),
           };
+        },
+      },
+      {
+        // What installing these modules brings along (their dependencies not installed yet), for the confirmation.
+        path: '/web/backoffice/modules/plan', type: 'json', auth: 'user', params: moduleNames,
+        handler: async (req) => {
+          requireAdmin(req);
+          return { install: await this.moduleManager.plan((req.params as { modules: string[] }).modules) };
+        },
+      },
+      {
+        // Installs in the background (one operation per database at a time); the screen polls /status.
+        path: '/web/backoffice/modules/install', type: 'json', auth: 'user', params: moduleNames,
+        handler: async (req) => {
+          requireAdmin(req);
+          return this.moduleManager.install((req.params as { modules: string[] }).modules, req.user.id);
+        },
+      },
+      {
+        path: '/web/backoffice/modules/upgrade', type: 'json', auth: 'user', params: moduleNames,
+        handler: async (req) => {
+          requireAdmin(req);
+          return this.moduleManager.upgrade((req.params as { modules: string[] }).modules, req.user.id);
+        },
+      },
+      {
+        path: '/web/backoffice/modules/status', type: 'json', auth: 'user', params: object({}),
+        handler: async (req) => {
+          requireAdmin(req);
+          return this.moduleManager.status();
         },
       },
       {

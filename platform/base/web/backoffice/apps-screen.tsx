@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { rpc } from '@platform/web/client/rpc';
 import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
+import { ModuleOperationPanel, useModuleOperation } from './module-operation';
 
 interface ModuleInfo {
   name: string;
@@ -8,7 +9,7 @@ interface ModuleInfo {
   summary: string;
   depends: string[];
   installed: boolean;
-  /** The version installed on this database (behind `version` until `module upgrade` runs). */
+  /** The version installed on this database (behind `version` until an upgrade runs). */
   installed_version: string | null;
   sites: number[];
 }
@@ -23,10 +24,20 @@ interface Plan {
   changes: string[];
 }
 
+/** An install or upgrade waiting for the administrator's confirmation, naming every module it touches. */
+interface Pending {
+  operation: 'install' | 'upgrade';
+  module: string;
+  modules: string[];
+  /** The button's words: Install, Upgrade, or Reload data (an upgrade at the same version). */
+  label: string;
+}
+
 /**
- * Apps and sites: the installed modules with summary, version and dependencies; per site, a switch
- * that enables or disables a module (its dependencies follow; dependents are named and confirmed
- * before they go; their data stays); a form that creates a site.
+ * Apps and sites: the modules with summary, version and dependencies; Install (after a confirmation
+ * naming the modules installed along) and Upgrade / Reload data, with a progress bar, while the site
+ * keeps serving; per site, a switch that enables or disables a module (its dependencies follow;
+ * dependents are named and confirmed before they go; their data stays); a form that creates a site.
  */
 export default function AppsScreen() {
   const { _t, data } = useBackoffice();
@@ -36,6 +47,7 @@ export default function AppsScreen() {
   const [plan, setPlan] = useState<Plan | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
   const [site, setSite] = useState({ name: '', domain: '', lang: data.session.lang });
+  const [pending, setPending] = useState<Pending | null>(null);
 
   const load = useCallback(() => rpc<{ modules: ModuleInfo[]; sites: SiteInfo[] }>('/web/backoffice/modules').then((r) => {
     setModules(r.modules);
@@ -44,6 +56,21 @@ export default function AppsScreen() {
   useEffect(() => {
     load();
   }, [load]);
+  const operation = useModuleOperation(() => load());
+
+  const askOperation = async (kind: 'install' | 'upgrade', module: string, label: string) => {
+    setMessage(null);
+    try {
+      const modules = kind === 'install' ? (await rpc<{ install: string[] }>('/web/backoffice/modules/plan', { modules: [module] })).install : [module];
+      setPending({ operation: kind, module, modules, label });
+    } catch (err) {
+      setMessage({ kind: 'danger', text: (err as Error).message });
+    }
+  };
+  const runOperation = async (p: Pending) => {
+    setPending(null);
+    await operation.start(p.operation, [p.module]);
+  };
 
   const ask = async (module: string, enable: boolean) => {
     setMessage(null);
@@ -92,6 +119,23 @@ export default function AppsScreen() {
         </div>
       </div>
       <div aria-live="polite">{message ? <div className={`alert alert-${message.kind} py-2`} role={message.kind === 'danger' ? 'alert' : undefined}>{message.text}</div> : null}</div>
+      {operation.error ? <div className="alert alert-danger py-2" role="alert">{operation.error}</div> : null}
+      <ModuleOperationPanel status={operation.status} _t={_t} />
+      {pending ? (
+        <div className="alert alert-info" role="alertdialog" aria-labelledby="apps-operation">
+          <p id="apps-operation" className="mb-2">
+            {pending.operation === 'install'
+              ? (pending.modules.length > 1 ? _t('These modules will be installed (the dependencies come along):') : _t('This module will be installed:'))
+              : _t('The data of this module will be loaded again and its pending migrations run:')}
+            {' '}<strong className="operation-modules">{pending.modules.join(', ')}</strong>
+          </p>
+          <p className="small mb-2">{_t('The site keeps serving meanwhile and switches to the new modules when they are ready.')}</p>
+          <button type="button" className="btn btn-sm btn-primary me-2" autoFocus onClick={() => runOperation(pending)}>
+            {pending.label}
+          </button>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={() => setPending(null)}>{_t('Cancel')}</button>
+        </div>
+      ) : null}
       {plan ? (
         <div className="alert alert-warning" role="alertdialog" aria-labelledby="apps-plan">
           <p id="apps-plan" className="mb-2">
@@ -120,18 +164,25 @@ export default function AppsScreen() {
                   <td className="d-none d-md-table-cell">
                     {m.version}
                     {m.installed_version && m.installed_version !== m.version
-                      ? <span className="d-block small">{_t('Installed:')} {m.installed_version}. {_t('Upgrade with')} <code>npm run cli -- module upgrade {m.name}</code></span> : null}
+                      ? <span className="d-block small">{_t('Installed:')} {m.installed_version}</span> : null}
                   </td>
                   <td className="d-none d-md-table-cell small">{m.depends.join(', ') || '—'}</td>
                   <td>
                     {m.installed ? (
-                      <div className="form-check form-switch">
-                        <input className="form-check-input" type="checkbox" role="switch" id={`module-${m.name}`} checked={on} onChange={() => ask(m.name, !on)} />
-                        <label className="form-check-label small" htmlFor={`module-${m.name}`}>{on ? _t('Enabled') : _t('Disabled')}<span className="visually-hidden"> {m.name}</span></label>
+                      <div className="d-flex flex-wrap align-items-center gap-2">
+                        <div className="form-check form-switch mb-0">
+                          <input className="form-check-input" type="checkbox" role="switch" id={`module-${m.name}`} checked={on} onChange={() => ask(m.name, !on)} />
+                          <label className="form-check-label small" htmlFor={`module-${m.name}`}>{on ? _t('Enabled') : _t('Disabled')}<span className="visually-hidden"> {m.name}</span></label>
+                        </div>
+                        {/* Upgrade when the code is ahead of the database; otherwise the same call reloads the data. */}
+                        <button type="button" className={`btn btn-sm ${m.installed_version !== m.version ? 'btn-warning' : 'btn-outline-secondary'} module-upgrade`} disabled={operation.running} onClick={() => askOperation('upgrade', m.name, m.installed_version !== m.version ? _t('Upgrade') : _t('Reload data'))}>
+                          {m.installed_version !== m.version ? _t('Upgrade') : _t('Reload data')}<span className="visually-hidden"> {m.name}</span>
+                        </button>
                       </div>
                     ) : (
-                      // The kernel loads modules at start: installing one needs the command line and a restart.
-                      <span className="small">{_t('Not installed:')} <code>npm run cli -- module install {m.name}</code></span>
+                      <button type="button" className="btn btn-sm btn-primary module-install" disabled={operation.running} onClick={() => askOperation('install', m.name, _t('Install'))}>
+                        {_t('Install')}<span className="visually-hidden"> {m.name}</span>
+                      </button>
                     )}
                   </td>
                 </tr>
