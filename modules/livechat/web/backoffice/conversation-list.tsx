@@ -1,19 +1,9 @@
 import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
 import { useDates } from '@platform/web/client/dates';
+// The shape the server's inbox answers (a type only: nothing of the server reaches the bundle).
+import type { ConsoleConversation } from '../../server/services/livechat-console';
 
-/** A conversation as `/im_livechat/console/inbox` lists it. */
-export interface ConsoleConversation {
-  id: number;
-  uuid: string;
-  visitor: string;
-  country: string | false;
-  visitor_page: string | false;
-  state: 'open' | 'closed';
-  closed_by: 'visitor' | 'operator' | false;
-  last_message: string | false;
-  last_message_date: string | false;
-  unread: number;
-}
+export type { ConsoleConversation };
 
 interface Props {
   scope: 'open' | 'closed';

@@ -1,24 +1,14 @@
 import { rpc } from '../../client/rpc';
 import type { Domain } from '@platform/core/domain-types';
+import type { FieldDescription } from '@platform/orm/model';
 
 /** A model method under the caller's rights (`/web/dataset/call_kw`). */
 export function callKw<T = unknown>(model: string, method: string, args: unknown[] = [], kwargs: Record<string, unknown> = {}): Promise<T> {
   return rpc<T>(`/web/dataset/call_kw/${model}/${method}`, { model, method, args, kwargs });
 }
 
-export interface FieldInfo {
-  type: string;
-  string: string;
-  required: boolean;
-  readonly: boolean;
-  store: boolean;
-  sortable: boolean;
-  translate: boolean;
-  relation?: string;
-  relation_field?: string;
-  selection?: Array<[string, string]>;
-  size?: number;
-}
+/** What `fields_get` says of a field (a type only: the ORM's code does not reach the bundle). */
+export type FieldInfo = FieldDescription;
 export type Fields = Record<string, FieldInfo>;
 
 const fieldsCache = new Map<string, Promise<Fields>>();
