@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { forumUser, karmaOf, makePost } from './forum-fixture';
+import type { TestKernel } from '../../../test/support/harness';
+import { forumUser, karmaOf, makePost, forumKernel } from './forum-fixture';
 
 describe('forum: get_url_title, bump, close and delete rules', function () {
   this.timeout(60_000);
@@ -11,8 +11,7 @@ describe('forum: get_url_title, bump, close and delete rules', function () {
   let forumId: number;
 
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
   });
   after(async () => tk?.stop());
 
@@ -69,8 +68,7 @@ describe('forum: close, reopen and delete from the question page', function () {
   let tk: TestKernel;
   let forumId: number;
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
   });
   after(async () => tk?.stop());
 

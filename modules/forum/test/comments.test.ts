@@ -1,14 +1,13 @@
 import { expect } from 'chai';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { forumUser, makePost } from './forum-fixture';
+import type { TestKernel } from '../../../test/support/harness';
+import { forumUser, makePost, forumKernel } from './forum-fixture';
 
 describe('forum: comments', function () {
   this.timeout(60_000);
   let tk: TestKernel;
   let forumId: number;
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
   });
   after(async () => tk?.stop());
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import type { TestKernel } from '../../../test/support/harness';
 import { cleanPostHtml } from '../server/services/content-rules';
-import { forumUser, makePost } from './forum-fixture';
+import { forumUser, makePost, forumKernel } from './forum-fixture';
 
 const KARMA_MSG = (n: number) => `${n} karma is required to perform this action. You can earn karma by having your answers upvoted by the community.`;
 
@@ -17,8 +17,7 @@ describe('forum: editing, retagging, editor karma and picture upload', function 
   const tagsOf = async (id: number) => (await tk.sudo().db('forum_tag_rel as r').join('forum_tag as t', 't.id', 'r.forum_tag_id').where({ 'r.forum_post_id': id }).orderBy('t.name').select('t.name')).map((r: { name: string }) => r.name);
 
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
     base = `/forum/help-${forumId}`;
     await tk.sudo().model('forum.tag').create({ name: 'known', forum_id: forumId });
   });

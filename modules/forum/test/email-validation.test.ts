@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { forumUser, karmaOf } from './forum-fixture';
+import type { TestKernel } from '../../../test/support/harness';
+import { forumUser, karmaOf, forumKernel } from './forum-fixture';
 
 describe('forum: e-mail validation of new users', function () {
   this.timeout(60_000);
@@ -8,8 +8,7 @@ describe('forum: e-mail validation of new users', function () {
   let forumId: number;
 
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
   });
   after(async () => tk?.stop());
 

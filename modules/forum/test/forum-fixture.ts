@@ -1,8 +1,15 @@
 import { UserAccounts } from '@platform/base';
 import { RpcClient } from '../../../test/support/rpc-client';
-import type { TestKernel } from '../../../test/support/harness';
+import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 
 export const PASSWORD = 'password-123';
+
+/** A throwaway kernel with the forum (and what it depends on) over HTTP, and a forum named Help. */
+export async function forumKernel(): Promise<{ tk: TestKernel; forumId: number }> {
+  const tk = await bootTestKernel({ modules: ['forum'], http: true });
+  const forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+  return { tk, forumId };
+}
 
 /** A signed-in user with the given karma, and their RPC client. */
 export async function forumUser(tk: TestKernel, login: string, karma: number): Promise<{ uid: number; client: RpcClient }> {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { UserAccounts } from '@platform/base';
-import { forumUser, karmaOf, makePost, PASSWORD } from './forum-fixture';
+import { forumUser, karmaOf, makePost, PASSWORD, forumKernel } from './forum-fixture';
 
 describe('forum: flagged and offensive queues, failed decisions, back office', function () {
   this.timeout(60_000);
@@ -13,8 +13,7 @@ describe('forum: flagged and offensive queues, failed decisions, back office', f
   const reasonId = async (xmlid: string) => Number((await tk.sudo().db('ir_model_data').where({ module: 'forum', name: xmlid }).first('res_id')).res_id);
 
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
     base = `/forum/help-${forumId}`;
   });
   after(async () => tk?.stop());

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import type { TestKernel } from '../../../test/support/harness';
 import { nofollowLinks } from '../server/services/nofollow';
 import { relevancy } from '../server/services/relevancy';
-import { forumUser, makePost } from './forum-fixture';
+import { forumUser, makePost, forumKernel } from './forum-fixture';
 
 const DEFAULTS = { postVote: 0.8, timeDecay: 1.8 };
 const DAY = 86_400_000;
@@ -12,8 +12,7 @@ describe('forum: nofollow links and relevancy', function () {
   let tk: TestKernel;
   let forumId: number;
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
   });
   after(async () => tk?.stop());
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { forumUser, karmaOf, makePost } from './forum-fixture';
+import { forumUser, karmaOf, makePost, forumKernel } from './forum-fixture';
 
 const KARMA_MESSAGE = (n: number) => `${n} karma is required to perform this action. You can earn karma by having your answers upvoted by the community.`;
 
@@ -13,8 +13,7 @@ describe('forum: votes, accept, favourite, flag and the karma they give', functi
   let question: number;
 
   before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true });
-    forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
+    ({ tk, forumId } = await forumKernel());
     author = await forumUser(tk, 'author', 10);
     question = await makePost(tk, author.uid, { forum_id: forumId, name: 'A question' });
   });
