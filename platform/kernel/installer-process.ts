@@ -1,18 +1,8 @@
-import type { Config } from '@platform/core/config';
 import { ModuleLoadError } from '@platform/core/errors';
 import { openDatabase } from '@platform/db/connection';
 import { Kernel } from './kernel';
+import type { InstallerJob, InstallerResult } from './installer-runner';
 import { recordProgress } from './module-operations';
-
-/** What the serving process asks of this one (over the IPC channel of `fork`). */
-export interface InstallerJob {
-  config: Config;
-  roots?: string[];
-  install?: string[];
-  upgrade?: string[];
-}
-/** What this process answers before it exits. */
-export type InstallerResult = { ok: true } | { ok: false; module: string | null; error: string };
 
 /**
  * The installer of the back office's Apps screen, in a process of its own: the same `Kernel.boot`

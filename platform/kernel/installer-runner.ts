@@ -1,7 +1,17 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import type { InstallerJob, InstallerResult } from './installer-process';
+import type { Config } from '@platform/core/config';
 import { InstallerFailure } from './module-operations';
+
+/** What the serving process asks of the installer process (over the IPC channel of `fork`). */
+export interface InstallerJob {
+  config: Config;
+  roots?: string[];
+  install?: string[];
+  upgrade?: string[];
+}
+/** What the installer process answers before it exits. */
+export type InstallerResult = { ok: true } | { ok: false; module: string | null; error: string };
 
 /**
  * Runs installer-process.ts (TypeScript, through tsx as `npm start` does) with the serving process's

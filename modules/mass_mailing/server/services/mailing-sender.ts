@@ -13,11 +13,11 @@ import { nowUtc } from '@platform/orm/sql-values';
 import { isValidEmail, normalizeEmail } from './email-address';
 import { MailingComposer } from './mailing-composer';
 import { MailingProgress } from './mailing-progress';
+import { STATISTICS, type MailingStatistics } from './mailing-statistics';
 import { MailingTokens } from './mailing-tokens';
 import { RECIPIENT_TABLE } from './recipient-table';
 
-export const STATISTICS = ['total', 'pending', 'sent', 'delivered', 'bounced', 'failed', 'opened', 'clicked', 'unsubscribed'] as const;
-export type MailingStatistics = Record<(typeof STATISTICS)[number], number> & { state: string };
+export { STATISTICS, type MailingStatistics } from './mailing-statistics';
 
 export interface SendOptions {
   /** Wait for recipients scheduled for a retry instead of returning (the CLI waits, the job does not). */
