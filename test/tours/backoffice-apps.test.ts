@@ -66,7 +66,7 @@ describe('tour: install modules from the Apps screen', function () {
     expect((await fetch(`${tk.url}/forum`)).status).to.equal(404);
     await page.click('tr[data-module="forum"] .module-install');
     await page.waitForSelector('.operation-modules');
-    expect(await page.textContent('.operation-modules')).to.equal('mail, website_mail, forum');
+    expect(await page.textContent('.operation-modules')).to.equal('bus, mail, website_mail, forum');
     await noViolations(page);
     await shot('apps-confirm-1280');
     await page.click('[role=alertdialog] .btn-primary');

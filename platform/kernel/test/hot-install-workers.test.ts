@@ -49,7 +49,7 @@ describe('WORKERS=2: a module installed from the back office reaches every worke
     expect((await fetch(`${s.url}/forum`)).status).to.equal(404);
     const admin = new RpcClient(s.url);
     await admin.authenticate('admin', PASSWORD);
-    expect(await admin.call('/web/backoffice/modules/plan', { modules: ['forum'] })).to.deep.equal({ install: ['mail', 'website_mail', 'forum'] });
+    expect(await admin.call('/web/backoffice/modules/plan', { modules: ['forum'] })).to.deep.equal({ install: ['bus', 'mail', 'website_mail', 'forum'] });
     const started = Date.now();
     const op = await admin.call<ModuleOperationStatus>('/web/backoffice/modules/install', { modules: ['forum'] });
     const steps = new Set<string>();
