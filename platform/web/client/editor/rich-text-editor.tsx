@@ -90,7 +90,10 @@ function Toolbar({ editor, uploadImage, links }: { editor: Editor; uploadImage?:
   }, [editor]);
 
   const button = (name: string, active: boolean, run: () => void, text: ReactNode) => (
-    <button type="button" className={`btn btn-sm ${active ? 'btn-secondary' : 'btn-outline-secondary'}`} aria-pressed={active} title={name} onClick={run}>
+    <button type="button" className={`btn btn-sm ${active ? 'btn-secondary' : 'btn-outline-secondary'}`} aria-pressed={active} title={name}
+      // A press with the mouse leaves the focus (and the selection) in the text, so what is typed right
+      // after clicking Bold lands there; from the keyboard the command gives the focus back itself.
+      onMouseDown={(e) => e.preventDefault()} onClick={run}>
       {/* The name is read, the symbol is seen (an aria-label differing from the visible text confuses voice control). */}
       <span aria-hidden="true">{text}</span><span className="visually-hidden">{name}</span>
     </button>
