@@ -1,29 +1,41 @@
+/** An element with a class and a text, the pieces the dialogs below are made of. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+/**
+ * Shows a modal `<dialog>` of the given parts and focuses `focus`; when it closes (a button, Esc) it is
+ * removed, the focus goes back where it was, and `onClose` runs.
+ */
+function showDialog(dialog: HTMLDialogElement, parts: HTMLElement[], focus: HTMLElement, onClose: () => void = () => undefined): void {
+  const previous = document.activeElement as HTMLElement | null;
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    previous?.focus();
+    onClose();
+  });
+  dialog.append(...parts);
+  document.body.append(dialog);
+  dialog.showModal();
+  focus.focus();
+}
+
 /**
  * A modal error dialog built with the DOM (no React root needed), so any island or plain script can
  * report a server refusal such as an AccessError. Focus moves to the dialog and back on close.
  */
 export function showErrorDialog(title: string, message: string): void {
-  const previous = document.activeElement as HTMLElement | null;
-  const dialog = document.createElement('dialog');
-  dialog.className = 'error-dialog';
+  const dialog = element('dialog', 'error-dialog');
   dialog.setAttribute('aria-labelledby', 'error-dialog-title');
-  const heading = document.createElement('h2');
+  const heading = element('h2', '', title);
   heading.id = 'error-dialog-title';
-  heading.textContent = title;
-  const body = document.createElement('p');
-  body.textContent = message;
-  const close = document.createElement('button');
+  const close = element('button', '', 'Close');
   close.type = 'button';
-  close.textContent = 'Close';
   close.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => {
-    dialog.remove();
-    previous?.focus();
-  });
-  dialog.append(heading, body, close);
-  document.body.append(dialog);
-  dialog.showModal();
-  close.focus();
+  showDialog(dialog, [heading, element('p', '', message), close], close);
 }
 
 export interface ConfirmTexts {
@@ -40,44 +52,25 @@ export interface ConfirmTexts {
  */
 export function confirmDialog(texts: ConfirmTexts): Promise<boolean> {
   return new Promise((resolve) => {
-    const previous = document.activeElement as HTMLElement | null;
-    const dialog = document.createElement('dialog');
-    dialog.className = 'confirm-dialog modal-content p-3';
+    const dialog = element('dialog', 'confirm-dialog modal-content p-3');
     dialog.setAttribute('aria-labelledby', 'confirm-dialog-title');
     dialog.setAttribute('aria-describedby', 'confirm-dialog-message');
-    const heading = document.createElement('h2');
+    const heading = element('h2', 'modal-title h5', texts.title);
     heading.id = 'confirm-dialog-title';
-    heading.className = 'modal-title h5';
-    heading.textContent = texts.title;
-    const body = document.createElement('p');
+    const body = element('p', 'modal-body px-0', texts.message);
     body.id = 'confirm-dialog-message';
-    body.className = 'modal-body px-0';
-    body.textContent = texts.message;
-    const footer = document.createElement('div');
-    footer.className = 'modal-footer d-flex gap-2 justify-content-end';
-    const cancel = document.createElement('button');
+    const footer = element('div', 'modal-footer d-flex gap-2 justify-content-end');
+    const cancel = element('button', 'btn btn-secondary', texts.cancel);
     cancel.type = 'button';
-    cancel.className = 'btn btn-secondary';
-    cancel.textContent = texts.cancel;
-    const confirm = document.createElement('button');
+    const confirm = element('button', 'btn btn-danger', texts.confirm);
     confirm.type = 'button';
-    confirm.className = 'btn btn-danger';
-    confirm.textContent = texts.confirm;
     let answer = false;
     cancel.addEventListener('click', () => dialog.close());
     confirm.addEventListener('click', () => {
       answer = true;
       dialog.close();
     });
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      previous?.focus();
-      resolve(answer);
-    });
     footer.append(cancel, confirm);
-    dialog.append(heading, body, footer);
-    document.body.append(dialog);
-    dialog.showModal();
-    cancel.focus();
+    showDialog(dialog, [heading, body, footer], cancel, () => resolve(answer));
   });
 }
