@@ -134,4 +134,16 @@ describe('mass_mailing: back office sending, progress over the bus, statistics',
     s = await marketer.call<MailingStatistics>('/mass_mailing/statistics', { mailing_id: id });
     expect(s).to.include({ state: 'done', total: 4, sent: 4, delivered: 3, opened: 2, clicked: 1, bounced: 1, unsubscribed: 1, failed: 0, pending: 0 });
   });
+
+  it('lets a newsletter user change a draft only, also through call_kw: a queued or sent mailing stays as it went out', async () => {
+    const env = tk.sudo();
+    const id = await marketer.callKw<number>('mail.mass_mailing', 'create', [{ subject: 'Draft first', mailing_list_ids: [[6, 0, [await listWith(env, 'Locked', ['l@example.com'])]]] }]);
+    await marketer.callKw('mail.mass_mailing', 'write', [[id], { subject: 'Still a draft' }]);
+    await env.db('mail_mass_mailing').where({ id }).update({ state: 'done' });
+    const refused = await marketer.callKw('mail.mass_mailing', 'write', [[id], { subject: 'Rewritten after sending' }]).catch((e: Error) => e);
+    expect(refused).to.be.instanceOf(Error);
+    expect((refused as Error).message).to.contain('no longer a draft');
+    const [row] = await env.model('mail.mass_mailing').read([id], ['subject']);
+    expect(row.subject).to.equal('Still a draft');
+  });
 });

@@ -1,3 +1,4 @@
+import { ValidationError } from '@platform/core/errors';
 import type { Env } from '@platform/orm/environment';
 import { defineModel } from '@platform/orm/model-definition';
 import { fields } from '@platform/orm/fields';
@@ -49,4 +50,13 @@ export const MassMailing = defineModel({
     clicked: counter('Clicked', (q) => q.whereNotNull('clicked_at')),
     unsubscribed: counter('Unsubscribed', (q) => q.whereNotNull('unsubscribed_at')),
   },
+  constraints: [
+    // Only a draft may change: once queued, recipients get what was queued, and a sent mailing stays the
+    // copy of what went out (the composer shows it read-only; this holds for call_kw too). The sender
+    // moves the state itself, outside the ORM.
+    async (env, ids) => {
+      const locked = await env.db('mail_mass_mailing').whereIn('id', ids).whereNot('state', 'draft').first('id');
+      if (locked) throw new ValidationError('This mailing is no longer a draft: it cannot be changed.');
+    },
+  ],
 });

@@ -1,3 +1,4 @@
+import { ADMIN_GROUP } from '@platform/orm/access-control';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { number, object, string } from 'yup';
@@ -73,6 +74,9 @@ export class MailingAdminRoutes implements RouteContribution {
   /** Links in mails need an absolute URL: the first newsletter action records this site's (as the original platform does). */
   private async prepare(req: RequestContext): Promise<void> {
     requireNewsletterUser(req.env);
+    // A site-wide setting taken from the address the request used: an administrator's only (a
+    // newsletter user's Host header must not decide where every site's mail links point).
+    if (!req.env.isSuperuser && !req.env.hasGroup(ADMIN_GROUP)) return;
     await req.env.db('ir_config_parameter').insert({ key: 'web.base.url', value: req.koa.origin }).onConflict('key').ignore();
   }
 }
