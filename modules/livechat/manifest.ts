@@ -9,6 +9,9 @@ export default defineManifest({
   autoInstall: true,
   server: () => (require('./server/livechat-module') as typeof import('./server/livechat-module')).livechatModule,
   migrations: path.join(__dirname, 'migrations'),
+  // Conversations are shown to their visitor and operators only, never on a cached public page: their
+  // writes (a visitor's current page, each new line) must not empty the public page cache.
+  unseenTables: ['mail_channel'],
   groups: [
     { id: 'livechat.group_livechat_user', name: 'Live Chat operator', implies: ['base.group_user'] },
     { id: 'livechat.group_livechat_manager', name: 'Live Chat manager', implies: ['livechat.group_livechat_user'] },

@@ -215,7 +215,9 @@ export class LivechatSessions {
     const path = sitePath(page);
     if (!path) throw new ValidationError('The page must be a path of this site.');
     if (row.state === 'closed') return false;
-    await this.db('mail_channel').where({ id: row.id }).update({ visitor_page: path });
+    // Each page the visitor opens reports itself: a reload of the same page changes nothing, tells nobody.
+    const changed = await this.db('mail_channel').where({ id: row.id }).whereNot({ visitor_page: path }).orWhere((w) => w.where({ id: row.id }).whereNull('visitor_page')).update({ visitor_page: path });
+    if (!changed) return true;
     await this.bus.send(conversationChannel(row.id), { type: 'livechat.visitor_page', channel_id: row.id, visitor_page: path });
     return true;
   }
