@@ -22,7 +22,10 @@ export class EmailValidationRoutes implements RouteContribution {
         path: '/forum/send_validation_email', type: 'json', auth: 'user', params: object({ forum_id: number().integer().min(1).max(2_147_483_647).required() }),
         rateLimit: { name: 'forum.validation_mail', limit: 5, perAccount: 3, windowSeconds: 3600 },
         handler: async (req) => {
-          const sent = await this.validation.send(req.env, Number(req.params.forum_id), await this.urls.forRequest(req), req.koa.hostname);
+          // The link carries a token: only on an address of this site, never on a Host header a client wrote.
+          const base = await this.urls.forMail(req);
+          if (!base) return false;
+          const sent = await this.validation.send(req.env, Number(req.params.forum_id), base, new URL(base).hostname);
           if (sent) req.session.set(SENT_FLAG, true);
           return sent;
         },

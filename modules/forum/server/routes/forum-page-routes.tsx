@@ -163,7 +163,7 @@ export class ForumPageRoutes implements RouteContribution {
     const karma = req.isPublic ? 0 : await this.karma.of(req.env, req.env.uid);
     const moderator = !req.isPublic && karma >= forum.rules.karma_moderate;
     const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
-    const pendingCount = moderator ? (await this.data.pending(req.env, forum.id)).length : null;
+    const pendingCount = moderator ? await this.data.pendingCount(req.env, forum.id) : null;
     const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
     const follow = await followButtonProps(req, this.followers, 'forum.forum', forum.id);
     return forumPage({ follow, forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation, notifications });

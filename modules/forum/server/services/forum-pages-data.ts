@@ -72,9 +72,9 @@ export class ForumPagesData {
     return { name: String(user.name), karma: Number(user.karma), questions: await this.cards(env, rows) };
   }
 
-  async pending(env: Env, forumId: number): Promise<PostCard[]> {
-    const rows = await env.sudo().model(POST_MODEL).search_read([['forum_id', '=', forumId], ['state', '=', 'pending'], ['active', '=', true]], CARD_FIELDS, { limit: 100, order: 'create_date, id' });
-    return this.cards(env, rows);
+  /** How many questions wait in the validation queue (shown to moderators on the forum page). */
+  pendingCount(env: Env, forumId: number): Promise<number> {
+    return env.sudo().model(POST_MODEL).search_count([['forum_id', '=', forumId], ['state', '=', 'pending'], ['active', '=', true]]);
   }
 
   async tag(env: Env, forumId: number, tagId: number): Promise<{ id: number; name: string }> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { defineIsland } from '@platform/web/island';
-import { rpc } from '@platform/web/client/rpc';
+import { uploadEditorImage } from '@platform/web/client/editor/upload-image';
 import { useT } from '@platform/web/client/web-context';
 import { RichTextEditor } from '@platform/web/client/editor/rich-text-editor';
 
@@ -20,18 +20,6 @@ export interface PostEditorProps {
   forumId: number;
 }
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-function readAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /**
  * The text of a question or answer: a plain textarea on the server (the form posts it as text when
  * JavaScript is off), replaced in the browser by the site's rich-text editor, whose HTML is posted
@@ -44,12 +32,7 @@ function PostEditor(p: PostEditorProps) {
   const [api, setApi] = useState<{ getHTML(): string } | null>(null);
   useEffect(() => setStarted(true), []);
   const onChange = useCallback(() => { if (api) setHtml(api.getHTML()); }, [api]);
-  const upload = useCallback(async (file: File) => {
-    if (!IMAGE_TYPES.includes(file.type)) throw new Error(_t('Only PNG, JPEG, GIF and WebP images can be uploaded.'));
-    if (file.size > MAX_IMAGE_BYTES) throw new Error(_t('The image is too large: at most 10 MB.'));
-    const answer = await rpc<{ src: string }>(`/forum/${p.forumId}/image/upload`, { name: file.name.slice(0, 200), data: await readAsBase64(file) });
-    return { src: answer.src, alt: file.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').slice(0, 200) };
-  }, [p.forumId, _t]);
+  const upload = useCallback((file: File) => uploadEditorImage(file, `/forum/${p.forumId}/image/upload`, {}, _t), [p.forumId, _t]);
 
   if (!started) {
     return <textarea id={p.id} className="form-control" name="content" rows={8} required={p.required} maxLength={20000} defaultValue={p.text} />;
