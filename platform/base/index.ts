@@ -5,4 +5,4 @@
 export { SiteAdmin } from './server/services/site-admin';
 export { SiteUrls } from './server/services/site-urls';
 export { UserAccounts } from './server/services/user-accounts';
-export { AttachmentStore, MAX_IMAGE_BYTES, type ImageUpload, type StoredAttachment } from './server/services/attachment-store';
+export { AttachmentStore } from './server/services/attachment-store';

@@ -1,6 +1,7 @@
 import { injectable } from 'inversify';
 import type { RequestContext } from '@platform/http/route-definition';
 import type { MenuContribution, MenuEntry } from '@platform/web/contribution-points';
+import { SITE_PAGES } from './site-pages';
 
 /**
  * The website's menu: its fixed entries and the site's `website.menu` records (top level, in the
@@ -15,7 +16,7 @@ export class WebsiteMenu implements MenuContribution {
 
   async menuEntriesFor(req: RequestContext): Promise<MenuEntry[]> {
     const records = await req.env.model('website.menu').search_read(
-      ['&', ['parent_id', '=', false], '|', ['website_id', '=', false], ['website_id', '=', req.site.id]], ['name', 'url', 'page_id', 'sequence'],
+      ['&', ['parent_id', '=', false], ...SITE_PAGES(req.site.id)], ['name', 'url', 'page_id', 'sequence'],
     );
     if (!records.length) return [];
     const pageIds = records.map((r) => (Array.isArray(r.page_id) ? Number(r.page_id[0]) : 0)).filter(Boolean);

@@ -1,6 +1,7 @@
 import { injectable } from 'inversify';
 import type { SitemapContribution } from './sitemap-contribution';
 import type { Env } from '@platform/orm/environment';
+import { SITE_PAGES } from './site-pages';
 
 /**
  * Published website pages of the site (the env is the site's public user, so rules filter drafts);
@@ -10,7 +11,7 @@ import type { Env } from '@platform/orm/environment';
 export class WebsiteSitemap implements SitemapContribution {
   async sitemapUrls(env: Env): Promise<string[]> {
     const pages = await env.model('website.page').search_read(
-      ['&', ['url', '!=', '/'], '|', ['website_id', '=', false], ['website_id', '=', env.user.siteId]], ['url'], { order: 'url' },
+      ['&', ['url', '!=', '/'], ...SITE_PAGES(env.user.siteId ?? 0)], ['url'], { order: 'url' },
     );
     return [...pages.map((p) => String(p.url)), '/gallery'];
   }

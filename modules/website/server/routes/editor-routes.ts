@@ -7,6 +7,7 @@ import type { RequestContext, RouteDefinition } from '@platform/http/route-defin
 import type { Env } from '@platform/orm/environment';
 import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
+import { SITE_PAGES } from '../site-pages';
 
 /** Base64 of 11 MB: a file a little over the 10 MB limit still gets the store's clear "too large". */
 const MAX_BASE64 = Math.ceil((11 * 1024 * 1024) / 3) * 4 + 4;
@@ -95,7 +96,7 @@ export class EditorRoutes implements RouteContribution {
         handler: async (req) => {
           const { ids } = req.params as { ids: number[] };
           const env = this.publisherEnv(req);
-          const ofSite = await env.model('website.menu').search(['&', ['id', 'in', ids], '|', ['website_id', '=', false], ['website_id', '=', req.site.id]]);
+          const ofSite = await env.model('website.menu').search(['&', ['id', 'in', ids], ...SITE_PAGES(req.site.id)]);
           if (ofSite.length !== new Set(ids).size) throw new ValidationError('Some of these menu entries do not exist on this site.');
           await env.transaction(async (tx) => {
             for (const [i, id] of ids.entries()) await tx.model('website.menu').write([id], { sequence: (i + 1) * 10 });
@@ -136,7 +137,8 @@ export class EditorRoutes implements RouteContribution {
   /** The page's entry in the site menu: added at the end, renamed, or removed. */
   private async setMenuEntry(env: Env, req: RequestContext, pageId: number, name: string, wanted: boolean): Promise<void> {
     const menus = env.model('website.menu');
-    const existing = await menus.search(['&', ['page_id', '=', pageId], ['website_id', '=', req.site.id]]);
+    // The entry this site shows: its own, or a shared one (as the menu and the page properties read it).
+    const existing = await menus.search(['&', ['page_id', '=', pageId], ...SITE_PAGES(req.site.id)]);
     if (!wanted) {
       if (existing.length) await menus.unlink(existing);
       return;
@@ -145,7 +147,7 @@ export class EditorRoutes implements RouteContribution {
       await menus.write(existing, { name });
       return;
     }
-    const [last] = await menus.search_read(['|', ['website_id', '=', false], ['website_id', '=', req.site.id]], ['sequence'], { order: 'sequence desc', limit: 1 });
+    const [last] = await menus.search_read(SITE_PAGES(req.site.id), ['sequence'], { order: 'sequence desc', limit: 1 });
     await menus.create({ name, page_id: pageId, website_id: req.site.id, sequence: (Number(last?.sequence) || 0) + 10 });
   }
 }

@@ -12,7 +12,6 @@ import { RecordWidgets } from '../record-widgets';
 import { SITE_PAGES } from '../site-pages';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from '../routes/publish-routes';
 
-export { SITE_PAGES };
 
 const PAGE_FIELDS = ['name', 'url', 'content', 'website_published', 'website_meta_title', 'website_meta_description', 'website_id'];
 type PageRow = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { dynamicBlockNode } from '../editor/dynamic-block-node';
 import { MenuDialog, type MenuItem } from '../editor/menu-dialog';
 import { NewPageDialog } from '../editor/new-page-dialog';
 import { PagePropertiesDialog, type PageProperties } from '../editor/page-properties-dialog';
-import { uploadPageImage } from '../editor/upload-image';
+import { uploadEditorImage } from '@platform/web/client/editor/upload-image';
 
 export interface PageEditorProps {
   page: PageProperties;
@@ -57,7 +57,7 @@ function PageEditor(p: PageEditorProps) {
   const extensions = useMemo(() => [dynamicBlockNode(p.dynamicLabels, (name) => _t('%s (filled in when the page is shown)').replace('%s', name))], [p.dynamicLabels, _t]);
   const onReady = useCallback((ready: RichTextEditorApi) => { api.current = ready; }, []);
   const onChange = useCallback(() => setDirty(true), []);
-  const upload = useCallback((file: File) => uploadPageImage(file, p.page.id, _t), [p.page.id, _t]);
+  const upload = useCallback((file: File) => uploadEditorImage(file, '/website/image/upload', { res_model: 'website.page', res_id: p.page.id }, _t), [p.page.id, _t]);
 
   const save = async () => {
     if (!api.current) return;

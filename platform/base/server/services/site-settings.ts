@@ -9,7 +9,6 @@ import { siteSettingsSchema, type SiteSettingsValues } from './site-settings-sch
 
 /** The logo as uploaded: at most this many bytes, in a raster format browsers show (no SVG: it can carry scripts). */
 export const LOGO_MAX_BYTES = 1024 * 1024;
-export const LOGO_FORMATS = ['png', 'jpeg', 'webp', 'gif'] as const;
 const LOGO_MAX_SIDE = 4096;
 
 export interface InstalledLanguage { code: string; name: string }

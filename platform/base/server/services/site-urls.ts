@@ -4,7 +4,6 @@ import type { RequestContext } from '@platform/http/route-definition';
 import { DatabaseToken } from '@platform/core/tokens';
 import { configuredBaseUrl } from '@platform/http/site';
 
-export { configuredBaseUrl };
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
 

@@ -1,4 +1,4 @@
-import { rpc } from '@platform/web/client/rpc';
+import { rpc } from '../rpc';
 
 /** What the server accepts (it checks again, from the bytes). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -19,13 +19,14 @@ export function altFromName(name: string): string {
 }
 
 /**
- * Uploads an image as an attachment of the page and answers its URL under /web/image. Wrong types and
- * sizes are refused here first (messages in the visitor's language through `t`).
+ * Uploads an image picked in the editor to `url` (the route that checks and stores it: a page's, a
+ * forum's) and answers its URL under /web/image with a first description. Wrong types and sizes are
+ * refused here first (messages in the visitor's language through `t`); the server checks again.
  */
-export async function uploadPageImage(file: File, pageId: number, t: (s: string) => string): Promise<{ src: string; alt: string }> {
+export async function uploadEditorImage(file: File, url: string, params: Record<string, unknown>, t: (s: string) => string): Promise<{ src: string; alt: string }> {
   if (!IMAGE_TYPES.includes(file.type)) throw new Error(t('Only PNG, JPEG, GIF and WebP images can be uploaded.'));
   if (file.size > MAX_IMAGE_BYTES) throw new Error(t('The image is too large: at most 10 MB.'));
   const data = await readAsBase64(file);
-  const answer = await rpc<{ id: number; src: string }>('/website/image/upload', { name: file.name.slice(0, 200), data, res_model: 'website.page', res_id: pageId });
-  return { src: answer.src, alt: altFromName(file.name) };
+  const answer = await rpc<{ src: string }>(url, { name: file.name.slice(0, 200), data, ...params });
+  return { src: answer.src, alt: altFromName(file.name).slice(0, 200) };
 }
