@@ -190,8 +190,12 @@ export class ModuleOperations implements ModuleManager {
     try {
       await this.onApplied?.();
     } catch (err) {
-      // Installed, but this process could not load it (it keeps serving what it had; logged by the server).
+      // Installed in the database, but this process could not load it: it keeps serving what it had,
+      // and the screen must say so rather than "done".
       log.error({ err }, 'module operation: reload failed');
+      const reason = `Installed, but the running site could not load it (${(err as Error).message.slice(0, 1500)}). Restart the server once the cause is fixed.`;
+      await this.report({ state: 'failed', step: 'failed', module: null, error: reason });
+      return;
     }
     await this.report({ state: 'done', step: 'done', module: null, progress: 100 });
     log.info('module operation done');

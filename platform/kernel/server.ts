@@ -127,7 +127,8 @@ export async function startServer(kernel: Kernel, port: number, opts: ServerOpti
     } catch (err) {
       failedGeneration = generation;
       old.kernel.logger.error({ err, generation }, 'reload failed: still serving the modules loaded before');
-      return;
+      // The caller (an install waiting to say "done", the watcher) learns it: the site did not change.
+      throw err;
     }
     if (stopped) {
       await next.kernel.stop();
