@@ -8,12 +8,11 @@ import { MailTransport } from '@platform/mail/mail-transport';
 import type { Env } from '@platform/orm/environment';
 import { startingKarma } from '../karma-rules';
 import { ForumKarma } from './forum-karma';
+import { escapeHtml } from '@platform/common/html-text';
 
 /** A validation link works for two days (the original platform's worked until midnight only). */
 export const VALIDATION_LINK_SECONDS = 2 * 86_400;
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /**
  * E-mail validation of new forum users (karma 0): a mail carries a link signed with the database

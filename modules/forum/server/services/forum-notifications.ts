@@ -10,9 +10,8 @@ import { postLink } from '../forum-threads';
 import { NOTIFICATION_MODEL } from '../models/forum-notification';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
+import { escapeHtml } from '@platform/common/html-text';
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** A new question, told to its forum's followers; a new answer or comment, to its question's. */
 export interface ForumNews {

@@ -13,6 +13,7 @@ import { TranslationCatalog } from '@platform/web/translation-catalog';
 import { localizedPath } from '@platform/web/localized-path';
 import { FollowTokens } from './follow-tokens';
 import { ThreadRegistry } from './thread-registry';
+import { escapeHtml } from '@platform/common/html-text';
 
 export const NOTIFICATION_TABLE = 'website_mail_notification';
 /** Path of the page an unfollow link opens (a confirmation whose button posts). */
@@ -27,8 +28,6 @@ export interface PostedOn {
   baseUrl: string | null;
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /**
  * Tells the followers of a record about a new comment: `enqueue` writes one queue row per follower
