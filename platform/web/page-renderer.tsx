@@ -13,6 +13,7 @@ import { localizedPath } from './localized-path';
 import type { TranslationCatalog } from './translation-catalog';
 import type { WebAssets } from './web-assets';
 import type { SiteAppearances } from './site-appearance';
+import { jsonForScript } from './json-for-script';
 
 /** What modules put in the layout; each provider is narrowed to the modules enabled on the site. */
 export interface LayoutContributions {
@@ -26,11 +27,6 @@ export interface LayoutContributions {
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 405: 'Method not allowed', 413: 'Request too large', 429: 'Too many requests', 500: 'Internal error',
 };
-
-/** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
 
 /**
  * Renders pages in the site layout on the server. Pages are readable without JavaScript; when the

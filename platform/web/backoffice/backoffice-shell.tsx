@@ -8,13 +8,9 @@ import type { TranslationCatalog } from '../translation-catalog';
 import type { BackofficeAssets } from './backoffice-assets';
 import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeViewContribution } from './contribution-points';
 import type { BackofficeBootData, MenuNode } from './client/boot-data';
+import { jsonForScript } from '../json-for-script';
 
 export const INTERNAL_GROUP = 'base.group_user';
-
-/** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
 
 /**
  * The back office page at /web: an HTML frame whose JSON block carries the caller's menu (entries of

@@ -9,16 +9,12 @@ import { WebAssets } from '@platform/web/web-assets';
 import VisitorChat from '../../web/islands/visitor-chat';
 import { livechatOptions } from './livechat-pages';
 import { escapeHtml } from '@platform/common/html-text';
+import { jsonForScript } from '@platform/web/json-for-script';
 
 function channelId(req: RequestContext): number {
   const id = Number(req.pathParams.channel_id);
   if (!Number.isInteger(id) || id <= 0) throw new MissingError('This live chat channel does not exist.');
   return id;
-}
-
-/** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
