@@ -58,7 +58,11 @@ describe('forum: get_url_title, bump, close and delete rules', function () {
     const open = await makePost(tk, asker.uid, { forum_id: forumId, name: 'Open one' });
     const lowCsrf = await low.client.csrfFrom(`/forum/help-${forumId}/ask`);
     const refused = await low.client.postForm(`/forum/help-${forumId}/${open}/reply`, { csrf_token: lowCsrf, content: 'An answer' });
-    expect(await refused.text()).to.contain('3 karma is required to perform this action.');
+    const page = await refused.text();
+    expect(page).to.contain('3 karma is required to perform this action.');
+    // The question page again, not an error page: the typed answer is kept in its form.
+    expect(refused.status).to.equal(200);
+    expect(page).to.contain('Open one').and.contain('>An answer</textarea>');
     expect(await karmaOf(tk, low.uid)).to.equal(2);
   });
 });

@@ -4,7 +4,7 @@ import type { RouteContribution } from '@platform/http/contribution-points';
 import type { RateLimit, RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { askPage } from '../../web/pages/ask-page';
 import { forumListPage, forumPage } from '../../web/pages/forum-pages';
-import { questionPage } from '../../web/pages/question-page';
+import { questionPage, type QuestionPageProps } from '../../web/pages/question-page';
 import { userProfilePage } from '../../web/pages/user-profile-page';
 import { postedContent } from '../services/content-rules';
 import { COMMENT_MAX, ForumComments } from '../services/forum-comments';
@@ -94,7 +94,15 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const forumId = slugId(req.pathParams.forum);
           const questionId = slugId(req.pathParams.post);
-          await this.posts.create(req.env, forumId, { content: postedContent(text(req.params.content, 20_000), req.params.content_format).html }, { parentId: questionId, siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
+          const typed = text(req.params.content, 20_000);
+          const content = postedContent(typed, req.params.content_format).html;
+          try {
+            await this.posts.create(req.env, forumId, { content }, { parentId: questionId, siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
+          } catch (err) {
+            // Refused (empty, karma, a closed question): the question again, the answer kept in its form.
+            if (!(err instanceof UserError)) throw err;
+            return this.questionPage(req, { html: content, text: typed, error: err.message });
+          }
           this.redirect(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
         },
       },
@@ -169,13 +177,13 @@ export class ForumPageRoutes implements RouteContribution {
     return forumPage({ follow, forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation, notifications });
   }
 
-  private async questionPage(req: RequestContext) {
+  private async questionPage(req: RequestContext, answerDraft?: QuestionPageProps['answerDraft']) {
     const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
     const postId = slugId(req.pathParams.post);
     const view = await this.data.question(req.env, forum.id, postId, { dofollowKarma: forum.rules.karma_dofollow });
     view.question.views += this.views.unwritten(postId);
     const karma = req.isPublic ? 0 : view.viewerKarma;
     const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
-    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken() });
+    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken(), answerDraft });
   }
 }

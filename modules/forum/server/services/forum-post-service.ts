@@ -203,7 +203,9 @@ export class ForumPostService {
       const gain = (v: VoteValue) => (v === 1 ? (isAnswer ? rules.karma_gen_answer_upvote : rules.karma_gen_question_upvote)
         : v === -1 ? (isAnswer ? rules.karma_gen_answer_downvote : rules.karma_gen_question_downvote) : 0);
       if (post.author) await this.karma.add(tx, post.author, gain(after) - gain(before));
-      const voteCount = post.vote_count + after - before;
+      // Counted from the votes, not added to the figure read at the start: two votes at once both count.
+      const [sum] = await tx.db('forum_post_vote').where({ post_id: postId }).select(tx.db.raw('COALESCE(SUM(CAST(vote AS INTEGER)), 0) AS n'));
+      const voteCount = Number((sum as { n: unknown } | undefined)?.n ?? 0);
       const [created] = await tx.sudo().model(POST_MODEL).read([postId], ['create_date']);
       const createdAt = new Date(`${String(created?.create_date ?? '').replace(' ', 'T')}Z`);
       const score = relevancy(await relevancySettings(tx, post.forum_id), voteCount, Number.isNaN(createdAt.getTime()) ? new Date() : createdAt, new Date());
@@ -253,7 +255,10 @@ export class ForumPostService {
       const [row] = await posts.read([postId], ['favourite_ids']);
       const ids = (row.favourite_ids as number[]) ?? [];
       const favourite = !ids.includes(tx.uid);
-      await posts.write([postId], { favourite_ids: [[favourite ? 4 : 3, tx.uid]], favourite_count: ids.length + (favourite ? 1 : -1) });
+      await posts.write([postId], { favourite_ids: [[favourite ? 4 : 3, tx.uid]] });
+      // Counted after the change, not from the list read before it: two users at once both count.
+      const counted = await tx.db('forum_favourite_rel').where({ forum_post_id: postId }).count({ n: '*' }).first();
+      await posts.write([postId], { favourite_count: Number(counted?.n ?? 0) });
       return favourite;
     });
   }

@@ -21,6 +21,8 @@ export interface QuestionPageProps {
   csrfToken: string;
   /** The follow button's state (website_mail's widget): followers get its answers and comments. */
   follow?: FollowButtonProps;
+  /** An answer the server refused: shown again in the form, with the reason. */
+  answerDraft?: { html: string; text: string; error: string };
 }
 
 /** The author's name, a link to their profile when they have one (karma 1 or more). */
@@ -130,11 +132,12 @@ function QuestionView(p: QuestionPageProps) {
       <PostBlock post={q} p={p} isAnswer={false} />
       <h2 className="h4 mt-4">{_t('Answers')} <span className="badge text-bg-secondary">{p.view.answers.length}</span></h2>
       {p.view.answers.map((a) => <PostBlock key={a.id} post={a} p={p} isAnswer />)}
+      {p.answerDraft && <div className="alert alert-danger mt-4" role="alert">{_t(p.answerDraft.error)}</div>}
       {canAnswer && (
         <form className="mt-4 forum-answer-form" method="post" action={localized(`${p.base}/${q.id}/reply`)}>
           <input type="hidden" name="csrf_token" value={p.csrfToken} />
           <label className="form-label h5" htmlFor="forum-answer">{_t('Your Answer')}</label>
-          <div className="mb-2"><PostEditor id="forum-answer" label={_t('Your Answer')} html="" text="" required linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor} forumId={p.rules.id} /></div>
+          <div className="mb-2"><PostEditor id="forum-answer" label={_t('Your Answer')} html={p.answerDraft?.html ?? ''} text={p.answerDraft?.text ?? ''} required linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor} forumId={p.rules.id} /></div>
           <button type="submit" className="btn btn-primary">{_t('Post Answer')}</button>
         </form>
       )}
