@@ -150,11 +150,14 @@ export class BackofficeRoutes implements RouteContribution {
           if (!this.reset.available) throw new UserError('This site cannot send e-mails: install the mail module and set SMTP_URL.');
           const [user] = await req.env.model('res.users').read([(req.params as { user_id: number }).user_id], ['login', 'email']);
           if (!user.email) throw new UserError('This user has no e-mail address to send the link to.');
-          await this.reset.request(String(user.email), {
-            linkBase: await this.urls.forRequest(req),
-            siteName: req.site.name,
-            _t: (s) => this.catalog.translate(req.site.modules, req.site.defaultLang, s),
+          // The link carries a token: only on this site's configured address, never on the request's Host.
+          const linkBase = await this.urls.forMail(req);
+          if (!linkBase) throw new UserError('This site has no public address for the link: set its base URL in the site settings.');
+          // By login (unique), not by address: two accounts may share one.
+          const sent = await this.reset.request(String(user.login), {
+            linkBase, siteName: req.site.name, _t: (s) => this.catalog.translate(req.site.modules, req.site.defaultLang, s),
           });
+          if (!sent) throw new UserError('No e-mail was sent: this account already received 3 reset links this hour. Try again later.');
           return { email: user.email };
         },
       },

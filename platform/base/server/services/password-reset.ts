@@ -51,16 +51,17 @@ export class PasswordReset {
 
   /**
    * Schedules the reset mail for the account whose login or e-mail is `loginOrEmail`, if there is one
-   * with an e-mail address and it has not had its share of mails this hour. Says nothing either way.
+   * with an e-mail address and it has not had its share of mails this hour. Answers whether a mail was
+   * scheduled: for an administrator's screen; the public form tells visitors the same either way.
    */
-  async request(loginOrEmail: string, mail: ResetMailContext): Promise<void> {
+  async request(loginOrEmail: string, mail: ResetMailContext): Promise<boolean> {
     // Counted per typed address whether or not it names an account (the same work either way), and per
     // account (its login and its e-mail are two ways to type it).
     const typed = crypto.createHash('sha256').update(loginOrEmail.trim().toLowerCase()).digest('base64url').slice(0, 32);
     const withinTyped = await this.limiter.hit(`reset.typed:${typed}`, RESET_MAILS_PER_ACCOUNT, 3600);
     const account = await this.findAccount(loginOrEmail);
-    if (!account || !this.transport || !withinTyped) return;
-    if (!(await this.limiter.hit(`reset.account:${account.id}`, RESET_MAILS_PER_ACCOUNT, 3600))) return;
+    if (!account || !this.transport || !withinTyped) return false;
+    if (!(await this.limiter.hit(`reset.account:${account.id}`, RESET_MAILS_PER_ACCOUNT, 3600))) return false;
     const token = await this.sign(account.id, Math.floor(Date.now() / 1000) + RESET_LINK_SECONDS, account.passwordHash);
     const transport = this.transport;
     // After the answer: the visitor must not learn from the delay whether a mail went out.
@@ -68,6 +69,7 @@ export class PasswordReset {
       transport.send(this.composeMail(account, `${mail.linkBase}/web/reset_password?token=${token}`, mail))
         .catch((err: unknown) => this.logger.error({ err, uid: account.id }, 'password reset mail not sent'));
     });
+    return true;
   }
 
   /** The account a link is for, if its signature is right, it has not expired and its password is unchanged. */
