@@ -153,6 +153,15 @@ describe('site settings (/website/settings)', () => {
       });
     }
 
+    it('holds the social link rule through call_kw too (the back office writes sites that way): no javascript: link in the footer', async () => {
+      const refused = await admin.callKw('website', 'write', [[1], { social_twitter: 'javascript:alert(1)' }]).catch((e: Error) => e);
+      expect(refused).to.be.instanceOf(Error);
+      expect((refused as Error).message).to.contain('must be a full address starting with https://');
+      expect((await tk.sudo().db('website').where({ id: 1 }).first('social_twitter')).social_twitter).to.not.equal('javascript:alert(1)');
+      await admin.callKw('website', 'write', [[1], { social_twitter: 'https://x.com/acme' }]);
+      expect((await tk.sudo().db('website').where({ id: 1 }).first('social_twitter')).social_twitter).to.equal('https://x.com/acme');
+    });
+
     it('refuses unknown fields and repeated single fields, writing nothing', async () => {
       const before = await row();
       expect((await post(admin, valid({ user_id: '2' }))).status).to.equal(400);

@@ -4,6 +4,8 @@ import { fields } from '@platform/orm/fields';
 
 /** An http(s) origin: scheme and host (port allowed), no path, query, fragment or credentials. */
 const ORIGIN = /^https?:\/\/[^\s/?#@]+$/i;
+/** A web address a footer may link to: http or https only (never `javascript:` or `data:`). */
+export const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
 /** Social networks a site can link to from its footer (`social_<network>` fields). */
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'linkedin', 'instagram', 'youtube', 'github'] as const;
@@ -34,6 +36,17 @@ export const Website = defineModel({
   },
   duplicateMessage: (vals) => `Another website already uses the domain '${String(vals.domain ?? '')}'`,
   constraints: [
+    // Social links are written on every page of the site: checked here, so a write through call_kw (the
+    // back office's Sites list) holds to the settings form's rule.
+    async (env, ids) => {
+      const rows: Array<Record<string, string | null>> = await env.db('website').whereIn('id', ids).select(SOCIAL_NETWORKS.map((n) => `social_${n}`));
+      for (const row of rows) {
+        for (const network of SOCIAL_NETWORKS) {
+          const url = row[`social_${network}`];
+          if (url && !(HTTP_URL.test(url) && URL.canParse(url))) throw new ValidationError(`The ${SOCIAL_LABELS[network]} link must be a full address starting with https://`);
+        }
+      }
+    },
     // Stored without a trailing slash, so links are `${base_url}/path`.
     async (env, ids) => {
       const rows: Array<{ id: number; base_url: string | null }> = await env.db('website').whereIn('id', ids).whereNotNull('base_url').select('id', 'base_url');

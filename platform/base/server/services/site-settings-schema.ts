@@ -1,10 +1,9 @@
 import { array, object, string } from 'yup';
 import { EMAIL_RE } from '@platform/common/email-pattern';
-import { SOCIAL_NETWORKS } from '../models/website';
+import { HTTP_URL, SOCIAL_NETWORKS } from '../models/website';
 
 /** Public base URL: scheme and host (port allowed), nothing after; the model's constraint says the same. */
 export const BASE_URL_RE = /^https?:\/\/[^\s/?#@]+\/*$/i;
-const HTTP_URL_RE = /^https?:\/\/[^\s]+$/i;
 
 export const SETTINGS_LIMITS = { name: 128, url: 256, email: 256, phone: 64, address: 1000, footer: 2000 } as const;
 
@@ -27,7 +26,7 @@ export interface SiteSettingsValues {
  */
 export function siteSettingsSchema(installed: readonly string[]) {
   const optional = (max: number) => string().trim().max(max, 'This value is too long.');
-  const url = optional(SETTINGS_LIMITS.url).test('url', 'Write a full address starting with https://', (v) => !v || (HTTP_URL_RE.test(v) && URL.canParse(v)));
+  const url = optional(SETTINGS_LIMITS.url).test('url', 'Write a full address starting with https://', (v) => !v || (HTTP_URL.test(v) && URL.canParse(v)));
   return object({
     name: string().trim().required('This field is required.').max(SETTINGS_LIMITS.name, 'This value is too long.'),
     base_url: optional(SETTINGS_LIMITS.url).test('origin', 'Write the scheme and host only, e.g. https://www.example.com', (v) => !v || (BASE_URL_RE.test(v) && URL.canParse(v))),
