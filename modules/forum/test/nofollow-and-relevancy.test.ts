@@ -56,6 +56,11 @@ describe('forum: nofollow links and relevancy', function () {
     // Three days old with two votes: a third one stores |3−1|^0.8 / 5^1.8.
     const created = new Date(Date.now() - 3 * DAY - 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     const old = await makePost(tk, asker.uid, { forum_id: forumId, name: 'Old voted question', vote_count: 2, create_date: created });
+    // Its two votes (the count is counted from them).
+    for (const login of ['relfan1', 'relfan2']) {
+      const fan = await forumUser(tk, login, 100);
+      await tk.sudo().db('forum_post_vote').insert({ post_id: old, user_id: fan.uid, vote: '1', forum_id: forumId, recipient_id: asker.uid });
+    }
     expect(await voter.client.call(`/forum/help-${forumId}/post/${old}/upvote`)).to.deep.equal({ vote_count: 3, user_vote: 1 });
     const stored = await tk.sudo().db('forum_post').where({ id: old }).first('relevancy');
     expect(Number(stored.relevancy)).to.be.closeTo(2 ** 0.8 / 5 ** 1.8, 1e-9);
