@@ -5,9 +5,11 @@ import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import type { Config } from '@platform/core/config';
 import { LoggerToken } from '@platform/core/tokens';
+import { RequestScope } from '@platform/core/request-scope';
 import { EnvFactory } from '@platform/orm/env-factory';
 import { LanguageCatalog } from './language-catalog';
 import { clientIp } from './client-ip';
+import { refuseMalformedHost } from './host-header';
 import { PageRendering } from './page-rendering';
 import type { OwnedRoute, RequestContext } from './route-definition';
 import { requestContext, requestLogging } from './pipeline';
@@ -47,7 +49,8 @@ export async function createApp({ container: c, db, config, routes, unseenTables
     ctx.request.ip = clientIp(ctx.req.headers['x-forwarded-for'], ctx.req.socket.remoteAddress, hops);
     return next();
   });
-  app.use(requestLogging(logger));
+  app.use(requestLogging(logger, c.get(RequestScope)));
+  app.use(refuseMalformedHost(hops > 0));
   app.use(securityHeaders());
   app.use(requestContext({
     sites: c.get(SiteService), sessions: c.get(SessionStore), identities: c.get(RequestIdentityResolver), envs: c.get(EnvFactory), logger,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { ContributionProvider } from '@platform/core/contribution';
 import type { HotPathContribution, HotPathRequest } from './contribution-points';
 import { clientIp, trustedProxyHops } from './client-ip';
+import { requestHostsValid } from './host-header';
 import { FIXED_SECURITY_HEADERS } from './security-headers';
 import type { Site } from './site';
 import type { SiteService } from './site-service';
@@ -42,7 +43,8 @@ export function withHotPaths(app: Koa, hotPaths: ContributionProvider<HotPathCon
     const q = url.indexOf('?');
     const path = q >= 0 ? url.slice(0, q) : url;
     const claimed = claiming(req.method ?? 'GET', path);
-    if (!claimed) return koa(req, res);
+    // A malformed Host is Koa's to refuse (400), before any hot path builds anything from it.
+    if (!claimed || !requestHostsValid(req.headers, hops > 0)) return koa(req, res);
     try {
       const site = sites.cachedResolve(req.headers.host);
       const outcome = site ? answer(site, req, res, path, claimed, 0) : sites.resolve(req.headers.host).then((s) => answer(s, req, res, path, claimed, 0));

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
+import type { RequestScope } from '@platform/core/request-scope';
 import type { EnvFactory } from '@platform/orm/env-factory';
 import { noStoreWhenPersonal } from './personal-responses';
 import { sessionCookie, SESSION_COOKIE, type RequestIdentityResolver } from './request-identity';
@@ -25,15 +26,18 @@ export interface PipelineServices {
   languages: LanguageCatalog;
 }
 
-/** Request id + access log; turns anything unhandled into a plain 500 without internals. */
-export function requestLogging(logger: Logger): Koa.Middleware {
+/**
+ * Request id + access log; turns anything unhandled into a plain 500 without internals. The rest of
+ * the request, and any work it leaves behind, runs in the request's scope: their log lines carry its id.
+ */
+export function requestLogging(logger: Logger, scope: RequestScope): Koa.Middleware {
   return async (ctx, next) => {
     const requestId = (ctx.get('x-request-id') || '').replace(/[^\w-]/g, '').slice(0, 64) || crypto.randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
-      await next();
+      await scope.run({ requestId }, next);
     } catch (err) {
       logger.error({ err, requestId, path: ctx.path }, 'unhandled error');
       ctx.status = 500;

@@ -3,6 +3,8 @@ import type http from 'node:http';
 import { Container } from 'inversify';
 import type { Knex } from 'knex';
 import pino, { type Logger } from 'pino';
+import { RequestScope } from '@platform/core/request-scope';
+import { DetachedWork } from '@platform/core/detached-work';
 import type { Config } from '@platform/core/config';
 import { bindContributionProvider, ContributionProvider } from '@platform/core/contribution';
 import { ContributionOwners, ownedBy } from '@platform/core/contribution-owners';
@@ -42,6 +44,8 @@ export interface BootOptions {
   /** Where modules are discovered (default: platform/base and modules/). */
   roots?: string[];
   logger?: Logger;
+  /** The process's request scope (main makes one for the process's kernels, reloads included). */
+  requestScope?: RequestScope;
   /** On a new database, install every module whose manifest says autoInstall (default true). */
   autoInstall?: boolean;
   /** Steps of the installer (migrations and data per module), for a progress bar. */
@@ -83,7 +87,10 @@ export class Kernel {
 
   static async boot(opts: BootOptions): Promise<Kernel> {
     const { config } = opts;
-    const logger = opts.logger ?? pino({ level: config.logLevel });
+    // Every log line written while serving a request (deferred work included) names that request.
+    const requestScope = opts.requestScope ?? new RequestScope();
+    opts = { ...opts, requestScope };
+    const logger = opts.logger ?? pino({ level: config.logLevel, mixin: () => requestScope.current() ?? {} });
     const allModules = orderModules(discoverModules(opts.roots ?? defaultModuleRoots(config.repoRoot)));
     const db = openDatabase(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
     try {
@@ -128,6 +135,8 @@ export class Kernel {
     c.bind(ConfigToken).toConstantValue(this.config);
     c.bind(DatabaseToken).toConstantValue(this.db);
     c.bind(LoggerToken).toConstantValue(this.logger);
+    c.bind(RequestScope).toConstantValue(this.bootOptions.requestScope!);
+    c.bind(DetachedWork).toSelf();
     c.bind(InstalledModulesToken).toConstantValue(this.installedNames);
     c.bind(LoadedModulesToken).toConstantValue(this.modules);
     c.bind(DiscoveredModulesToken).toConstantValue(this.allModules);

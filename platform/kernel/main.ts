@@ -2,7 +2,9 @@ import './production-env';
 import cluster from 'node:cluster';
 import { loadConfig } from '@platform/core/config';
 import { Kernel } from './kernel';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { RequestScope } from '@platform/core/request-scope';
+import { guardProcess } from './process-guards';
 import { WorkerSupervisor } from './worker-supervisor';
 
 /**
@@ -17,18 +19,21 @@ async function main(): Promise<void> {
     await kernel.stop();
     process.exit(await new WorkerSupervisor(config.workers, kernel.logger).run());
   }
-  const kernel = await Kernel.boot({ config });
-  const running = await startServer(kernel, config.port);
-  kernel.logger.info({ port: running.port, modules: kernel.modules.map((m) => m.manifest.name) }, `serving on http://localhost:${running.port}`);
+  const requestScope = new RequestScope();
+  const kernel = await Kernel.boot({ config, requestScope });
   let stopping = false;
-  const shutdown = async () => {
+  let running: RunningServer | undefined;
+  const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await running.stop();
-    process.exit(0);
+    await running?.stop().catch(() => undefined);
+    process.exit(code);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  guardProcess(kernel.logger, requestScope, (code) => void shutdown(code));
+  running = await startServer(kernel, config.port);
+  kernel.logger.info({ port: running.port, modules: kernel.modules.map((m) => m.manifest.name) }, `serving on http://localhost:${running.port}`);
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 }
 
 main().catch((err) => {

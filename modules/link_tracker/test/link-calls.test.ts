@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
@@ -50,6 +51,28 @@ describe('link_tracker: /website_links calls and UTM models', () => {
       expect(link.short_url).to.equal(`https://go.example.com/r/${link.code}`);
     } finally {
       await tk.sudo().model('website').write([1], { base_url: false });
+    }
+  });
+
+  it("without a configured or recorded address, a stranger's Host is not stored: the short URL stays relative", async () => {
+    const env = tk.sudo();
+    const recorded = await env.db('ir_config_parameter').where({ key: 'web.base.url' }).first('value');
+    await env.db('ir_config_parameter').where({ key: 'web.base.url' }).delete();
+    try {
+      // fetch() sets Host from the URL: a raw request names another host.
+      const body = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { url: `${site.url}/page?stranger=1` }, id: 1 });
+      const answer = await new Promise<string>((resolve, reject) => {
+        const req = http.request(`${tk.url}/website_links/new`, { method: 'POST', setHost: false, headers: { Host: 'evil.example', Cookie: marketer.cookie, 'Content-Type': 'application/json' } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString())).on('end', () => resolve(text));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+      const [link] = (JSON.parse(answer) as { result: Link[] }).result;
+      expect(link.short_url).to.equal(`/r/${link.code}`);
+    } finally {
+      if (recorded) await env.db('ir_config_parameter').insert({ key: 'web.base.url', value: recorded.value });
     }
   });
 

@@ -152,11 +152,24 @@ describe('website: languages, publishing, SEO routes', () => {
         for (const body of [xml, page]) expect(body).not.to.contain('evil.example');
       });
 
-      it('a site without a base URL uses its domain; only a site without either answers with the request host', async () => {
+      it('a site without a base URL uses its domain, else the address an administrator signed in on, never a stranger\'s Host', async () => {
         await configure({ domain: 'shop.example.com' });
         expect(await withHost('/robots.txt', 'evil.example')).to.contain('Sitemap: http://shop.example.com/sitemap.xml\n');
         await configure({ domain: false });
-        expect(await withHost('/robots.txt', 'localhost:8069')).to.contain('Sitemap: http://localhost:8069/sitemap.xml\n');
+        // The administrator of this suite signed in on tk.url: recorded as web.base.url.
+        expect(await withHost('/robots.txt', 'evil.example')).to.contain(`Sitemap: ${tk.url}/sitemap.xml\n`);
+        const env = tk.sudo();
+        const recorded = await env.db('ir_config_parameter').where({ key: 'web.base.url' }).first('value');
+        await env.db('ir_config_parameter').where({ key: 'web.base.url' }).delete();
+        try {
+          expect(await withHost('/robots.txt', 'localhost:8069')).to.contain('Sitemap: http://localhost:8069/sitemap.xml\n');
+          const robots = await withHost('/robots.txt', 'evil.example');
+          expect(robots).to.not.contain('evil.example');
+          expect(robots).to.not.contain('Sitemap:');
+          expect(await withHost('/sitemap.xml', 'evil.example')).to.not.contain('evil.example');
+        } finally {
+          await env.db('ir_config_parameter').insert({ key: 'web.base.url', value: recorded.value });
+        }
       });
 
       it('refuses a base URL that is not an http(s) origin', async () => {

@@ -5,7 +5,7 @@ import type { Config } from '@platform/core/config';
 import { JobContribution } from '@platform/jobs/job-contribution';
 import { ModelContribution } from '@platform/orm/model-contribution';
 import { RouteContribution } from '@platform/http/contribution-points';
-import { ConfigToken, DatabaseToken, LoggerToken } from '@platform/core/tokens';
+import { ConfigToken, DatabaseToken } from '@platform/core/tokens';
 import { MailTransport } from '@platform/mail/mail-transport';
 import { EnvFactory } from '@platform/orm/env-factory';
 import { AuthService } from '@platform/http/auth-service';
@@ -31,6 +31,7 @@ import { SettingsMenu } from './settings-menu';
 import { UserMenuContribution } from '@platform/web/contribution-points';
 import { SiteService } from '@platform/http/site-service';
 import { SiteUrls } from './services/site-urls';
+import { DetachedWork } from '@platform/core/detached-work';
 import { UserAccounts } from './services/user-accounts';
 
 export const baseModule = new ContainerModule(({ bind }) => {
@@ -46,7 +47,7 @@ export const baseModule = new ContainerModule(({ bind }) => {
   bind(SiteAdmin).toSelf();
   // The `mail` module binds the transport; without it, nothing can be mailed and the reset form says so.
   bind(PasswordReset).toDynamicValue((ctx) => new PasswordReset(
-    ctx.get<Knex>(DatabaseToken), ctx.get(RateLimiter), ctx.get<MailTransport | undefined>(MailTransport, { optional: true }) ?? null, ctx.get(LoggerToken),
+    ctx.get<Knex>(DatabaseToken), ctx.get(RateLimiter), ctx.get<MailTransport | undefined>(MailTransport, { optional: true }) ?? null, ctx.get(DetachedWork),
   ));
   bind(SiteSettings).toDynamicValue((ctx) => new SiteSettings(ctx.get<Knex>(DatabaseToken), ctx.get(SiteService)));
   bindContribution(bind, UserMenuContribution, SettingsMenu);

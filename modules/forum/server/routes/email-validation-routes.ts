@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { hostnameOf } from '@platform/common/absolute-url';
 import { number, object } from 'yup';
 import { SiteUrls } from '@platform/base';
 import type { RouteContribution } from '@platform/http/contribution-points';
@@ -24,8 +25,9 @@ export class EmailValidationRoutes implements RouteContribution {
         handler: async (req) => {
           // The link carries a token: only on an address of this site, never on a Host header a client wrote.
           const base = await this.urls.forMail(req);
-          if (!base) return false;
-          const sent = await this.validation.send(req.env, Number(req.params.forum_id), base, new URL(base).hostname);
+          const host = base && hostnameOf(base);
+          if (!base || !host) return false;
+          const sent = await this.validation.send(req.env, Number(req.params.forum_id), base, host);
           if (sent) req.session.set(SENT_FLAG, true);
           return sent;
         },

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
-import { DatabaseToken, LoggerToken } from '@platform/core/tokens';
+import { DatabaseToken } from '@platform/core/tokens';
+import { DetachedWork } from '@platform/core/detached-work';
 import { loadDatabaseSecret } from '@platform/http/secret';
 import { MailTransport } from '@platform/mail/mail-transport';
 import type { Env } from '@platform/orm/environment';
@@ -25,7 +25,7 @@ export class EmailValidation {
     @inject(DatabaseToken) private readonly db: Knex,
     @inject(MailTransport) private readonly transport: MailTransport,
     @inject(ForumKarma) private readonly karma: ForumKarma,
-    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(DetachedWork) private readonly detached: DetachedWork,
   ) {}
 
   /** Mails the link (after the answer: a slow mail server does not hold the request); false when there is no address. */
@@ -37,14 +37,12 @@ export class EmailValidation {
     const token = await this.sign(user.id, forumId, String(user.email), expires);
     const link = `${linkBase}/forum/validate_email?token=${token}&forum_id=${forumId}`;
     const forumName = escapeHtml(rules.name);
-    setImmediate(() => {
-      this.transport.send({
+    this.detached.run('forum validation mail', () => this.transport.send({
         from: `noreply@${host}`, to: String(user.email), subject: `${rules.name}: validate your e-mail`,
         html: `<p>Hello,</p><p>Please confirm your e-mail address to take part in the forum ${forumName}:</p><p><a href="${escapeHtml(link)}">Validate my account</a></p>`,
         text: `Please confirm your e-mail address to take part in the forum ${rules.name}: ${link}`,
         messageId: `<forum-validation-${user.id}-${expires}@${host}>`,
-      }).catch((err: unknown) => this.logger.error({ err, uid: user.id }, 'forum validation mail not sent'));
-    });
+      }), { uid: user.id });
     return true;
   }
 

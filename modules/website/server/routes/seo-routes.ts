@@ -56,7 +56,9 @@ export class SeoRoutes implements RouteContribution {
         path: '/robots.txt', type: 'http', auth: 'none',
         handler: async (req) => {
           req.koa.type = 'text/plain; charset=utf-8';
-          req.koa.body = `User-agent: *\nDisallow: /web/\nDisallow: /my/\nSitemap: ${await this.urls.forRequest(req)}/sitemap.xml\n`;
+          // The Sitemap line needs an absolute URL: left out while the site has no trusted address.
+          const origin = await this.urls.forRequest(req);
+          req.koa.body = `User-agent: *\nDisallow: /web/\nDisallow: /my/\n${origin ? `Sitemap: ${origin}/sitemap.xml\n` : ''}`;
         },
       },
       {

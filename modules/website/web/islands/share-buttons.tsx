@@ -6,7 +6,7 @@ import { useT } from '@platform/web/client/web-context';
 type Network = 'facebook' | 'twitter' | 'linkedin' | 'email';
 
 export interface ShareButtonsProps {
-  /** Absolute URL of the page, as shared. */
+  /** URL of the page, as shared: absolute on the site's address, relative when the site has none configured. */
   url: string;
   /** Title of the shared page (tweet text, e-mail subject). */
   title: string;
@@ -35,9 +35,13 @@ function ShareButtons({ url, title, path, counts: initial }: ShareButtonsProps) 
   const [counts, setCounts] = useState(initial);
 
   const share = (network: Network, href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    // A relative URL (no configured address) is completed with the address this reader sees.
+    const shared = url.startsWith('/') ? NETWORKS.find((n) => n.id === network)!.href(new URL(url, window.location.href).href, title) : href;
     if (network !== 'email') {
       e.preventDefault();
-      window.open(href, `share_${network}`, SHARE_WINDOW_FEATURES);
+      window.open(shared, `share_${network}`, SHARE_WINDOW_FEATURES);
+    } else if (shared !== href) {
+      e.currentTarget.href = shared;
     }
     rpc<Record<Network, number>>('/website/share/record', { url: path, network })
       .then(setCounts)

@@ -14,6 +14,7 @@ import { localizedPath } from '@platform/web/localized-path';
 import { FollowTokens } from './follow-tokens';
 import { ThreadRegistry } from './thread-registry';
 import { escapeHtml } from '@platform/common/html-text';
+import { hostnameOf } from '@platform/common/absolute-url';
 
 export const NOTIFICATION_TABLE = 'website_mail_notification';
 /** Path of the page an unfollow link opens (a confirmation whose button posts). */
@@ -132,7 +133,7 @@ export class CommentNotifier {
     const query = new URLSearchParams({ model: ref.model, res_id: String(ref.resId), partner_id: String(ref.partnerId), token: await this.tokens.sign(ref) });
     const unfollowUrl = `${baseUrl}${localizedPath(UNFOLLOW_PATH, prefix)}?${query}`;
     const author = String(message.author ?? '') || _t('Someone');
-    const host = new URL(baseUrl).hostname;
+    const host = hostnameOf(baseUrl) ?? 'localhost';
     const from = await this.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
     const subject = _tm(texts?.subjects[String(message.message_type)] ?? 'New comment on %s').replace('%s', record.name);
     const wrote = _t('%s wrote:').replace('%s', author);

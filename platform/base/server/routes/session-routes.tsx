@@ -13,6 +13,8 @@ import { TooManyRequests } from '@platform/http/too-many-requests';
 import { UserDirectory, type UserInfo } from '@platform/http/user-directory';
 import { BackofficeShell } from '@platform/web/backoffice/backoffice-shell';
 import { UserAccounts } from '../services/user-accounts';
+import { SiteUrls } from '../services/site-urls';
+import { ADMIN_GROUP } from '@platform/orm/access-control';
 import { loginPage, logoutPage, signupPage } from './login-page';
 import { sessionInfo } from '../session-info';
 import { TranslationCatalog } from '@platform/web/translation-catalog';
@@ -29,6 +31,7 @@ export class SessionRoutes implements RouteContribution {
     @inject(UserDirectory) private readonly users: UserDirectory,
     @inject(TranslationCatalog) private readonly catalog: TranslationCatalog,
     @inject(BackofficeShell) private readonly backoffice: BackofficeShell,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   /** Account pages have their tab title in the visitor's language too. */
@@ -42,6 +45,7 @@ export class SessionRoutes implements RouteContribution {
     req.session.dirty = true;
     req.user = user;
     req.isPublic = false;
+    if (user.groups.has(ADMIN_GROUP)) await this.urls.recordAdministratorAddress(req);
   }
 
   routes(): RouteDefinition[] {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
+import type { DetachedWork } from '@platform/core/detached-work';
+import { absoluteUrl, hostnameOf } from '@platform/common/absolute-url';
 import { UserError } from '@platform/core/errors';
 import { EMAIL_RE } from '@platform/common/email-pattern';
 import { hashPassword } from '@platform/http/password';
@@ -41,7 +42,7 @@ export class PasswordReset {
     private readonly db: Knex,
     private readonly limiter: RateLimiter,
     private readonly transport: MailTransport | null,
-    private readonly logger: Logger,
+    private readonly detached: DetachedWork,
   ) {}
 
   /** Whether mails can be sent at all (the `mail` module binds the transport). */
@@ -65,10 +66,9 @@ export class PasswordReset {
     const token = await this.sign(account.id, Math.floor(Date.now() / 1000) + RESET_LINK_SECONDS, account.passwordHash);
     const transport = this.transport;
     // After the answer: the visitor must not learn from the delay whether a mail went out.
-    setImmediate(() => {
-      transport.send(this.composeMail(account, `${mail.linkBase}/web/reset_password?token=${token}`, mail))
-        .catch((err: unknown) => this.logger.error({ err, uid: account.id }, 'password reset mail not sent'));
-    });
+    const link = absoluteUrl(mail.linkBase, `/web/reset_password?token=${token}`);
+    if (!link) return false;
+    this.detached.run('password reset mail', () => transport.send(this.composeMail(account, link, mail)), { uid: account.id });
     return true;
   }
 
@@ -132,7 +132,7 @@ export class PasswordReset {
   }
 
   private composeMail(account: ResetAccount, link: string, { siteName, _t }: ResetMailContext) {
-    const host = new URL(link).hostname;
+    const host = hostnameOf(link) ?? 'localhost';
     const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
     const intro = _t('Someone, hopefully you, asked to reset the password of the account %s on %s.').replace('%s', account.login).replace('%s', siteName);
     const expiry = _t('The link works for one hour, once.');
