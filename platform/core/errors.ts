@@ -10,6 +10,15 @@ export class UserError extends Error {
 export class ValidationError extends UserError {
   override name = 'ValidationError';
 }
+/**
+ * Parameters that break their route's schema, by field name (`{ title: 'Title is too long (at most
+ * 200 characters)' }`): a form shows each message under its field; JSON-RPC sends them as `data.fields`.
+ */
+export class InvalidFields extends ValidationError {
+  constructor(readonly fields: Record<string, string>) {
+    super(Object.values(fields).join(' '));
+  }
+}
 /** A unique index refused a write (seen by clients as a ValidationError). */
 export class DuplicateError extends ValidationError {}
 export class AccessError extends UserError {

@@ -1,9 +1,9 @@
-import { UserError } from '@platform/core/errors';
+import { InvalidFields, UserError } from '@platform/core/errors';
 
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: { name: string; message: string; arguments?: unknown[]; debug?: string };
+  data: { name: string; message: string; arguments?: unknown[]; debug?: string; fields?: Record<string, string> };
 }
 
 /** Error answer in the original platform's shape; never carries a stack trace. */
@@ -12,7 +12,7 @@ export function errorPayload(err: unknown): JsonRpcError {
     return {
       code: err.code,
       message: err.code === 100 ? 'Session Expired' : err.code === 429 ? 'Too Many Requests' : 'Server Error',
-      data: { name: err.name, message: err.message, arguments: [err.message] },
+      data: { name: err.name, message: err.message, arguments: [err.message], ...(err instanceof InvalidFields ? { fields: err.fields } : {}) },
     };
   }
   return {

@@ -110,6 +110,7 @@ async function stripLanguagePrefix(ctx: Koa.Context, site: Site, languages: Lang
     return true;
   }
   ctx.state.urlLang = lang.code;
+  ctx.state.urlPrefix = match[1];
   ctx.state.unprefixedPath = rest;
   ctx.path = rest;
   return false;

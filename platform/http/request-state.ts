@@ -19,6 +19,8 @@ export interface RequestState {
   cspNonce: string;
   /** Language from the URL prefix (`/fr/...`), when there was one. */
   urlLang?: string;
+  /** That prefix as written in the URL (`fr`), for redirects that keep the language. */
+  urlPrefix?: string;
   /** The request path without its language prefix. */
   unprefixedPath?: string;
   /**

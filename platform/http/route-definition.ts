@@ -1,7 +1,8 @@
 import type Koa from 'koa';
-import type { AnyObject, ObjectSchema } from 'yup';
+import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import type { Env } from '@platform/orm/environment';
 import type { RequestIdentity } from './request-identity';
+import type { Reply, RequestInfo } from './reply';
 
 export type AuthLevel = 'none' | 'public' | 'user';
 export type RouteType = 'http' | 'json';
@@ -12,7 +13,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * language, and its parameters. Handlers read these, never `koa.state`.
  */
 export interface RequestContext<P = Record<string, unknown>> extends RequestIdentity {
+  /** The platform's own routes only: modules answer through `reply` and read `http` (the import test checks). */
   koa: Koa.Context;
+  /** How to answer besides a page or a result: redirect (keeping the language), status, headers, raw content. */
+  reply: Reply;
+  /** The HTTP request itself: method, URL, headers, cookies. */
+  http: RequestInfo;
   env: Env;
   /** The language of the response (URL prefix, else the `frontend_lang` cookie, else the site's default). */
   lang: string;
@@ -54,7 +60,14 @@ export interface RouteDefinition<P = any> {
   methods?: HttpMethod[];
   type: RouteType;
   auth: AuthLevel;
+  /**
+   * The params' yup schema. json: checked strictly (unknown keys refused). http: form or query values
+   * cast by it (unknown keys dropped); a value it refuses answers `invalid`, else the 400 page. Declare
+   * routes with `route()` to have `req.params` typed from it.
+   */
   params?: ObjectSchema<AnyObject>;
+  /** http: the answer when the params break the schema (the form again with `errors` under its fields; `req.params` holds what was sent). */
+  invalid?(req: RequestContext, errors: Record<string, string>): Promise<unknown> | unknown;
   /**
    * http POST routes check a CSRF token unless this is false (e.g. one-click unsubscribe from mail
    * clients). `'origin'`: for forms on pages of the public page cache, which cannot hold a per-visitor
@@ -89,4 +102,12 @@ export interface RouteDefinition<P = any> {
 export interface OwnedRoute {
   route: RouteDefinition;
   module: string;
+}
+
+/**
+ * A route whose handler's `req.params` is typed from its schema: `route({ path, type, auth, params:
+ * object({ id: number().required() }), handler: (req) => req.params.id })`.
+ */
+export function route<S extends ObjectSchema<AnyObject>>(definition: Omit<RouteDefinition<InferType<S>>, 'params'> & { params: S }): RouteDefinition {
+  return definition as RouteDefinition;
 }

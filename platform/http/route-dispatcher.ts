@@ -2,9 +2,8 @@ import type Koa from 'koa';
 import coBody from 'co-body';
 import { koaBody } from 'koa-body';
 import type { Logger } from 'pino';
-import { ValidationError as YupValidationError } from 'yup';
 import { fromDatabaseError } from '@platform/db/query-canceled';
-import { AccessDenied, AccessError, MissingError, QueryCanceled, SessionExpired, UserError, ValidationError } from '@platform/core/errors';
+import { AccessDenied, AccessError, InvalidFields, MissingError, QueryCanceled, SessionExpired, UserError, ValidationError } from '@platform/core/errors';
 import { checkCsrfToken, csrfToken } from './csrf';
 import { isSameOriginPost } from './same-origin';
 import { formCsrfBinding, requestCsrfBindings } from './csrf-binding';
@@ -16,6 +15,8 @@ import type { RateLimiter } from './rate-limiter';
 import type { RequestState } from './request-state';
 import type { RequestContext, RouteDefinition, OwnedRoute } from './route-definition';
 import { enforceRateLimit } from './route-rate-limit';
+import { checkParams } from './route-params';
+import { makeReply, makeRequestInfo } from './reply';
 import { TooManyRequests } from './too-many-requests';
 
 export interface DispatchServices {
@@ -72,6 +73,8 @@ export function makeRequest(ctx: Koa.Context, state: RequestState, s: Pick<Dispa
     params: {},
     pathParams: (ctx.params ?? {}) as Record<string, string>,
     ip: ctx.ip,
+    reply: makeReply(ctx, state.urlPrefix),
+    http: makeRequestInfo(ctx),
     csrfToken: () => csrfToken(s.secret(), formCsrfBinding(ctx, state.session)),
   };
 }
@@ -101,7 +104,7 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     id = env.id;
     if (route.auth === 'user' && state.isPublic) throw new SessionExpired();
     await limitRate(req, route, s);
-    req.params = route.params ? await validateParams(route, env.params) : env.params;
+    req.params = route.params ? await checkParams(route.params, env.params, 'json') : env.params;
     const result = await route.handler(req);
     ctx.body = envelope(id, { result: result === undefined ? null : result });
   } catch (caught) {
@@ -110,15 +113,6 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     else if (err instanceof QueryCanceled) s.logger.warn({ err: caught, requestId: ctx.state.requestId, path: ctx.path }, 'statement cancelled');
     if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
     ctx.body = envelope(id, { error: errorPayload(err) });
-  }
-}
-
-async function validateParams(route: RouteDefinition, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-  try {
-    return await route.params!.noUnknown(true, 'Unknown parameter(s): ${unknown}').validate(params, { strict: true, abortEarly: true, stripUnknown: false });
-  } catch (err) {
-    if (err instanceof YupValidationError) throw new ValidationError(err.message);
-    throw err;
   }
 }
 
@@ -176,7 +170,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       return;
     }
     await limitRate(req, route, s);
-    const result = await route.handler(req);
+    const result = await handleForm(req, route);
     // (Koa's status is still its default 404 until a body is set; a handler that chose one keeps it.)
     if (result !== undefined && toPrefixed && !ctx.body && (ctx.status === 404 || ctx.status === 200) && !ctx.response.get('Location')) {
       redirectToLanguage(ctx, toPrefixed);
@@ -199,6 +193,22 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     ctx.type = 'html';
     ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
   }
+}
+
+/**
+ * An http route with a schema gets its params checked and cast by it; when they break it, the route's
+ * `invalid` answer (the form again, each message under its field) with a 400, else the 400 error page.
+ */
+async function handleForm(req: RequestContext, route: RouteDefinition): Promise<unknown> {
+  if (!route.params) return route.handler(req);
+  try {
+    req.params = await checkParams(route.params, req.params, req.http.method === 'GET' || req.http.method === 'HEAD' ? 'query' : 'form');
+  } catch (err) {
+    if (!(err instanceof InvalidFields) || !route.invalid) throw err;
+    req.reply.status(400);
+    return route.invalid(req, err.fields);
+  }
+  return route.handler(req);
 }
 
 /** Where a GET page chosen in another language by the cookie must go (`/fr/page/x?y`), or null. */

@@ -6,7 +6,7 @@ import type { DiscoveredModule } from '@platform/core/manifest';
 import { ModuleManager } from '@platform/core/module-manager';
 import { DiscoveredModulesToken, InstalledModulesToken } from '@platform/core/tokens';
 import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { route, type RequestContext, type RouteDefinition } from '@platform/http/route-definition';
 import { SiteService } from '@platform/http/site-service';
 import { ADMIN_GROUP } from '@platform/orm/access-control';
 import { resolveXmlid } from '@platform/orm/data-loader';
@@ -161,26 +161,19 @@ export class BackofficeRoutes implements RouteContribution {
           return { email: user.email };
         },
       },
-      {
+      route({
         // A link (GET): the browser downloads the file. Reads only, with the caller's rights.
         path: '/web/backoffice/export', type: 'http', auth: 'user', methods: ['GET'], params: exportParams,
         handler: async (req) => {
           if (!this.shell.isInternal(req)) throw new AccessDenied('The back office is for internal users.');
-          let p: { model: string; domain?: string; fields: string };
-          try {
-            p = await exportParams.noUnknown(true).validate(req.params, { strict: true });
-          } catch (err) {
-            throw new ValidationError((err as Error).message);
-          }
-          const fieldNames = p.fields.split(',').map((f) => f.trim()).filter(Boolean);
+          const { model, domain, fields } = req.params;
+          const fieldNames = fields.split(',').map((f) => f.trim()).filter(Boolean);
           if (fieldNames.length === 0 || fieldNames.length > 100) throw new ValidationError('Export between 1 and 100 fields');
-          const stream = await csvExport(req.env, p.model, parseDomainParam(p.domain), fieldNames);
-          req.koa.set('Cache-Control', 'no-store');
-          req.koa.set('Content-Disposition', `attachment; filename="${p.model.replace(/[^a-z0-9_.]/gi, '_')}.csv"`);
-          req.koa.type = 'text/csv; charset=utf-8';
-          req.koa.body = stream;
+          const stream = await csvExport(req.env, model, parseDomainParam(domain), fieldNames);
+          req.reply.header('Cache-Control', 'no-store');
+          req.reply.file(stream, 'text/csv; charset=utf-8', `${model.replace(/[^a-z0-9_.]/gi, '_')}.csv`);
         },
-      },
+      }),
     ];
   }
 

@@ -1,0 +1,35 @@
+import type { AnyObject, ObjectSchema } from 'yup';
+import { ValidationError as YupValidationError } from 'yup';
+import { InvalidFields } from '@platform/core/errors';
+
+/**
+ * A route's params checked by its yup schema. JSON-RPC params are typed values: checked strictly,
+ * unknown keys refused. Form and query values are strings: cast by the schema (`'12'` -> 12, `'on'`
+ * -> true), unknown keys (submit buttons, the CSRF token) dropped. Either way a value the schema
+ * refuses is an error naming its field, never a silent cut.
+ */
+export async function checkParams(schema: ObjectSchema<AnyObject>, params: Record<string, unknown>, kind: 'json' | 'form' | 'query'): Promise<Record<string, unknown>> {
+  try {
+    if (kind === 'json') {
+      return await schema.noUnknown(true, 'Unknown parameter(s): ${unknown}').validate(params, { strict: true, abortEarly: true, stripUnknown: false });
+    }
+    // Every field's message at once: a form shows them all under their fields. A form posts what its
+    // page declares; a query string may carry what others added (utm_source, fbclid): dropped.
+    const checked = kind === 'form' ? schema.noUnknown(true, 'Unknown field(s): ${unknown}') : schema;
+    return await checked.validate(params, { strict: false, abortEarly: false, stripUnknown: kind === 'query' });
+  } catch (err) {
+    if (err instanceof YupValidationError) throw new InvalidFields(fieldMessages(err));
+    throw err;
+  }
+}
+
+/** The first message of each field (`tags[2]` counts as `tags`); an object-level error under ''. */
+function fieldMessages(err: YupValidationError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const inner = err.inner.length ? err.inner : [err];
+  for (const e of inner) {
+    const field = (e.path ?? '').replace(/\[\d+\].*$/, '').replace(/\..*$/, '');
+    fields[field] ??= e.message;
+  }
+  return fields;
+}
