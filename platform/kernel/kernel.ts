@@ -46,7 +46,7 @@ export interface BootOptions {
   logger?: Logger;
   /** The process's request scope (main makes one for the process's kernels, reloads included). */
   requestScope?: RequestScope;
-  /** On a new database, install every module whose manifest says autoInstall (default true). */
+  /** On a new database, install every module (demo on) or those whose manifest says autoInstall (default true). */
   autoInstall?: boolean;
   /** Steps of the installer (migrations and data per module), for a progress bar. */
   onProgress?: (p: InstallProgress) => Promise<void> | void;
@@ -99,7 +99,9 @@ export class Kernel {
       await ensureOperationTable(db);
       const installed = await state.installed();
       const auto = installed.size === 0 && opts.autoInstall !== false
-        ? allModules.filter((m) => m.manifest.autoInstall).map((m) => m.manifest.name)
+        // A demo database shows the whole product: every module, enabled on the demo site. Without demo
+        // data, the core (manifests marked autoInstall); the rest from the Apps screen or the CLI.
+        ? allModules.filter((m) => config.demo || m.manifest.autoInstall).map((m) => m.manifest.name)
         : [];
       // An installed module whose folder is gone is skipped (its data stays); asked-for unknown names fail.
       const known = [...installed.keys()].filter((n) => allModules.some((m) => m.manifest.name === n));

@@ -63,6 +63,18 @@ describe('tour: back office', function () {
     await noViolations(page);
   });
 
+  it("an app's link opened in a new tab opens that app, also from an old `#menu=` bookmark", async () => {
+    const href = await page.getAttribute('[data-menu="base.settings"]', 'href');
+    expect(href).to.equal('#menu=base.apps&screen=apps');
+    for (const hash of [href!, '#menu=base.settings']) {
+      const tab = await context.newPage();
+      await tab.goto(`${tk.url}/web${hash}`);
+      await tab.waitForSelector('.apps-table tbody tr[data-module="link_tracker"]');
+      expect(tab.url()).to.match(/#menu=base\.apps&screen=apps$/);
+      await tab.close();
+    }
+  });
+
   it('enables a module for a second site only, naming what follows before it acts', async () => {
     await page.click('[data-menu="base.settings"]');
     await page.waitForSelector('.apps-table tbody tr[data-module="link_tracker"]');

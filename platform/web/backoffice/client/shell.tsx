@@ -5,6 +5,7 @@ import { GenericForm } from './generic-form';
 import { GenericList } from './generic-list';
 import { RecordTitleContext } from './record-title';
 import type { BackofficeViewProps } from './view-props';
+import { formatRoute, type Route } from './route';
 
 const lazyViews = new Map<string, ComponentType<BackofficeViewProps>>();
 function contributed(views: ViewRegistry, key: string): ComponentType<BackofficeViewProps> | undefined {
@@ -32,6 +33,13 @@ function firstAction(node: MenuNode): MenuNode | undefined {
   return node.action ? node : node.children.map(firstAction).find(Boolean);
 }
 
+/** Where a menu entry leads, as a route: also the link's href, so that a new tab opens the same screen. */
+function routeOf(node: MenuNode): Route | null {
+  const target = firstAction(node);
+  if (!target?.action) return null;
+  return 'screen' in target.action ? { menu: target.id, screen: target.action.screen } : { menu: target.id, model: target.action.model, view: 'list' };
+}
+
 /** The top-bar items modules contribute (`systray:` views), loaded in their chunks, in a stable order. */
 function Systray({ views, route }: { views: ViewRegistry; route: BackofficeViewProps['route'] }) {
   const keys = Object.keys(views).filter((k) => k.startsWith('systray:')).sort();
@@ -55,19 +63,18 @@ export function Shell() {
   const entry = path[path.length - 1];
 
   const open = (node: MenuNode) => {
-    const target = firstAction(node);
+    const target = routeOf(node);
     setMenuOpen(false);
-    if (!target?.action) return;
-    navigate('screen' in target.action ? { menu: target.id, screen: target.action.screen } : { menu: target.id, model: target.action.model, view: 'list' });
+    if (target) navigate(target);
   };
 
-  // `/web` alone opens the first app the user has.
+  // `/web#menu=x` (an app's link opened in a new tab, an old bookmark) opens that entry's screen;
+  // `/web` alone, or an entry this user does not have, the first app the user has.
   useEffect(() => {
     if (!route.model && !route.screen && data.menu.length) {
-      const target = firstAction(data.menu[0]);
-      if (target?.action) {
-        navigate('screen' in target.action ? { menu: target.id, screen: target.action.screen } : { menu: target.id, model: target.action.model, view: 'list' }, true);
-      }
+      const named = findPath(data.menu, route.menu).at(-1);
+      const target = (named && routeOf(named)) ?? routeOf(data.menu[0]);
+      if (target) navigate(target, true);
     }
   }, [route, data.menu, navigate]);
   useEffect(() => setRecordTitle(null), [route.model, route.id, route.view]);
@@ -108,7 +115,7 @@ export function Shell() {
               <ul className="navbar-nav me-auto">
                 {data.menu.map((n) => (
                   <li className="nav-item" key={n.id}>
-                    <a className={`nav-link${n === app ? ' active' : ''}`} aria-current={n === app ? 'page' : undefined} href={`#menu=${encodeURIComponent(n.id)}`}
+                    <a className={`nav-link${n === app ? ' active' : ''}`} aria-current={n === app ? 'page' : undefined} href={formatRoute(routeOf(n) ?? { menu: n.id })}
                       onClick={(e) => { e.preventDefault(); open(n); }} data-menu={n.id}>{_t(n.name)}</a>
                   </li>
                 ))}
@@ -125,7 +132,7 @@ export function Shell() {
               {app.children.map((c) => (
                 <li className="nav-item" key={c.id}>
                   <a className={`nav-link text-nowrap${path.includes(c) ? ' active' : ''}`} aria-current={path.includes(c) ? 'page' : undefined}
-                    href={`#menu=${encodeURIComponent(c.id)}`} onClick={(e) => { e.preventDefault(); open(c); }} data-menu={c.id}>{_t(c.name)}</a>
+                    href={formatRoute(routeOf(c) ?? { menu: c.id })} onClick={(e) => { e.preventDefault(); open(c); }} data-menu={c.id}>{_t(c.name)}</a>
                 </li>
               ))}
             </ul>
