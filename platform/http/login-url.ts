@@ -1,4 +1,1 @@
-/** The sign-in page, sending the user back to `redirect` (a path on this site) once signed in. */
-export function loginUrl(redirect: string): string {
-  return `/web/login?redirect=${encodeURIComponent(redirect)}`;
-}
+export { loginUrl } from '@platform/common/login-url';

@@ -1,3 +1,4 @@
+import { loginUrl } from '@platform/common/login-url';
 import { page } from '@platform/web/render';
 import { countText } from '@platform/common/count-text';
 import { useLocalizedPath, useSession, useT } from '@platform/web/client/web-context';
@@ -141,7 +142,7 @@ function QuestionView(p: QuestionPageProps) {
           <button type="submit" className="btn btn-primary">{_t('Post Answer')}</button>
         </form>
       )}
-      {p.isPublic && <p className="mt-4"><a href={localized(`/web/login?redirect=${encodeURIComponent(`${p.base}/question/${q.id}`)}`)}>{_t('Sign in to answer')}</a></p>}
+      {p.isPublic && <p className="mt-4"><a href={localized(loginUrl(`${p.base}/question/${q.id}`))}>{_t('Sign in to answer')}</a></p>}
     </section>
   );
 }

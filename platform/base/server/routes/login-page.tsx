@@ -1,3 +1,4 @@
+import { loginUrl } from '@platform/common/login-url';
 import { MIN_PASSWORD_LENGTH } from '../services/user-accounts';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useLocalizedPath, useT } from '@platform/web/client/web-context';
@@ -112,7 +113,7 @@ function SignupForm({ csrfToken, redirect, values, error }: SignupPageProps) {
         <FormField id="confirm_password" name="confirm_password" label="Confirm password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required maxLength={1024} />
         <button type="submit" className="btn btn-primary w-100">{_t('Sign up')}</button>
       </AccountForm>
-      <p className="mt-3 mb-0"><a href={localized(`/web/login?redirect=${encodeURIComponent(redirect)}`)}>{_t('Already have an account? Sign in')}</a></p>
+      <p className="mt-3 mb-0"><a href={localized(loginUrl(redirect))}>{_t('Already have an account? Sign in')}</a></p>
     </AccountCard>
   );
 }
