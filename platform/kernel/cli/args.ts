@@ -1,9 +1,7 @@
-import { UserError } from '@platform/core/errors';
+import { UsageError } from '@platform/jobs/cli-command';
 
-/** Thrown for bad command lines; main.ts prints usage and exits 2 (unlike runtime errors, exit 1). */
-export class UsageError extends UserError {
-  override name = 'UsageError';
-}
+// Thrown for bad command lines; main.ts prints usage and exits 2 (unlike runtime errors, exit 1).
+export { UsageError };
 
 /** Which options a command accepts: booleans are flags, strings take the next argument. */
 export type OptionSpec = Record<string, 'string' | 'boolean'>;

@@ -1,0 +1,3 @@
+/* The face of platform/db: what module migrations and services use of the connection. */
+export * from './schema';
+export { dialectOf, knexDialect, type Dialect } from './connection';

@@ -1,0 +1,20 @@
+/*
+ * The face of platform/http: routes (definition, typed params, reply), the request's identity, its
+ * site and language, rate limits, safe redirects and fetches. Modules import `@platform/http`.
+ */
+export * from './route-definition';
+export * from './reply';
+export * from './contribution-points';
+export * from './language-catalog';
+export * from './login-url';
+export * from './request-identity';
+export * from './safe-fetch';
+export * from './safe-redirect';
+export * from './session';
+export * from './site';
+export * from './too-many-requests';
+export * from './user-directory';
+export * from './visitor-country';
+export { SiteService } from './site-service';
+export { loadDatabaseSecret } from './secret';
+export { LANG_COOKIE, SESSION_COOKIE } from './pipeline';
