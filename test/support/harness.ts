@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ServiceIdentifier } from 'inversify';
 import { loadConfig, type Config } from '@platform/core/config';
 import { Kernel } from '@platform/kernel/kernel';
 import { startServer, type RunningServer } from '@platform/kernel/server';
@@ -30,6 +31,11 @@ export class TestKernel {
 
   sudo(): Env {
     return this.kernel.container.get(EnvFactory).superuser();
+  }
+
+  /** A service of the booted kernel, by its class or token (tests never reach into the container). */
+  get<T>(id: ServiceIdentifier<T>): T {
+    return this.kernel.container.get<T>(id);
   }
 
   async stop(): Promise<void> {

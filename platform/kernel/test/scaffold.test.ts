@@ -49,9 +49,10 @@ describe('cli: module new (scaffold)', function () {
     const r = cli('module', 'new', NAME, '--depends', 'website');
     expect(r.code, r.stderr).to.equal(0);
     const expected = [
-      'manifest.ts', 'index.ts', 'server/demo-scaffold-module.ts', 'server/demo-scaffold-models.ts',
+      'manifest.ts', 'index.ts', 'common/item-schema.ts', 'server/demo-scaffold-module.ts', 'server/demo-scaffold-models.ts',
       'server/models/demo-scaffold-item.ts', 'server/services/item-service.ts', 'server/routes/item-routes.ts',
-      'web/pages/items-page.tsx', 'web/islands/item-list.tsx', 'demo/demo-scaffold-demo.ts', 'i18n/fr_FR.json', 'test/items.test.ts',
+      'server/contributions/backoffice-menu.ts', 'web/pages/items-page.tsx', 'web/islands/item-list.tsx', 'web/islands/item-form.tsx',
+      'demo/demo-scaffold-demo.ts', 'i18n/fr_FR.json', 'test/items.test.ts',
     ];
     const written = [...snapshot(FOLDER).keys()];
     expect(written).to.include.members(expected);
@@ -81,11 +82,11 @@ describe('cli: module new (scaffold)', function () {
     expect(checkImports(generated, new Map([[NAME, ['website']]]))).to.deep.equal([]);
   });
 
-  it('generates a module whose own test passes (HTTP, JSON-RPC, rights, browser)', () => {
+  it('generates a module whose own test passes (HTTP, JSON-RPC, rights, its form with and without JavaScript, browser)', () => {
     // TEST_DATABASE_URL passes through: on PostgreSQL, the generated test runs there too.
     const r = run([require.resolve('mocha/bin/mocha.js'), `modules/${NAME}/test/**/*.test.ts`], 90_000);
     expect(r.code, r.output).to.equal(0);
-    expect(r.stdout).to.contain('passing').and.not.contain('failing');
+    expect(r.stdout).to.contain('5 passing').and.not.contain('failing');
   });
 
   it('refuses to overwrite an existing module', () => {

@@ -2,7 +2,7 @@ import type { ScaffoldNames } from '../scaffold-names';
 
 /** demo/<name>-demo.ts: records loaded by external id at install when DEMO is on. */
 export function demoFile(n: ScaffoldNames): string {
-  return `import type { DataRecord } from '@platform/core/data-record';
+  return `import type { DataRecord } from '@platform/core';
 
 /** A published item and a draft, so a fresh \`npm start\` shows what visitors and internal users each see. */
 export function ${n.camel}Demo(): DataRecord[] {

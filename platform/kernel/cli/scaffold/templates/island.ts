@@ -3,10 +3,8 @@ import type { ScaffoldNames } from '../scaffold-names';
 /** web/islands/item-list.tsx: an interactive widget hydrated in the browser, talking to the JSON route. */
 export function islandFile(n: ScaffoldNames): string {
   return `import { useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
-import type { ${n.pascal}ItemSummary } from '../../server/services/item-service';
+import { defineIsland, rpc, useT } from '@platform/web/client';
+import { ${n.constant}_ITEMS_URL, type ${n.pascal}ItemSummary } from '../../common/item-schema';
 
 export interface ItemListProps {
   /** The items the server rendered the page with. */
@@ -24,7 +22,7 @@ function ItemList(props: ItemListProps) {
     setLoading(true);
     setFailed(false);
     try {
-      setItems(await rpc<${n.pascal}ItemSummary[]>('${n.url}/items', {}));
+      setItems(await rpc<${n.pascal}ItemSummary[]>(${n.constant}_ITEMS_URL, {}));
     } catch {
       setFailed(true);
     } finally {

@@ -3,7 +3,7 @@ import type { ScaffoldNames } from '../scaffold-names';
 /** manifest.ts: what the kernel needs to load, install and gate the module; access rights are data here. */
 export function manifestFile(n: ScaffoldNames, depends: string[]): string {
   return `import path from 'node:path';
-import { defineManifest } from '@platform/core/manifest';
+import { defineManifest } from '@platform/core';
 
 const ITEM = '${n.model}';
 
@@ -14,7 +14,7 @@ export default defineManifest({
   depends: [${depends.map((d) => `'${d}'`).join(', ')}],
   server: () => (require('./server/${n.kebab}-module') as typeof import('./server/${n.kebab}-module')).${n.camel}Module,
   web: {
-    islands: [path.join(__dirname, 'web/islands/item-list.tsx')],
+    islands: [path.join(__dirname, 'web/islands/item-list.tsx'), path.join(__dirname, 'web/islands/item-form.tsx')],
   },
   migrations: path.join(__dirname, 'migrations'),
   // Internal users manage the items. Everybody may read them, but the rule below shows visitors and

@@ -2,8 +2,7 @@ import type { ScaffoldNames } from '../scaffold-names';
 
 /** server/models/<name>-item.ts: one model per file. */
 export function modelFile(n: ScaffoldNames): string {
-  return `import { fields } from '@platform/orm/fields';
-import { defineModel } from '@platform/orm/model-definition';
+  return `import { defineModel, fields } from '@platform/orm';
 
 /** The model's name, for calls (\`env.model(${n.constant}_ITEM_MODEL)\`) and for other modules. */
 export const ${n.constant}_ITEM_MODEL = '${n.model}';

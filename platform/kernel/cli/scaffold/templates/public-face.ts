@@ -7,6 +7,7 @@ export function publicFaceFile(n: ScaffoldNames): string {
  * when their manifest depends on ${n.module}. Everything else in this folder may change without notice.
  */
 export { ${n.constant}_ITEM_MODEL } from './server/models/${n.kebab}-item';
-export { ${n.pascal}ItemService, type ${n.pascal}ItemSummary } from './server/services/item-service';
+export { ${n.pascal}ItemService } from './server/services/item-service';
+export { newItemSchema, type NewItem, type ${n.pascal}ItemSummary } from './common/item-schema';
 `;
 }
