@@ -18,3 +18,5 @@ export * from './visitor-country';
 export { SiteService } from './site-service';
 export { loadDatabaseSecret } from './secret';
 export { LANG_COOKIE, SESSION_COOKIE } from './pipeline';
+export { AuthService } from './auth-service';
+export { SessionStore } from './session-store';

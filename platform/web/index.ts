@@ -11,3 +11,5 @@ export * from './json-for-script';
 export * from './island';
 export * from './backoffice/contribution-points';
 export { localizedPath } from '@platform/common/localized-path';
+export { PageRenderer } from './page-renderer';
+export { WebAssets } from './web-assets';
