@@ -12,6 +12,12 @@ import path from 'node:path';
  */
 export const PLATFORM_LAYERS = ['common', 'core', 'db', 'orm', 'mail', 'jobs', 'http', 'web', 'base', 'kernel'] as const;
 
+/**
+ * What modules may import of the platform: each part's face (`@platform/<part>`, its index.ts) and the
+ * browser faces below. Never the kernel: it assembles modules, modules do not use it.
+ */
+export const BROWSER_FACES = ['@platform/web/client', '@platform/web/client/editor', '@platform/web/client/bus', '@platform/web/backoffice/client'];
+
 export interface SourceFile {
   /** Path relative to the repository root, with forward slashes. */
   path: string;
@@ -67,6 +73,7 @@ export function checkImports(files: SourceFile[], depends: Map<string, string[]>
 
 function ruleBroken(from: Unit, to: Unit, specifier: string, depends: Map<string, string[]>): string | undefined {
   if (from.kind === to.kind && from.name === to.name) return undefined;
+  if (from.kind === 'module' && to.kind === 'platform' && to.name !== 'base') return platformFaceBroken(to, specifier);
   if (specifier.startsWith('.')) return `crosses into ${to.kind === 'platform' ? 'platform' : 'modules'}/${to.name} by a relative path: use the @${to.kind === 'platform' ? 'platform' : 'modules'}/ alias`;
   if (from.kind === 'platform' && to.kind === 'module') return `platform/ must not import modules/ (${to.name})`;
   const fromModule = moduleName(from);
@@ -90,6 +97,14 @@ function ruleBroken(from: Unit, to: Unit, specifier: string, depends: Map<string
     if (toLayer > fromLayer) return `runs upward: platform/${from.name} is below platform/${to.name} (${PLATFORM_LAYERS.join(' < ')})`;
   }
   return undefined;
+}
+
+/** A module's import of a platform part: only through a face, never the kernel. */
+function platformFaceBroken(to: Unit, specifier: string): string | undefined {
+  if (to.name === 'kernel') return 'modules never import the kernel (contribution points live in the platform faces)';
+  if (specifier === `@platform/${to.name}` || BROWSER_FACES.includes(specifier)) return undefined;
+  const browser = specifier.startsWith('@platform/web/client') || specifier.startsWith('@platform/web/backoffice/client');
+  return `imports a file inside platform/${to.name}: use its face '${browser ? BROWSER_FACES.find((f) => specifier.startsWith(`${f}/`)) ?? '@platform/web/client' : `@platform/${to.name}`}'`;
 }
 
 /** `base` is a platform part and a module; other platform parts are not modules. */
@@ -124,4 +139,106 @@ export function readSourceTree(root: string): SourceFile[] {
   walk('platform');
   walk('modules');
   return files;
+}
+
+/**
+ * Which module owns each table: the one whose migrations create it (`createTable`, `createModelTable`,
+ * `createRelationTable`). base's migrations live in platform/base.
+ */
+export function tableOwners(root: string): Map<string, string> {
+  const owners = new Map<string, string>();
+  const units: Array<[string, string]> = [['base', 'platform/base/migrations'], ...fs.readdirSync(path.join(root, 'modules')).map((m): [string, string] => [m, `modules/${m}/migrations`])];
+  const CREATE = /(?:createTable\(|createModelTable\(\s*\w+,|createRelationTable\(\s*\w+,)\s*'([a-z_0-9]+)'/g;
+  for (const [unit, dir] of units) {
+    const abs = path.join(root, dir);
+    if (!fs.existsSync(abs)) continue;
+    for (const entry of fs.readdirSync(abs)) {
+      for (const m of fs.readFileSync(path.join(abs, entry), 'utf8').matchAll(CREATE)) owners.set(m[1], unit);
+    }
+  }
+  return owners;
+}
+
+/** knex calls naming a table (`db('res_users')`, `.join('mail_message as m')`) and table names in raw SQL. */
+const TABLE_RE = /\b(?:db|knex|trx|tx|connection)\(\s*'([a-z_0-9]+)(?: as \w+)?'|\.(?:from|join|leftJoin|innerJoin|into|table)\(\s*'([a-z_0-9]+)(?: as \w+)?'|\b(?:FROM|JOIN|UPDATE|INTO)\s+"?([a-z_0-9]+)"?/g;
+
+/**
+ * Raw reads and writes of another module's tables: they skip that module's face and its record rules.
+ * A module goes through the other's services or its models (`env.model('res.users')`, with their
+ * rules). Migrations are left out: a module adds its extension fields to another's table there.
+ */
+export function checkTableAccess(files: SourceFile[], owners: Map<string, string>): ImportViolation[] {
+  const violations: ImportViolation[] = [];
+  for (const file of files) {
+    const unit = unitOf(file.path);
+    if (!unit || unit.kind !== 'module' || file.path.includes('/migrations/')) continue;
+    for (const m of file.text.matchAll(TABLE_RE)) {
+      const table = m[1] ?? m[2] ?? m[3];
+      const owner = owners.get(table);
+      if (owner && owner !== unit.name) {
+        violations.push({ file: file.path, specifier: table, reason: `reads ${owner}'s table ${table} directly: use ${owner === 'base' ? "'@platform/base'" : `'@modules/${owner}'`} services or its models` });
+      }
+    }
+  }
+  return violations;
+}
+
+/** Test and benchmark sources: every module's and platform part's test/, the cross-module test/, and bench/. */
+export function readTestTree(root: string): SourceFile[] {
+  const files: SourceFile[] = [];
+  const walk = (dir: string, inTest: boolean): void => {
+    if (!fs.existsSync(path.join(root, dir))) return;
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name === 'node_modules' || entry.name === 'fixtures') continue;
+        walk(rel, inTest || entry.name === 'test');
+      } else if (inTest && /\.(ts|tsx)$/.test(entry.name)) {
+        files.push({ path: rel, text: fs.readFileSync(path.join(root, rel), 'utf8') });
+      }
+    }
+  };
+  walk('platform', false);
+  walk('modules', false);
+  walk('test', true);
+  walk('bench', true);
+  return files;
+}
+
+/** A test-support face: `@modules/<name>/test/support` or `@platform/<part>/test/support` (its index.ts). */
+const TEST_FACE = /^@(?:modules|platform)\/[a-z_]+\/test\/support$/;
+
+/**
+ * The rules for tests and benchmarks. Another module is reached through its face or its test-support
+ * face, never its internals. A module's tests use the platform through its faces (and the shared
+ * test/support), like the module; platform tests, cross-module tests and benchmarks assemble the
+ * system and may use the platform's parts.
+ */
+export function checkTestImports(files: SourceFile[]): ImportViolation[] {
+  const violations: ImportViolation[] = [];
+  for (const file of files) {
+    const from = unitOf(file.path);
+    for (const specifier of importsOf(file.text)) {
+      const target = resolveSpecifier(file.path, specifier);
+      if (!target) continue;
+      const to = unitOf(target);
+      if (!to || (from && from.kind === to.kind && from.name === to.name)) continue;
+      if (TEST_FACE.test(specifier)) continue;
+      if (specifier.startsWith('.') && !target.startsWith('test/')) {
+        violations.push({ file: file.path, specifier, reason: `crosses into ${to.kind === 'platform' ? 'platform' : 'modules'}/${to.name} by a relative path: use the alias` });
+        continue;
+      }
+      const toModule = to.kind === 'module' ? to.name : to.name === 'base' ? 'base' : undefined;
+      if (toModule) {
+        const face = toModule === 'base' ? '@platform/base' : `@modules/${toModule}`;
+        if (specifier !== face) violations.push({ file: file.path, specifier, reason: `reaches into ${toModule}'s internals: import its face '${face}' or its test-support face '${face === '@platform/base' ? '@platform/base' : face}/test/support'` });
+        continue;
+      }
+      if (from?.kind === 'module') {
+        const reason = platformFaceBroken(to, specifier);
+        if (reason) violations.push({ file: file.path, specifier, reason: reason.replace('modules never import the kernel', "a module's tests boot the kernel through test/support") });
+      }
+    }
+  }
+  return violations;
 }
