@@ -153,7 +153,7 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
       return (
         <div className="col-12" key={n}>
           <h2 className="h6 mt-2">{f.string}</h2>
-          <One2manyLines fieldName={n} model={f.relation!} inverse={f.relation_field} ids={(record[n] as number[]) ?? []} readOnly={f.readonly}
+          <One2manyLines fieldName={n} label={f.string} model={f.relation!} inverse={f.relation_field} ids={(record[n] as number[]) ?? []} readOnly={f.readonly}
             lines={lines[n] ?? null} setLines={setLinesOf(n)} />
         </div>
       );
