@@ -38,7 +38,9 @@ describe('a method the route does not take answers 405, not "Page not found"', (
     expect(body.error.data.message).to.contain('not allowed');
   });
 
-  it('a JSON route opened in a browser (GET asking for HTML) answers the 405 page, with its title and language', async () => {
+  it('a JSON route opened in a browser (GET asking for HTML) answers the 405 page, with its title and language', async function () {
+    // A real browser at two widths, with axe: longer than the suite's default on a busy machine.
+    this.timeout(90_000);
     const res = await rawRequest(tk.url, '/website/translations', { headers: { Accept: BROWSER_ACCEPT } });
     expect(res.status).to.equal(405);
     expect(res.headers.allow).to.equal('POST');
