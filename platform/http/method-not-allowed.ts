@@ -38,7 +38,7 @@ export function allowedMethods(router: Router, owners: Map<unknown, OwnedRoute>)
   };
 }
 
-/** Answers OPTIONS with the Allow list, and a method the path does not take with 405 (a page, or a JSON-RPC error). */
+/** Answers OPTIONS with the Allow list, and a method the path does not take with 405 (a page, or a JSON-RPC error to a JSON client). */
 export async function answerMethodNotAllowed(
   ctx: Koa.Context, allowed: AllowedMethods, renderPage: (message: string) => Promise<string>,
 ): Promise<boolean> {
@@ -52,7 +52,10 @@ export async function answerMethodNotAllowed(
   }
   ctx.status = 405;
   const message = `The method ${ctx.method} is not allowed here (allowed: ${methods.join(', ')}).`;
-  if (json) {
+  // A JSON route opened in a browser (a link, the address bar) is read by a person: the site's page
+  // (title, language, a way back) rather than a bare JSON document. JSON-RPC clients never ask for HTML.
+  const browsing = (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('json', 'html') === 'html';
+  if (json && !browsing) {
     ctx.type = 'application/json';
     ctx.body = envelope(null, { error: errorPayload(new MethodNotAllowed(message)) });
   } else {

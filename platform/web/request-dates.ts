@@ -9,5 +9,5 @@ import type { LanguageCatalog } from '@platform/http/language-catalog';
  */
 export async function requestDates(languages: LanguageCatalog, req: RequestContext): Promise<DateFormatter> {
   const lang = await languages.find(req.lang);
-  return dateFormatter(lang?.dateFormat ?? 'MM/DD/YYYY', lang?.timeFormat ?? 'HH:mm:ss');
+  return dateFormatter(lang?.dateFormat ?? 'MM/DD/YYYY', lang?.timeFormat ?? 'HH:mm:ss', lang?.code ?? req.lang);
 }

@@ -7,8 +7,8 @@ import { checkAccessibility, describeViolations, launchBrowser, watchErrors } fr
 const HERO = '<section class="container py-5 text-center"><h1 class="display-4">Welcome to our site</h1><p class="lead">We build open websites.</p></section>';
 
 /**
- * A publisher edits the home page in place (hero text, a block, an uploaded image), translates it
- * into French and publishes it; a visitor then sees it in both languages and loads no editor code.
+ * A publisher edits the home page in place (hero text, a block, an uploaded image) and translates it
+ * into French; a visitor then sees it in both languages and loads no editor code.
  */
 describe('tour: editing a page in place', function () {
   this.timeout(180_000);
@@ -18,9 +18,9 @@ describe('tour: editing a page in place', function () {
 
   before(async () => {
     tk = await bootTestKernel({ modules: ['website'], http: true, demo: true });
-    // The theme's home page: a draft website page at `/`, made of blocks.
+    // The theme's home page: the website page at `/`, made of blocks (always published).
     [homeId] = await tk.sudo().model('website.page').search([['url', '=', '/']]);
-    await tk.sudo().model('website.page').write([homeId], { name: { en_US: 'Home', fr_FR: 'Accueil' }, content: HERO, website_published: false });
+    await tk.sudo().model('website.page').write([homeId], { name: { en_US: 'Home', fr_FR: 'Accueil' }, content: HERO });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -37,7 +37,7 @@ describe('tour: editing a page in place', function () {
     await page.waitForSelector('[data-island="website.page_editor"][data-hydrated="true"] .ProseMirror');
   }
 
-  it('edits the hero, adds a block and an image, translates into French and publishes; visitors see both languages', async () => {
+  it('edits the hero, adds a block and an image, translates into French; visitors see both languages', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -72,7 +72,7 @@ describe('tour: editing a page in place', function () {
     // Its description, written in place.
     await page.click('.ProseMirror img');
     await page.fill('.rte-image-form input', 'Our team at work');
-    await page.click('.rte-image-form button[type=submit]');
+    await page.click('.rte-image-form button:has-text("Apply")');
     expect(await page.getAttribute('.ProseMirror img', 'alt')).to.equal('Our team at work');
     await Promise.all([page.waitForNavigation(), page.click('.btn-save')]);
     expect(new URL(page.url()).pathname).to.equal('/');
@@ -94,10 +94,10 @@ describe('tour: editing a page in place', function () {
     expect(new URL(page.url()).pathname).to.equal('/fr');
     expect(await page.textContent('h1')).to.equal('Construisez votre site avec nous');
 
-    // Publish.
+    // The home page is always published: a note instead of an Unpublish button.
     await page.waitForSelector('[data-island="website.publish_toggle"][data-hydrated="true"]');
-    await page.click('.btn-publish');
-    await page.waitForFunction(() => document.querySelector('.publish-state')?.textContent === 'Publié');
+    expect(await page.locator('.btn-publish').count()).to.equal(0);
+    expect(await page.textContent('.publish-toggle')).to.equal('PubliéLa page d\'accueil est toujours publiée.');
     expect(errors).to.deep.equal([]);
     await context.close();
 

@@ -72,6 +72,34 @@ describe('tour: portal details form', function () {
     expect(saved.state_id).to.equal(false);
   });
 
+  it('saves a French address without a state: offered, not required (French addresses name none)', async () => {
+    await page.waitForSelector('[data-island="portal.address_selects"][data-hydrated="true"]');
+    await page.selectOption('#portal-country_id', { label: 'France' });
+    await page.waitForSelector('#portal-state_id option:text("Île-de-France")', { state: 'attached' });
+    expect(await page.textContent('label[for=portal-state_id]')).to.equal('State / Province');
+    expect(await page.getAttribute('#portal-state_id', 'aria-required')).to.equal(null);
+    await page.fill('#portal-city', 'Paris');
+    await page.fill('#portal-zipcode', '75001');
+    await Promise.all([page.waitForURL(/\/my\/account$/), page.click('button[type=submit]')]);
+    expect(await page.textContent('.alert-success')).to.contain('Your details have been saved.');
+    const saved = await partner();
+    expect((saved.country_id as [number, string])[1]).to.equal('France');
+    expect(saved.state_id).to.equal(false);
+    for (const width of [375, 1100]) {
+      await page.setViewportSize({ width, height: 800 });
+      const violations = await checkAccessibility(page);
+      expect(violations, describeViolations(violations)).to.deep.equal([]);
+      await page.screenshot({ path: `${process.env.TOUR_SCREENSHOTS ?? '/tmp'}/portal-france-${width}.png`, fullPage: true });
+    }
+    // The United States ask for it.
+    await page.selectOption('#portal-country_id', { label: 'United States' });
+    await page.waitForSelector('#portal-state_id option:text("California")', { state: 'attached' });
+    expect(await page.textContent('label[for=portal-state_id]')).to.equal('State / Province *');
+    expect(await page.getAttribute('#portal-state_id', 'aria-required')).to.equal('true');
+    await page.selectOption('#portal-country_id', { label: 'France' });
+    await page.waitForSelector('#portal-state_id option:text("Île-de-France")', { state: 'attached' });
+  });
+
   it('shows the server\'s field errors and keeps the typed values', async () => {
     await page.waitForSelector('[data-island="portal.address_selects"][data-hydrated="true"]');
     // The browser accepts `name@host`; the server wants a domain with a dot (the reference's rule).
@@ -83,7 +111,7 @@ describe('tour: portal details form', function () {
     expect(await page.getAttribute('#portal-email', 'aria-invalid')).to.equal('true');
     expect(await page.getAttribute('#portal-phone', 'aria-invalid')).to.equal('true');
     expect(await page.inputValue('#portal-email')).to.equal('customer@localhost');
-    expect((await partner()).city).to.equal('Gibraltar');
+    expect((await partner()).city).to.equal('Paris');
     const violations = await checkAccessibility(page);
     expect(violations, describeViolations(violations)).to.deep.equal([]);
   });

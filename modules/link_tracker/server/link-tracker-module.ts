@@ -12,7 +12,7 @@ import { RedirectRoutes } from './routes/redirect-routes';
 import { ClickRecorder } from './services/click-recorder';
 import { LinkPreviewer } from './services/link-preview';
 import { LinkService } from './services/link-service';
-import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web/backoffice/contribution-points';
 import { LinkTrackerBackofficeMenu } from './link-tracker-backoffice-menu';
 
 export const linkTrackerModule = new ContainerModule(({ bind }) => {
@@ -25,4 +25,5 @@ export const linkTrackerModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, RedirectRoutes);
   bindContribution(bind, MenuContribution, LinkTrackerMenu);
   bindContribution(bind, BackofficeMenuContribution, LinkTrackerBackofficeMenu);
+  bind(BackofficeViewContribution).toService(LinkTrackerBackofficeMenu);
 });

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { launchBrowser, watchErrors } from '../../../test/support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+
+const SHOTS = process.env.TOUR_SCREENSHOTS ?? '/tmp';
 
 /** A JSON-RPC refusal as the server sends it. */
 const refusal = (name: string, message: string) => ({
@@ -74,6 +76,22 @@ describe('livechat islands: failing calls', function () {
   }
 
   // First, while no conversation exists yet (the bus could otherwise bring one to the page).
+  it('shows an operator without conversations nothing at all (no stray text under the footer)', async () => {
+    const op = await loggedIn();
+    for (const width of [375, 1280]) {
+      await op.page.setViewportSize({ width, height: 800 });
+      await Promise.all([op.page.waitForResponse('**/im_livechat/operator/sessions'), op.page.goto(`${tk.url}/`)]);
+      await op.page.waitForSelector('[data-island="livechat.operator_chats"][data-hydrated="true"]', { state: 'attached' });
+      expect(await op.page.locator('body').innerText()).to.not.contain('No conversation yet');
+      expect(await op.page.locator('[data-island="livechat.operator_chats"]').innerText()).to.equal('');
+      const violations = await checkAccessibility(op.page);
+      expect(violations, describeViolations(violations)).to.deep.equal([]);
+      await op.page.screenshot({ path: `${SHOTS}/livechat-operator-page-${width}.png`, fullPage: true });
+    }
+    expect(unexpected(op.errors)).to.deep.equal([]);
+    await op.context.close();
+  });
+
   it('tells the operator when the conversations cannot be listed, instead of "No conversation yet"', async () => {
     const op = await loggedIn();
     await op.page.route('**/im_livechat/operator/sessions', (r) => r.fulfill(badGateway));
@@ -81,6 +99,8 @@ describe('livechat islands: failing calls', function () {
     await op.page.waitForSelector('dialog.error-dialog');
     await op.page.click('dialog.error-dialog button');
     expect(await op.page.textContent('.o_livechat_operator_empty')).to.equal('The conversations could not be loaded. Reload the page to try again.');
+    // Docked where the chat windows go, as a styled note, not loose text under the footer.
+    expect(await op.page.$eval('.o_livechat_operator_empty', (el) => [getComputedStyle(el.closest('.o_livechat_windows')!).position, el.classList.contains('alert')])).to.deep.equal(['fixed', true]);
     expect(unexpected(op.errors)).to.deep.equal([]);
     await op.context.close();
   });

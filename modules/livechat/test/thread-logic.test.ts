@@ -19,6 +19,8 @@ describe('chat thread rules', () => {
     const relative = () => 'a minute ago';
     expect(timestampLabel('2026-11-21 09:59:16', at, relative)).to.equal('now');
     expect(timestampLabel('2026-11-21 09:59:15', at, relative)).to.equal('a minute ago');
+    // The word for 'now' is the page's language's.
+    expect(timestampLabel('2026-11-21 09:59:16', at, relative, "à l'instant")).to.equal("à l'instant");
   });
 
   it("hides quoted text behind 'read more'", () => {

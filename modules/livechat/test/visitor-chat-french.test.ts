@@ -5,7 +5,7 @@ import { RpcClient } from '../../../test/support/rpc-client';
 import { launchBrowser, watchErrors } from '../../../test/support/browser';
 import { onlineOperator } from './livechat-support';
 
-/** Under /fr the chat button, the composer and the welcome message are French when the channel keeps the default texts. */
+/** Under /fr the chat button, the composer, the welcome message and the lines' dates are French when the channel keeps the default texts. */
 describe('livechat: the visitor chat in French', function () {
   this.timeout(120_000);
   let tk: TestKernel;
@@ -34,6 +34,12 @@ describe('livechat: the visitor chat in French', function () {
     await page.click('.o_livechat_button');
     await page.locator('.o_thread_message:has-text("Comment puis-je vous aider ?")').waitFor();
     expect(await page.getAttribute('.o_composer_text_field', 'placeholder')).to.equal('Posez votre question ...');
+    // A line just written is dated "à l'instant", not "now".
+    await page.fill('.o_composer_text_field', 'Bonjour');
+    await page.press('.o_composer_text_field', 'Enter');
+    const line = page.locator('.o_thread_message:has-text("Bonjour")');
+    await line.waitFor();
+    expect(await page.locator('.o_thread_message .o_thread_date').allTextContents()).to.include("à l'instant").and.not.include('now');
     expect(errors).to.deep.equal([]);
     await page.close();
 

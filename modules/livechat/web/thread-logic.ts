@@ -33,9 +33,9 @@ export function squashed(messages: ThreadMessage[]): boolean[] {
   });
 }
 
-/** 'now' under 45 s, else the relative form given by `relative` (e.g. moment's fromNow). */
-export function timestampLabel(date: string, nowMs: number, relative: (date: string) => string): string {
-  return nowMs - parseUtc(date) < NOW_THRESHOLD_MS ? 'now' : relative(date);
+/** `nowLabel` ('now' in the page's language) under 45 s, else the relative form given by `relative` (e.g. fromNow). */
+export function timestampLabel(date: string, nowMs: number, relative: (date: string) => string, nowLabel = 'now'): string {
+  return nowMs - parseUtc(date) < NOW_THRESHOLD_MS ? nowLabel : relative(date);
 }
 
 /** Splits a body into what is shown and the quoted part (lines starting with '>') hidden behind 'read more'. */

@@ -127,6 +127,23 @@ describe('portal: /my/account', () => {
     expect(await partner()).to.deep.equal(before);
   });
 
+  it('does not require a state where addresses name none (France has regions in the ISO data)', async () => {
+    const res = await post(valid({ country_id: String(france.country), state_id: '', city: 'Paris', zipcode: '75001' }));
+    expect(res.status).to.equal(302);
+    const p = await partner();
+    expect((p.country_id as [number, string])[0]).to.equal(france.country);
+    expect(p.state_id).to.equal(false);
+    // A state may still be given.
+    expect((await post(valid({ country_id: String(france.country), state_id: String(france.state), city: 'Paris', zipcode: '75001' }))).status).to.equal(302);
+    expect(((await partner()).state_id as [number, string])[0]).to.equal(france.state);
+  });
+
+  it('flags the countries whose addresses need a state (res.country.state_required)', async () => {
+    const codes = (await tk.sudo().model('res.country').search_read([['state_required', '=', true]], ['code'])).map((c) => c.code);
+    expect(codes).to.include.members(['US', 'CA', 'AU', 'IN', 'BR', 'MX']);
+    expect(codes).to.not.include.members(['FR', 'DE', 'GB']);
+  });
+
   it('refuses unknown or malformed countries and states', async () => {
     const before = await partner();
     for (const [country, state] of [['999999', ''], ['abc', ''], ['-1', ''], [String(us.country), '999999'], [String(us.country), 'x'], ['', String(us.state)]]) {

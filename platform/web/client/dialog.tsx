@@ -52,7 +52,10 @@ export interface ConfirmTexts {
  */
 export function confirmDialog(texts: ConfirmTexts): Promise<boolean> {
   return new Promise((resolve) => {
-    const dialog = element('dialog', 'confirm-dialog modal-content p-3');
+    // Bootstrap's .modal-content takes its background from a .modal around it, which a <dialog> has not:
+    // utilities give it an opaque surface on the site and in the back office alike.
+    const dialog = element('dialog', 'confirm-dialog bg-body text-body border rounded-3 shadow p-3');
+    dialog.style.maxWidth = 'min(30rem, calc(100vw - 2rem))';
     dialog.setAttribute('aria-labelledby', 'confirm-dialog-title');
     dialog.setAttribute('aria-describedby', 'confirm-dialog-message');
     const heading = element('h2', 'modal-title h5', texts.title);

@@ -22,8 +22,9 @@ export const LinkTracker = defineModel({
     count: fields.integer({ readonly: true, default: 0, string: 'Number of clicks' }),
     unique_count: fields.integer({ readonly: true, default: 0, string: 'Unique visitors' }),
     last_click_date: fields.datetime({ readonly: true, string: 'Last click' }),
-    link_code_ids: fields.one2many('link.tracker.code', 'link_id', { string: 'Codes' }),
-    link_click_ids: fields.one2many('link.tracker.click', 'link_id', { string: 'Clicks' }),
+    // Codes are made by /website_links/* and clicks by the redirect: read-only here (statistics, not data to edit).
+    link_code_ids: fields.one2many('link.tracker.code', 'link_id', { readonly: true, string: 'Codes' }),
+    link_click_ids: fields.one2many('link.tracker.click', 'link_id', { readonly: true, string: 'Clicks' }),
   },
   constraints: [
     // Whoever writes (the admin has every right): the redirect must only ever lead to a web page.

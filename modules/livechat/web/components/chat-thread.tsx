@@ -31,6 +31,7 @@ function MessageBody({ html }: { html: string }) {
 /** Messages of a conversation: squashed per author within 60 s, 'now' timestamps refreshed every 60 s. */
 export function ChatThread({ messages, visitorName, onBottomChange }: ChatThreadProps) {
   const dates = useDates();
+  const _t = useT();
   const [now, setNow] = useState(() => Date.now());
   const ref = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -61,7 +62,7 @@ export function ChatThread({ messages, visitorName, onBottomChange }: ChatThread
           {squash[i] ? null : (
             <div className="o_thread_message_header">
               <strong className="o_thread_author">{m.author_id ? m.author_id[1] : visitorName}</strong>{' '}
-              <time className="o_thread_date" dateTime={m.date}>{timestampLabel(m.date, now, (d) => dates.fromNow(d))}</time>
+              <time className="o_thread_date" dateTime={m.date}>{timestampLabel(m.date, now, (d) => dates.fromNow(d), _t('now'))}</time>
             </div>
           )}
           <MessageBody html={m.body} />

@@ -109,8 +109,14 @@ function OperatorChats() {
   };
 
   if (windows.length === 0) {
-    const empty = listFailed ? _t('The conversations could not be loaded. Reload the page to try again.') : _t('No conversation yet. New visitors will appear here.');
-    return <p className="o_livechat_operator_empty">{empty}</p>;
+    // On every page of the site: nothing to show while there is no conversation (the windows come with
+    // the first visitor); a failure is told where the windows would be, as a note, not under the footer.
+    if (!listFailed) return null;
+    return (
+      <div className="o_livechat_windows o_livechat_operator">
+        <p className="o_livechat_operator_empty alert alert-warning small mb-2" role="status">{_t('The conversations could not be loaded. Reload the page to try again.')}</p>
+      </div>
+    );
   }
   return (
     <div className="o_livechat_windows o_livechat_operator">

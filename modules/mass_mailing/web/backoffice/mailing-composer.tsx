@@ -5,6 +5,7 @@ import { useBackoffice } from '@platform/web/backoffice/client/backoffice-contex
 import { callKw } from '@platform/web/backoffice/client/orm';
 import { RecordTitleContext } from '@platform/web/backoffice/client/record-title';
 import { Many2manyTags } from '@platform/web/backoffice/client/relation-inputs';
+import { useUnsavedChanges } from '@platform/web/backoffice/client/unsaved-changes';
 import type { BackofficeViewProps } from '@platform/web/backoffice/client/view-props';
 import { MailingStatisticsPanel } from './mailing-statistics';
 import { percentDone, useMailingStatistics } from './mailing-progress';
@@ -28,6 +29,9 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
   const { _t, navigate } = useBackoffice();
   const id = route.id;
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // What was typed since the last load or save: leaving asks first.
+  const [dirty, setDirty] = useState(false);
+  const edit = (next: Draft) => { setDraft(next); setDirty(true); };
   const [state, setState] = useState('draft');
   const [loaded, setLoaded] = useState(!id);
   const [editorKey, setEditorKey] = useState(0);
@@ -55,6 +59,7 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
       setDraft({ subject: String(row.subject ?? ''), email_from: String(row.email_from || ''), lists, body: String(row.body_html || '<p></p>') });
       setState(String(row.state));
       setEditorKey((k) => k + 1);
+      setDirty(false);
       setLoaded(true);
     } catch (err) {
       setMessage({ kind: 'danger', text: (err as Error).message });
@@ -69,6 +74,7 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
   }, [stats, state]);
 
   const editable = state === 'draft';
+  const savedAll = useUnsavedChanges(dirty && editable);
   const save = async (e?: FormEvent): Promise<number | null> => {
     e?.preventDefault();
     setMessage(null);
@@ -85,6 +91,7 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
         return id;
       }
       const created = await callKw<number>(MODEL, 'create', [values]);
+      savedAll();
       navigate({ ...route, id: created, view: 'form' }, true);
       return created;
     } catch (err) {
@@ -149,23 +156,23 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
           <div className="col-12 col-md-6">
             <label htmlFor="mailing-subject" className="form-label">{_t('Subject')}</label>
             <input id="mailing-subject" className="form-control" required maxLength={998} readOnly={!editable} value={draft.subject}
-              onChange={(e) => setDraft({ ...draft, subject: e.target.value })} />
+              onChange={(e) => edit({ ...draft, subject: e.target.value })} />
           </div>
           <div className="col-12 col-md-6">
             <label htmlFor="mailing-from" className="form-label">{_t('From')}</label>
             <input id="mailing-from" className="form-control" maxLength={254} readOnly={!editable} value={draft.email_from} placeholder="news@example.com"
-              aria-describedby="mailing-from-help" onChange={(e) => setDraft({ ...draft, email_from: e.target.value })} />
+              aria-describedby="mailing-from-help" onChange={(e) => edit({ ...draft, email_from: e.target.value })} />
             <div id="mailing-from-help" className="form-text">{_t('Empty: the site\'s default sender.')}</div>
           </div>
           <div className="col-12" data-field="mailing_list_ids">
             <label htmlFor="mailing-lists" className="form-label">{_t('Mailing lists')}</label>
-            <Many2manyTags id="mailing-lists" model="mail.mass_mailing.list" value={draft.lists} readOnly={!editable} onChange={(lists) => setDraft({ ...draft, lists })} />
+            <Many2manyTags id="mailing-lists" model="mail.mass_mailing.list" value={draft.lists} readOnly={!editable} onChange={(lists) => edit({ ...draft, lists })} />
           </div>
           <div className="col-12 html-field">
             <span className="form-label d-block" id="mailing-body-label">{_t('Body')}</span>
             {editable ? (
               <Suspense fallback={<div className="form-control rte-placeholder" dangerouslySetInnerHTML={{ __html: draft.body }} />}>
-                <RichTextEditor key={editorKey} html={draft.body} label={_t('Body')} onReady={(api) => { editor.current = api; }} />
+                <RichTextEditor key={editorKey} html={draft.body} label={_t('Body')} onReady={(api) => { editor.current = api; }} onChange={() => setDirty(true)} />
               </Suspense>
             ) : (
               <div className="rte-content border rounded p-2 bg-body-tertiary" aria-labelledby="mailing-body-label" dangerouslySetInnerHTML={{ __html: draft.body }} />

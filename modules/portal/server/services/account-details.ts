@@ -35,7 +35,8 @@ export interface CheckResult {
   messages: string[];
 }
 
-export interface CountryOption { id: number; name: string }
+/** `stateRequired`: the country's addresses name a state (`res.country.state_required`), so the form asks for one. */
+export interface CountryOption { id: number; name: string; stateRequired?: true }
 export interface StateOption { id: number; name: string; code: string }
 
 const collators = new Map<string, Intl.Collator>();
@@ -54,7 +55,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 /**
  * Reads, validates and saves the signed-in user's contact details. Validation runs in the reference
  * order (required, e-mail, unknown keys) and adds what it did not check: the country must exist, the
- * state must belong to it and is required when the country has states. Nothing is written on error.
+ * state must belong to it and is required where the country's addresses need one (`state_required`). Nothing is written on error.
  */
 @injectable()
 export class AccountDetails {
@@ -70,9 +71,11 @@ export class AccountDetails {
 
   /** Countries named in the environment's language, in that language's alphabetical order (Égypte among the E's). */
   async countries(env: Env): Promise<CountryOption[]> {
-    const rows = await env.model('res.country').search_read([], ['name']);
+    const rows = await env.model('res.country').search_read([], ['name', 'state_required']);
     const collator = collatorFor(env.lang);
-    return rows.map((r) => ({ id: Number(r.id), name: String(r.name) })).sort((a, b) => collator.compare(a.name, b.name));
+    // The flag only where set: the list travels in the page's island props, 250 countries long.
+    return rows.map((r): CountryOption => ({ id: Number(r.id), name: String(r.name), ...(r.state_required === true ? { stateRequired: true as const } : {}) }))
+      .sort((a, b) => collator.compare(a.name, b.name));
   }
 
   /**
@@ -121,8 +124,8 @@ export class AccountDetails {
       return;
     }
     const countryId = /^\d{1,9}$/.test(values.country_id) ? Number(values.country_id) : 0;
-    const exists = countryId > 0 && (await env.sudo().model('res.country').search_count([['id', '=', countryId]])) === 1;
-    if (!exists) {
+    const [country] = countryId > 0 ? await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['state_required']) : [];
+    if (!country) {
       errors.country_id = 'error';
       messages.push(MESSAGES.unknownCountry);
       return;
@@ -133,7 +136,8 @@ export class AccountDetails {
         errors.state_id = 'error';
         messages.push(MESSAGES.wrongState);
       }
-    } else if (states.length > 0) {
+    } else if (states.length > 0 && country.state_required === true) {
+      // Only where addresses name a state: France has regions in the ISO data, but no French address needs one.
       errors.state_id = 'missing';
     }
   }

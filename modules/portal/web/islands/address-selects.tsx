@@ -4,7 +4,8 @@ import { rpc } from '@platform/web/client/rpc';
 import { useT } from '@platform/web/client/web-context';
 
 export interface AddressSelectsProps {
-  countries: Array<{ id: number; name: string }>;
+  /** `stateRequired`: this country's addresses name a state, so the state select is required. */
+  countries: Array<{ id: number; name: string; stateRequired?: true }>;
   /** States of the selected country, as the server rendered them. */
   states: Array<{ id: number; name: string }>;
   countryId: string;
@@ -15,7 +16,8 @@ export interface AddressSelectsProps {
 
 /**
  * Country and state selects of the details form. Choosing a country loads its states; a country
- * without states shows no state select. Without JavaScript the server renders the states of the
+ * without states shows no state select, and the state is required only where the country's addresses
+ * need one. Without JavaScript the server renders the states of the
  * posted country and re-checks the pair, so the form still works.
  */
 function AddressSelects(p: AddressSelectsProps) {
@@ -52,6 +54,7 @@ function AddressSelects(p: AddressSelectsProps) {
 
   const countryErr = p.countryError && countryId === p.countryId ? p.countryError : null;
   const stateErr = p.stateError && countryId === p.countryId ? p.stateError : null;
+  const stateRequired = p.countries.some((c) => String(c.id) === countryId && c.stateRequired);
   return (
     <div className="address-selects" aria-busy={loading}>
       <div className="form-field mb-3">
@@ -65,9 +68,9 @@ function AddressSelects(p: AddressSelectsProps) {
       </div>
       {states.length > 0 ? (
         <div className="form-field mb-3">
-          <label className="form-label" htmlFor="portal-state_id">{_t('State / Province')}<span aria-hidden="true"> *</span></label>
+          <label className="form-label" htmlFor="portal-state_id">{_t('State / Province')}{stateRequired ? <span aria-hidden="true"> *</span> : null}</label>
           <select id="portal-state_id" name="state_id" className={`form-select${stateErr ? ' is-invalid' : ''}`} value={stateId} onChange={(e) => setStateId(e.target.value)}
-            aria-required="true" aria-invalid={stateErr ? 'true' : undefined} aria-describedby={stateErr ? 'portal-state_id-error' : undefined}>
+            aria-required={stateRequired ? 'true' : undefined} aria-invalid={stateErr ? 'true' : undefined} aria-describedby={stateErr ? 'portal-state_id-error' : undefined}>
             <option value="">{_t('Select...')}</option>
             {states.map((s) => <option key={s.id} value={String(s.id)}>{s.name}</option>)}
           </select>

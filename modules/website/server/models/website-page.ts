@@ -1,5 +1,17 @@
 import { defineModel, type ModelConstraint, type ModelDefinition } from '@platform/orm/model-definition';
 import { fields } from '@platform/orm/fields';
+import { ValidationError } from '@platform/core/errors';
+
+export const HOME_STAYS_PUBLISHED = 'The home page (/) cannot be unpublished: every visitor of the site would get a "page not found" error instead.';
+
+/**
+ * The page at `/` is the site's front door: unpublished, every visitor gets a 404. Refused here, so
+ * no path can do it (the publish toggle, page properties, a call_kw write from the back office).
+ */
+const homeStaysPublished: ModelConstraint = async (env, ids) => {
+  const draftHome = await env.db('website_page').whereIn('id', ids).where('url', '/').where((q) => void q.where('website_published', false).orWhereNull('website_published')).first('id');
+  if (draftHome) throw new ValidationError(HOME_STAYS_PUBLISHED);
+};
 
 /**
  * A page of the site served at its own URL (`/about-us`, or `/` for the home page); visible to the
@@ -21,7 +33,7 @@ export function websitePageModel(checkUrl: ModelConstraint): ModelDefinition {
       website_meta_description: fields.text({ translate: true, string: 'SEO description' }),
       website_id: fields.many2one('website', { string: 'Restrict to website' }),
     },
-    constraints: [checkUrl],
+    constraints: [checkUrl, homeStaysPublished],
     duplicateMessage: (vals) => `Another page already has the URL '${String(vals.url ?? '')}' on this site.`,
   });
 }

@@ -26,6 +26,7 @@ export function PagePropertiesDialog({ open, page, lang, canDelete, onClose, onS
   const [values, setValues] = useState(page);
   const [errors, setErrors] = useState<{ name?: string; url?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  const home = page.url === '/';
   const set = <K extends keyof PageProperties>(k: K, v: PageProperties[K]) => setValues((old) => ({ ...old, [k]: v }));
 
   const submit = async (e: FormEvent) => {
@@ -90,8 +91,11 @@ export function PagePropertiesDialog({ open, page, lang, canDelete, onClose, onS
           <label className="form-check-label" htmlFor={`${id}-menu`}>{_t('Show in the menu')}</label>
         </div>
         <div className="form-check">
-          <input className="form-check-input" type="checkbox" id={`${id}-published`} checked={values.published} onChange={(e) => set('published', e.target.checked)} />
+          {/* The home page stays published (the server refuses otherwise): said here rather than after a refusal. */}
+          <input className="form-check-input" type="checkbox" id={`${id}-published`} checked={values.published} disabled={home && page.published}
+            aria-describedby={home ? `${id}-published-help` : undefined} onChange={(e) => set('published', e.target.checked)} />
           <label className="form-check-label" htmlFor={`${id}-published`}>{_t('Published (visible to everybody)')}</label>
+          {home ? <div id={`${id}-published-help`} className="form-text">{_t('The home page is always published.')}</div> : null}
         </div>
       </form>
     </ModalDialog>

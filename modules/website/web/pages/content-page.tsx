@@ -20,7 +20,7 @@ export interface ContentPageProps {
   editLinks?: { url: string; translating: boolean };
   /** Edit mode: the editor island replaces the content. */
   editor?: PageEditorProps;
-  /** The title as the page's heading; off for the home page, whose first block (the hero) has its own. */
+  /** The title as the page's heading; off for the home page (whose first block, the hero, has its own), which is always published. */
   showTitle?: boolean;
 }
 
@@ -51,7 +51,7 @@ export function contentPage(p: ContentPageProps) {
       {p.canPublish || p.editLinks ? (
         <div className="page-tools">
           {p.editLinks ? <EditLink {...p.editLinks} /> : null}
-          {p.canPublish ? <PublishToggle id={p.id} object="website.page" published={p.published} /> : null}
+          {p.canPublish ? <PublishToggle id={p.id} object="website.page" published={p.published} home={p.showTitle === false} /> : null}
         </div>
       ) : null}
       {p.showTitle === false || /<h1[\s>]/i.test(p.content) ? null : <h1 className="mb-4">{p.name}</h1>}

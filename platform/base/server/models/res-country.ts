@@ -9,6 +9,8 @@ export const ResCountry = defineModel({
     name: fields.char({ required: true, translate: true }),
     code: fields.char({ required: true, size: 2 }),
     phone_code: fields.integer(),
+    /** Addresses in this country name a state (the US, Canada, India...): forms require one. */
+    state_required: fields.boolean({ default: false, string: 'State required' }),
     state_ids: fields.one2many('res.country.state', 'country_id'),
   },
 });

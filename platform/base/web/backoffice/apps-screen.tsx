@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { rpc } from '@platform/web/client/rpc';
 import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
+import { ScrollRegion } from '@platform/web/backoffice/client/scroll-region';
 import { ModuleOperationPanel, useModuleOperation } from './module-operation';
 
 interface ModuleInfo {
@@ -146,7 +147,7 @@ export default function AppsScreen() {
           <button type="button" className="btn btn-sm btn-secondary" onClick={() => setPlan(null)}>{_t('Cancel')}</button>
         </div>
       ) : null}
-      <div className="table-responsive">
+      <ScrollRegion label={_t('Modules')}>
         <table className="table table-sm align-middle apps-table">
           <caption className="visually-hidden">{_t('Modules')}</caption>
           <thead>
@@ -190,7 +191,7 @@ export default function AppsScreen() {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <form className="card card-body mt-3" onSubmit={createSite} aria-labelledby="new-site-title">
         <h2 id="new-site-title" className="h6">{_t('New site')}</h2>
         <div className="row g-2 align-items-end">

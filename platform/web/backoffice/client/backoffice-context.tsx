@@ -11,7 +11,7 @@ export interface BackofficeContextValue {
   data: BackofficeBootData;
   _t(source: string): string;
   route: Route;
-  /** Goes to another screen; a new history entry unless `replace`. */
+  /** Goes to another screen; a new history entry unless `replace`. Asks first when a form holds unsaved changes. */
   navigate(route: Route, replace?: boolean): void;
   views: ViewRegistry;
 }

@@ -132,9 +132,9 @@ export function FieldInput(p: Props) {
       if (readOnly) return <input id={id} className="form-control-plaintext" readOnly value={text ? (field.type === 'date' ? p.dates.date(text) : p.dates.datetime(text)) : ''} aria-label={label} />;
       return <DateInput id={id} value={value} onChange={onChange} withTime={field.type === 'datetime'} invalid={invalid} label={label} />;
     case 'many2one':
-      return <Many2oneInput id={id} model={field.relation!} value={Array.isArray(value) ? (value as [number, string]) : false} onChange={onChange} invalid={invalid} readOnly={readOnly} />;
+      return <Many2oneInput id={id} model={field.relation!} value={Array.isArray(value) ? (value as [number, string]) : false} onChange={onChange} invalid={invalid} readOnly={readOnly} label={label} />;
     case 'many2many':
-      return <Many2manyTags id={id} model={field.relation!} value={Array.isArray(value) ? (value as Array<[number, string]>) : []} onChange={onChange} readOnly={readOnly} />;
+      return <Many2manyTags id={id} model={field.relation!} value={Array.isArray(value) ? (value as Array<[number, string]>) : []} onChange={onChange} readOnly={readOnly} label={label} />;
     case 'text':
       return <textarea id={id} className={cls} rows={3} value={text} readOnly={readOnly} aria-label={label} onChange={(e) => onChange(e.target.value)} />;
     case 'html':

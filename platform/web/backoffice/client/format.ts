@@ -3,7 +3,7 @@ import type { LanguageInfo } from '../../client/web-context';
 import type { FieldInfo } from './orm';
 
 export function datesFor(language: LanguageInfo): DateFormatter {
-  return dateFormatter(language.dateFormat, language.timeFormat);
+  return dateFormatter(language.dateFormat, language.timeFormat, language.code);
 }
 
 /** A value as a list cell or read-only field shows it, dates in the user's language format. */

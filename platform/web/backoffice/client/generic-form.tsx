@@ -5,6 +5,7 @@ import { datesFor } from './format';
 import { One2manyLines, lineCommands, toWrite, type Line } from './one2many-lines';
 import { AUDIT_FIELDS, callKw, fieldsOf, translateFields, type Fields } from './orm';
 import { useRecordTitle } from './record-title';
+import { useUnsavedChanges } from './unsaved-changes';
 
 type Values = Record<string, unknown>;
 const WIDE = new Set(['text', 'html', 'one2many', 'many2many', 'json', 'image']);
@@ -85,12 +86,14 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
     return set;
   };
   useRecordTitle(id ? title : null);
+  const dirty = Object.keys(changes).length > 0 || Object.values(lines).some((l) => l && lineCommands(l).length);
+  // Leaving with unsaved changes asks first (reload, menu, breadcrumb, back button).
+  const savedAll = useUnsavedChanges(dirty);
 
   if (!fields || !record) return error ? <div className="alert alert-danger" role="alert">{error}</div> : <p>{_t('Loading…')}</p>;
 
   const names = Object.keys(fields).filter((n) => !AUDIT_FIELDS.has(n));
   const translatable = names.some((n) => fields[n].translate) && data.languages.length > 1;
-  const dirty = Object.keys(changes).length > 0 || Object.values(lines).some((l) => l && lineCommands(l).length);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -110,6 +113,7 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
         await load();
       } else {
         const newId = await callKw<number>(model, 'create', [vals], { context: { lang } });
+        savedAll();
         navigate({ ...route, view: 'form', id: newId }, true);
       }
       setSaved(true);
@@ -131,6 +135,7 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
   const remove = async () => {
     try {
       await callKw(model, 'unlink', [[id]]);
+      savedAll();
       navigate({ menu: route.menu, model, view: 'list' });
     } catch (err) {
       setConfirming(false);
@@ -148,7 +153,7 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
       return (
         <div className="col-12" key={n}>
           <h2 className="h6 mt-2">{f.string}</h2>
-          <One2manyLines fieldName={n} model={f.relation!} inverse={f.relation_field} ids={(record[n] as number[]) ?? []} readOnly={f.readonly}
+          <One2manyLines fieldName={n} label={f.string} model={f.relation!} inverse={f.relation_field} ids={(record[n] as number[]) ?? []} readOnly={f.readonly}
             lines={lines[n] ?? null} setLines={setLinesOf(n)} />
         </div>
       );

@@ -4,6 +4,7 @@ import { RpcError } from '../../client/rpc';
 import { useBackoffice } from './backoffice-context';
 import { datesFor, formatValue } from './format';
 import { callKw, defaultColumns, fieldsOf, nameField, parseDomainText, translateFields, type Fields } from './orm';
+import { ScrollRegion } from './scroll-region';
 import { SearchPanel } from './search-panel';
 
 const PAGE = 80;
@@ -91,7 +92,7 @@ export function GenericList({ model, action, title }: { model: string; action: {
       <SearchPanel model={model} fields={fields} searchField={searchField} domain={domain} />
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
       {groups && groupby ? (
-        <div className="table-responsive">
+        <ScrollRegion label={`${title ?? model}: ${_t('Groups')}`}>
           <table className="table table-sm table-hover align-middle">
             <caption className="visually-hidden">{_t('Groups')}</caption>
             <thead><tr><th scope="col">{fields[groupby!].string}</th><th scope="col" className="text-end">{_t('Count')}</th></tr></thead>
@@ -104,11 +105,11 @@ export function GenericList({ model, action, title }: { model: string; action: {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
       {rows && !groupby ? (
         <>
-          <div className="table-responsive">
+          <ScrollRegion label={title ?? model}>
             <table className="table table-sm table-hover align-middle backoffice-list">
               <caption className="visually-hidden">{_t('Records')}</caption>
               <thead>
@@ -128,7 +129,7 @@ export function GenericList({ model, action, title }: { model: string; action: {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {rows.length === 0 ? <p className="text-body-secondary">{_t('No record matches this search.')}</p> : null}
         </>
       ) : null}

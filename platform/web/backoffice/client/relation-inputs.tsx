@@ -57,8 +57,10 @@ function Autocomplete({ id, model, text, setText, onPick, invalid, label }: {
 }
 
 /** many2one: type to search the target model's names, pick one; emptying the text clears it. */
-export function Many2oneInput({ id, model, value, onChange, invalid, readOnly }: {
+export function Many2oneInput({ id, model, value, onChange, invalid, readOnly, label }: {
   id: string; model: string; value: Option | false; onChange(v: Option | false): void; invalid?: boolean; readOnly?: boolean;
+  /** The accessible name where no <label> names the input (a cell of one2many lines). */
+  label?: string;
 }) {
   const [text, setText] = useState(value ? value[1] : '');
   const last = useRef(value);
@@ -66,15 +68,15 @@ export function Many2oneInput({ id, model, value, onChange, invalid, readOnly }:
     if (last.current !== value) setText(value ? value[1] : '');
     last.current = value;
   }, [value]);
-  if (readOnly) return <input id={id} className="form-control-plaintext" readOnly value={value ? value[1] : ''} />;
+  if (readOnly) return <input id={id} className="form-control-plaintext" readOnly value={value ? value[1] : ''} aria-label={label} />;
   return (
-    <Autocomplete id={id} model={model} text={text} invalid={invalid}
+    <Autocomplete id={id} model={model} text={text} invalid={invalid} label={label}
       setText={(t) => { setText(t); if (!t) onChange(false); }} onPick={(o) => { setText(o[1]); onChange(o); }} />
   );
 }
 
 /** many2many: the linked records as tags (removable), and a search to add more. */
-export function Many2manyTags({ id, model, value, onChange, readOnly }: { id: string; model: string; value: Option[]; onChange(v: Option[]): void; readOnly?: boolean }) {
+export function Many2manyTags({ id, model, value, onChange, readOnly, label }: { id: string; model: string; value: Option[]; onChange(v: Option[]): void; readOnly?: boolean; label?: string }) {
   const { _t } = useBackoffice();
   const [text, setText] = useState('');
   return (
@@ -88,7 +90,7 @@ export function Many2manyTags({ id, model, value, onChange, readOnly }: { id: st
         ))}
       </ul>
       {readOnly ? null : (
-        <Autocomplete id={id} model={model} text={text} setText={setText}
+        <Autocomplete id={id} model={model} text={text} setText={setText} label={label}
           onPick={(o) => { setText(''); if (!value.some((v) => v[0] === o[0])) onChange([...value, o]); }} />
       )}
     </div>

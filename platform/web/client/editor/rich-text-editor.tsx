@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { EditorContent, useEditor, type Editor, type Extensions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -154,14 +154,27 @@ function Toolbar({ editor, uploadImage, links }: { editor: Editor; uploadImage?:
   );
 }
 
+/**
+ * Enter in a tool's field applies it. The tools are never <form>s: the editor often sits inside a
+ * form (the back office's record form, the forum's post form), and a nested form's submit event stops
+ * at the outer form in Chromium, so no handler runs and the browser submits the inner form natively
+ * (a GET that reloads the page and loses everything typed). Enter must not reach the outer form either.
+ */
+function onEnter(apply: () => void) {
+  return (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    apply();
+  };
+}
+
 /** The link of the selection: set, changed or removed (only site paths and web, mail, phone links). */
 function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
   const _t = useT();
   const id = useId();
   const [href, setHref] = useState(String(editor.getAttributes('link').href ?? ''));
   const [invalid, setInvalid] = useState(false);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const apply = () => {
     const value = href.trim();
     if (!LINK_TARGET.test(value)) {
       setInvalid(true);
@@ -171,17 +184,17 @@ function LinkForm({ editor, onDone }: { editor: Editor; onDone: () => void }) {
     onDone();
   };
   return (
-    <form className="rte-link-form d-flex flex-wrap gap-2 align-items-start w-100" onSubmit={submit} noValidate>
+    <div className="rte-link-form d-flex flex-wrap gap-2 align-items-start w-100" role="group" aria-label={_t('Link')}>
       <div className="flex-grow-1">
         <label htmlFor={`${id}-href`} className="visually-hidden">{_t('Link address')}</label>
         <input id={`${id}-href`} className={`form-control form-control-sm ${invalid ? 'is-invalid' : ''}`} value={href} autoFocus
           placeholder="/contact, https://…" aria-invalid={invalid} aria-describedby={invalid ? `${id}-error` : undefined}
-          onChange={(e) => { setHref(e.target.value); setInvalid(false); }} />
+          onChange={(e) => { setHref(e.target.value); setInvalid(false); }} onKeyDown={onEnter(apply)} />
         {invalid ? <div id={`${id}-error`} className="invalid-feedback">{_t('Write a path of this site (/contact) or an address starting with https://, mailto: or tel:.')}</div> : null}
       </div>
-      <button type="submit" className="btn btn-sm btn-primary">{_t('Apply')}</button>
+      <button type="button" className="btn btn-sm btn-primary" onClick={apply}>{_t('Apply')}</button>
       <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => { editor.chain().focus().unsetLink().run(); onDone(); }}>{_t('Remove link')}</button>
-    </form>
+    </div>
   );
 }
 
@@ -192,15 +205,12 @@ function ImageDescription({ editor }: { editor: Editor }) {
   const current = String(editor.getAttributes('image').alt ?? '');
   const [alt, setAlt] = useState(current);
   useEffect(() => setAlt(current), [current]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    editor.chain().focus().updateAttributes('image', { alt: alt.trim() }).run();
-  };
+  const apply = () => void editor.chain().focus().updateAttributes('image', { alt: alt.trim() }).run();
   return (
-    <form className="rte-image-form d-flex flex-wrap gap-2 align-items-center w-100" onSubmit={submit}>
-      <label htmlFor={`${id}-alt`} className="form-label mb-0">{_t('Image description')}</label>
-      <input id={`${id}-alt`} className="form-control form-control-sm flex-grow-1 w-auto" value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
-      <button type="submit" className="btn btn-sm btn-primary">{_t('Apply')}</button>
-    </form>
+    <div className="rte-image-form d-flex flex-wrap gap-2 align-items-center w-100" role="group" aria-labelledby={`${id}-alt-label`}>
+      <label htmlFor={`${id}-alt`} id={`${id}-alt-label`} className="form-label mb-0">{_t('Image description')}</label>
+      <input id={`${id}-alt`} className="form-control form-control-sm flex-grow-1 w-auto" value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} onKeyDown={onEnter(apply)} />
+      <button type="button" className="btn btn-sm btn-primary" onClick={apply}>{_t('Apply')}</button>
+    </div>
   );
 }
