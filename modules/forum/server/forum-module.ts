@@ -26,11 +26,13 @@ import { ForumKarma } from './services/forum-karma';
 import { ForumModeration } from './services/forum-moderation';
 import { ForumPostEditing } from './services/forum-post-editing';
 import { ForumPostService } from './services/forum-post-service';
+import { PostCounts } from './services/post-counts';
 
 export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, ForumModels);
   bind(ForumKarma).toSelf();
   bind(ForumPostService).toSelf();
+  bind(PostCounts).toSelf();
   bind(ForumPagesData).toSelf();
   bind(ForumComments).toSelf();
   bind(EmailValidation).toSelf();
