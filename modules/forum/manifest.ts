@@ -38,6 +38,8 @@ export default defineManifest({
     // Notifications are written by ForumNotifications only; each user reads their own (rule below).
     { model: 'forum.notification', group: 'base.group_portal', read: true },
     { model: 'forum.notification', group: 'base.group_user', read: true },
+    // Karma set by hand: written by the res.users write hook, read by administrators (all rights).
+    { model: 'forum.karma.tracking', group: 'base.group_system', read: true },
   ],
   rules: [
     { name: 'forum.forum: active forums', model: 'forum.forum', groups: EVERYBODY, domain: [['active', '=', true]] },
