@@ -17,6 +17,7 @@ import { ForumCallRoutes } from './routes/forum-call-routes';
 import { ForumPageRoutes } from './routes/forum-page-routes';
 import { ForumUploadRoutes } from './routes/forum-upload-routes';
 import { ModerationRoutes } from './routes/moderation-routes';
+import { PostActionFormRoutes } from './routes/post-action-form-routes';
 import { PostActionRoutes } from './routes/post-action-routes';
 import { PostEditRoutes } from './routes/post-edit-routes';
 import { ForumPagesData } from './services/forum-pages-data';
@@ -44,6 +45,7 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, HotPathContribution, QuestionViewHotPath);
   bindContribution(bind, RouteContribution, EmailValidationRoutes);
   bindContribution(bind, RouteContribution, PostActionRoutes);
+  bindContribution(bind, RouteContribution, PostActionFormRoutes);
   // The calls first: `/forum/get_tags` must not be taken for a forum's page.
   bindContribution(bind, RouteContribution, ForumCallRoutes);
   bindContribution(bind, RouteContribution, ForumPageRoutes);
