@@ -12,9 +12,18 @@ export function confirmationLink(html: string): string {
   return url.pathname + url.search;
 }
 
-/** Confirmation mails kept in the outbox (no SMTP_URL) for an address, oldest first. */
+/** Confirmation mails kept in the outbox (no SMTP_URL) for an address, oldest first (in English or French). */
 export async function outboxConfirmations(tk: TestKernel, email: string): Promise<Array<{ subject: string; body_html: string }>> {
-  return tk.sudo().db('mail_outbox').where({ email_to: email }).andWhere('subject', 'like', 'Confirm that you want to follow%').orderBy('id');
+  return tk.sudo().db('mail_outbox').where({ email_to: email })
+    .andWhere((w) => w.where('subject', 'like', 'Confirm that you want to follow%').orWhere('subject', 'like', 'Confirmez que vous voulez suivre%')).orderBy('id');
+}
+
+/** A signed-in user (whose address nobody checked yet) follows, confirming from the outbox the first time. */
+export async function userFollows(tk: TestKernel, client: RpcClient, model: string, id: number, email: string): Promise<void> {
+  const answer = await client.call<{ is_follower: boolean; pending: boolean }>('/website_mail/follow', { id, object: model });
+  if (answer.is_follower) return;
+  const mails = await outboxConfirmations(tk, email);
+  expect((await confirmByLink(client, confirmationLink(mails[mails.length - 1].body_html))).status).to.equal(200);
 }
 
 /** Opens the link as the owner's browser does (it changes nothing) and presses its button. */
@@ -33,8 +42,8 @@ export async function confirmByLink(client: RpcClient, link: string): Promise<Re
  * A visitor follows a record with an address and confirms it from the mail in the outbox, in the same
  * browser (which then shows the record as followed and may undo it).
  */
-export async function followConfirmed(tk: TestKernel, model: string, id: number, email: string, client = new RpcClient(tk.url)): Promise<RpcClient> {
-  const answer = await client.call<{ pending: boolean }>('/website_mail/follow', { id, object: model, email });
+export async function followConfirmed(tk: TestKernel, model: string, id: number, email: string, client = new RpcClient(tk.url), langPrefix = ''): Promise<RpcClient> {
+  const answer = await client.call<{ pending: boolean }>(`${langPrefix}/website_mail/follow`, { id, object: model, email });
   expect(answer.pending).to.equal(true);
   const mails = await outboxConfirmations(tk, email.toLowerCase());
   expect(mails.length, `a confirmation mail to ${email}`).to.be.greaterThan(0);
