@@ -6,7 +6,7 @@ const EVERYBODY = ['base.group_public', ...SIGNED_IN];
 
 export default defineManifest({
   name: 'forum',
-  version: '1.0.0',
+  version: '1.1.0',
   summary: 'Forum: questions, answers, votes, flags, favourites, tags and karma',
   // website: pages and the theme; website_mail: follow a question; mail: the mail queue of notifications;
   // bus: notifications pushed to followers.
@@ -38,6 +38,8 @@ export default defineManifest({
     // Notifications are written by ForumNotifications only; each user reads their own (rule below).
     { model: 'forum.notification', group: 'base.group_portal', read: true },
     { model: 'forum.notification', group: 'base.group_user', read: true },
+    // Karma set by hand: written by the res.users write hook, read by administrators (all rights).
+    { model: 'forum.karma.tracking', group: 'base.group_system', read: true },
   ],
   rules: [
     { name: 'forum.forum: active forums', model: 'forum.forum', groups: EVERYBODY, domain: [['active', '=', true]] },

@@ -3,7 +3,7 @@ import { defineManifest } from '@platform/core/manifest';
 
 export default defineManifest({
   name: 'website_mail',
-  version: '1.0.0',
+  version: '1.1.0',
   summary: 'Follow records by e-mail or with one click, public comments with optional star ratings',
   // mail: comments are mailed to the record's followers.
   depends: ['website', 'mail'],

@@ -8,6 +8,13 @@ import type { FieldDefinition } from './fields';
 export type ModelConstraint = (env: Env, ids: number[]) => Promise<void>;
 
 /**
+ * Runs inside a write's transaction before its values are stored, once access rights and record rules
+ * allowed it (like overriding `write` in the original platform): it may read the values about to be
+ * replaced (e.g. to log a change), or refuse the write with a UserError, and then nothing is written.
+ */
+export type WriteHook = (env: Env, ids: number[], vals: Record<string, unknown>) => Promise<void>;
+
+/**
  * A model as a module declares it. `name` creates a model; `inherit` adds fields to a model another
  * module created (the extending module owns the migration that adds those columns).
  */
@@ -26,6 +33,8 @@ export interface ModelDefinition {
   logAccess?: boolean;
   /** Rules the stored values must follow, run after create and write. */
   constraints?: ModelConstraint[];
+  /** Called before each write (see WriteHook); a module extending a model may add its own. */
+  beforeWrite?: WriteHook[];
   /** The message when a unique index refuses a create or write of these values (default: a generic one). */
   duplicateMessage?: (vals: Record<string, unknown>) => string;
   /**
@@ -40,6 +49,6 @@ export function defineModel(def: ModelDefinition & { name: string }): ModelDefin
   return def;
 }
 
-export function extendModel(inherit: string, fields: Record<string, FieldDefinition>): ModelDefinition {
-  return { inherit, fields };
+export function extendModel(inherit: string, fields: Record<string, FieldDefinition>, extra: Pick<ModelDefinition, 'constraints' | 'beforeWrite'> = {}): ModelDefinition {
+  return { inherit, fields, ...extra };
 }

@@ -151,6 +151,7 @@ export class Model {
       const writer = new RecordWriter(env, this.meta);
       const prepared = writer.prepare(vals, 'write');
       if (wanted.length) {
+        for (const hook of this.meta.beforeWrite) await hook(env, wanted, vals as Row);
         await writer.update(wanted, prepared);
         await writer.recompute(wanted, Object.keys(vals));
         for (const check of this.meta.constraints) await check(env, wanted);

@@ -1,6 +1,6 @@
 import { ModuleLoadError } from '@platform/core/errors';
 import type { Field, FieldDefinition } from './fields';
-import type { ModelConstraint, ModelDefinition } from './model-definition';
+import type { ModelConstraint, ModelDefinition, WriteHook } from './model-definition';
 
 /** A model with all fields its modules gave it. */
 export class ModelMeta {
@@ -10,6 +10,7 @@ export class ModelMeta {
   logAccess = true;
   description?: string;
   readonly constraints: ModelConstraint[] = [];
+  readonly beforeWrite: WriteHook[] = [];
   duplicateMessage?: (vals: Record<string, unknown>) => string;
   /** See ModelDefinition.publishable. */
   publishable = false;
@@ -54,6 +55,7 @@ export class ModelRegistry {
       if (!meta) throw new ModuleLoadError(moduleName, `extends unknown model '${def.inherit}'`);
       this.addFields(meta, moduleName, def.fields);
       meta.constraints.push(...(def.constraints ?? []));
+      meta.beforeWrite.push(...(def.beforeWrite ?? []));
       if (def.duplicateMessage) meta.duplicateMessage = def.duplicateMessage;
       if (def.publishable) meta.publishable = true;
       return;
@@ -68,6 +70,7 @@ export class ModelRegistry {
     meta.logAccess = def.logAccess ?? true;
     meta.description = def.description;
     meta.constraints.push(...(def.constraints ?? []));
+    meta.beforeWrite.push(...(def.beforeWrite ?? []));
     meta.duplicateMessage = def.duplicateMessage;
     meta.publishable = def.publishable === true;
     this.addFields(meta, moduleName, { ...MAGIC, ...(meta.logAccess ? LOG_ACCESS : {}) });

@@ -8,7 +8,7 @@ import { RpcClient } from '../support/rpc-client';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
 
 /**
- * Tour: a visitor follows a page from the follow box, someone comments, the follower receives the
+ * Tour: a visitor follows a page from the follow box and confirms it from the mail, someone comments, the follower receives the
  * comment at a real SMTP server, and the mail's unfollow link (a confirmation page whose button posts)
  * stops the follow.
  */
@@ -41,6 +41,18 @@ describe('tour: a follower receives the comment e-mail', function () {
     await box.waitFor();
     await box.locator('input[type=email]').fill('follower@example.com');
     await box.locator('button[type=submit]').click();
+    // Nothing follows yet: the address's owner confirms with the link mailed to it.
+    await box.locator('text=Check your inbox to confirm').waitFor();
+    const confirmation = sink.received.find((m) => m.to === 'follower@example.com')!;
+    expect(confirmation.parsed!.subject).to.equal('Confirm that you want to follow About us');
+    const confirmLink = /href="([^"]+\/website_mail\/follow\/confirm\?[^"]+)"/.exec(String(confirmation.parsed!.html))![1].replace(/&amp;/g, '&');
+    expect(confirmLink.startsWith(`${tk.url}/website_mail/follow/confirm?`)).to.equal(true);
+    await page.goto(confirmLink);
+    await page.locator('h1:has-text("Follow this page?")').waitFor();
+    expect(describeViolations(await checkAccessibility(page))).to.equal('');
+    await Promise.all([page.waitForNavigation(), page.click('button:has-text("Confirm: follow it")')]);
+    await page.locator('h1:has-text("You are following this page")').waitFor();
+    await page.goto(`${tk.url}/about-us`);
     await box.locator('text=You are following this page.').waitFor();
 
     const carla = new RpcClient(tk.url);
@@ -49,8 +61,9 @@ describe('tour: a follower receives the comment e-mail', function () {
     await carla.call('/website_mail/post/json', { res_model: 'website.page', res_id: aboutId, message: 'Lovely page!' });
     await tk.kernel.container.get(CommentNotifier).kick();
     const deadline = Date.now() + 10_000;
-    while (!sink.received.some((m) => m.to === 'follower@example.com') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const mail = sink.received.find((m) => m.to === 'follower@example.com')!;
+    const commentMail = () => sink.received.find((m) => m.to === 'follower@example.com' && m !== confirmation);
+    while (!commentMail() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const mail = commentMail()!;
     expect(mail, 'the follower got a mail').to.exist;
     expect(sink.received.filter((m) => m.to === 'carla@example.com')).to.have.length(0);
     expect(mail.parsed!.subject).to.equal('New comment on About us');

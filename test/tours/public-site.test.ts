@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UserAccounts } from '@platform/base/server/services/user-accounts';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { confirmationLink, outboxConfirmations } from '@modules/website_mail/test/support/follow-confirmation';
 
 /** Tours of the public site in a real browser: languages, publishing, follow, comments with ratings. */
 describe('tour: public site', function () {
@@ -89,7 +90,15 @@ describe('tour: public site', function () {
     await context.close();
   });
 
-  it('follows as a visitor (the e-mail is checked first) and as a signed-in user', async () => {
+  it('follows as a visitor (the e-mail is checked first, then confirmed from the mail) and as a signed-in user', async () => {
+    /** Opens the newest confirmation link mailed to `email` (the outbox: no SMTP_URL) and presses its button. */
+    const confirmFromMail = async (p: Page, email: string) => {
+      const mails = await outboxConfirmations(tk, email);
+      await p.goto(tk.url + confirmationLink(mails[mails.length - 1].body_html));
+      await Promise.all([p.waitForNavigation(), p.click('button:has-text("Confirm: follow it")')]);
+      await p.waitForSelector('h1:has-text("You are following this page")');
+      await p.goto(`${tk.url}/reviews`);
+    };
     const { context, page, errors } = await session();
     await page.goto(`${tk.url}/reviews`);
     await page.waitForSelector('[data-island="website_mail.follow"][data-hydrated="true"]');
@@ -99,6 +108,9 @@ describe('tour: public site', function () {
     expect(await page.$('.btn-unfollow')).to.equal(null);
     await page.fill('.follow-widget input[name=email]', 'visitor@example.com');
     await page.click('.btn-follow');
+    await page.waitForSelector('.follow-pending');
+    expect(await page.$('.btn-unfollow')).to.equal(null);
+    await confirmFromMail(page, 'visitor@example.com');
     await page.waitForSelector('.btn-unfollow');
     await page.reload();
     await page.waitForSelector('.btn-unfollow');
@@ -111,7 +123,10 @@ describe('tour: public site', function () {
     await user.page.goto(`${tk.url}/reviews`);
     await user.page.waitForSelector('[data-island="website_mail.follow"][data-hydrated="true"]');
     expect(await user.page.$('.follow-widget input[name=email]')).to.equal(null);
+    // A signed-up address nobody checked yet: confirmed once from the mail.
     await user.page.click('.btn-follow');
+    await user.page.waitForSelector('.follow-pending');
+    await confirmFromMail(user.page, 'paula@example.com');
     await user.page.waitForSelector('.btn-unfollow');
     await user.page.reload();
     await user.page.waitForSelector('.btn-unfollow');

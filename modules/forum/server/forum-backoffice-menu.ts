@@ -24,6 +24,8 @@ export class ForumBackofficeMenu implements BackofficeMenuContribution {
       posts('flagged', 'Flagged posts', 40, { model: 'forum.post', domain: [['state', '=', 'flagged'], ['active', '=', true]], columns: [...columns, 'flag_user_id'] }),
       posts('offensive', 'Offensive posts', 50, { model: 'forum.post', domain: [['state', '=', 'offensive']], columns: [...columns, 'closed_reason_id'] }),
       { id: 'forum.tags', parent: 'forum.app', name: 'Tags', sequence: 60, groups: ADMINS, action: { model: 'forum.tag', columns: ['name', 'forum_id', 'posts_count'] } },
+      // Karma set by administrators (in a user's form: the karma field), with the value it replaced.
+      { id: 'forum.karma_tracking', parent: 'forum.app', name: 'Karma changes', sequence: 80, groups: ADMINS, action: { model: 'forum.karma.tracking', columns: ['user_id', 'old_value', 'new_value', 'create_uid', 'create_date'] } },
       { id: 'forum.reasons', parent: 'forum.app', name: 'Reasons', sequence: 70, groups: ADMINS, action: { model: 'forum.post.reason', columns: ['name', 'reason_type'] } },
     ];
   }

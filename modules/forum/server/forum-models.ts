@@ -2,6 +2,7 @@ import { injectable } from 'inversify';
 import type { ModelContribution } from '@platform/orm/model-contribution';
 import type { ModelDefinition } from '@platform/orm/model-definition';
 import { ForumForum } from './models/forum-forum';
+import { ForumKarmaTracking } from './models/forum-karma-tracking';
 import { ForumNotification } from './models/forum-notification';
 import { ForumPost } from './models/forum-post';
 import { ForumPostReason } from './models/forum-post-reason';
@@ -12,6 +13,6 @@ import { ResUsersKarma } from './models/res-users-karma';
 @injectable()
 export class ForumModels implements ModelContribution {
   models(): ModelDefinition[] {
-    return [ForumForum, ForumPostReason, ForumTag, ForumPost, ForumPostVote, ResUsersKarma, ForumNotification];
+    return [ForumForum, ForumPostReason, ForumTag, ForumPost, ForumPostVote, ResUsersKarma, ForumNotification, ForumKarmaTracking];
   }
 }

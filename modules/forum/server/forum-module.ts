@@ -17,6 +17,7 @@ import { ForumCallRoutes } from './routes/forum-call-routes';
 import { ForumPageRoutes } from './routes/forum-page-routes';
 import { ForumUploadRoutes } from './routes/forum-upload-routes';
 import { ModerationRoutes } from './routes/moderation-routes';
+import { PostActionFormRoutes } from './routes/post-action-form-routes';
 import { PostActionRoutes } from './routes/post-action-routes';
 import { PostEditRoutes } from './routes/post-edit-routes';
 import { ForumPagesData } from './services/forum-pages-data';
@@ -26,11 +27,13 @@ import { ForumKarma } from './services/forum-karma';
 import { ForumModeration } from './services/forum-moderation';
 import { ForumPostEditing } from './services/forum-post-editing';
 import { ForumPostService } from './services/forum-post-service';
+import { PostCounts } from './services/post-counts';
 
 export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, ForumModels);
   bind(ForumKarma).toSelf();
   bind(ForumPostService).toSelf();
+  bind(PostCounts).toSelf();
   bind(ForumPagesData).toSelf();
   bind(ForumComments).toSelf();
   bind(EmailValidation).toSelf();
@@ -42,6 +45,7 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, HotPathContribution, QuestionViewHotPath);
   bindContribution(bind, RouteContribution, EmailValidationRoutes);
   bindContribution(bind, RouteContribution, PostActionRoutes);
+  bindContribution(bind, RouteContribution, PostActionFormRoutes);
   // The calls first: `/forum/get_tags` must not be taken for a forum's page.
   bindContribution(bind, RouteContribution, ForumCallRoutes);
   bindContribution(bind, RouteContribution, ForumPageRoutes);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
-import { forumUser, karmaOf, forumKernel } from './forum-fixture';
+import { forumUser, karmaOf, forumKernel, makePost } from './forum-fixture';
 
 describe('forum: e-mail validation of new users', function () {
   this.timeout(60_000);
@@ -32,10 +32,15 @@ describe('forum: e-mail validation of new users', function () {
     const refused = await newbie.client.get(`/forum/validate_email?token=${forged}&forum_id=${forumId}`);
     expect(refused.headers.get('location')).to.contain('validation_failed=1');
     expect(await karmaOf(tk, newbie.uid)).to.equal(0);
+    // Until then, following a question by e-mail waits for a confirmation mail.
+    const q = await makePost(tk, newbie.uid, { forum_id: forumId, name: 'Followed after validation' });
+    expect(await newbie.client.call('/website_mail/follow', { id: q, object: 'forum.post' })).to.include({ is_follower: false, pending: true });
     const ok = await newbie.client.get(`${link.pathname}${link.search}`);
     expect(ok.status).to.equal(302);
     expect(ok.headers.get('location')).to.equal(`/forum/help-${forumId}`);
     expect(await karmaOf(tk, newbie.uid)).to.equal(7);
+    // The link reached the address: following is one click from now on.
+    expect(await newbie.client.call('/website_mail/follow', { id: q, object: 'forum.post' })).to.include({ is_follower: true, pending: false });
     expect(await (await newbie.client.get(`/forum/help-${forumId}`)).text()).to.contain('forum-validation-done');
     expect(await newbie.client.call('/forum/validate_email/close')).to.equal(true);
     expect(await (await newbie.client.get(`/forum/help-${forumId}`)).text()).to.not.contain('forum.validation_notice');

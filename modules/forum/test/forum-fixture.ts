@@ -1,4 +1,5 @@
 import { UserAccounts } from '@platform/base';
+import { FollowService } from '@modules/website_mail';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 
@@ -11,10 +12,14 @@ export async function forumKernel(): Promise<{ tk: TestKernel; forumId: number }
   return { tk, forumId };
 }
 
-/** A signed-in user with the given karma, and their RPC client. */
+/**
+ * A signed-in user with the given karma, and their RPC client. Karma above 0 comes from the forum's
+ * e-mail validation, which also verifies the address for following (one click, no confirmation mail).
+ */
 export async function forumUser(tk: TestKernel, login: string, karma: number): Promise<{ uid: number; client: RpcClient }> {
   const uid = await tk.kernel.container.get(UserAccounts).create({ name: login, login, email: `${login}@example.com`, password: PASSWORD });
   await tk.sudo().db('res_users').where({ id: uid }).update({ karma });
+  if (karma > 0) await tk.kernel.container.get(FollowService).markEmailVerified(`${login}@example.com`);
   const client = new RpcClient(tk.url);
   await client.authenticate(login, PASSWORD);
   return { uid, client };

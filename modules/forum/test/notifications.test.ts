@@ -4,6 +4,7 @@ import { WsProbe } from '@modules/bus/test/bus-test-support';
 import { CommentNotifier } from '@modules/website_mail/server/services/comment-notifier';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { confirmationLink, confirmByLink } from '@modules/website_mail/test/support/follow-confirmation';
 import { forumUser } from './forum-fixture';
 
 /**
@@ -33,7 +34,7 @@ describe('forum: following and notifications', function () {
   /** The mails the sink got for `to` once the queue has been drained. */
   async function mailsTo(to: string): Promise<ReceivedMail[]> {
     await tk.kernel.container.get(CommentNotifier).kick();
-    return sink.received.filter((m) => m.to === to);
+    return sink.received.filter((m) => m.to === to && !m.parsed!.subject?.startsWith('Confirm that you want to follow'));
   }
   async function settle(): Promise<void> {
     await tk.kernel.container.get(CommentNotifier).kick();
@@ -66,11 +67,16 @@ describe('forum: following and notifications', function () {
     const q = await ask(asker.client, 'How do followers work?');
     // The author follows their question.
     expect(await followers(q)).to.deep.equal([await partnerOf(asker.uid)]);
-    // A user follows with one click; a visitor with an e-mail; one follows then stops.
-    expect(await reader.client.call('/website_mail/follow', { id: q, object: 'forum.post' })).to.equal(true);
-    expect(await new RpcClient(tk.url).call('/website_mail/follow', { id: q, object: 'forum.post', email: 'visitor@example.com' })).to.equal(true);
+    // A user (validated address) follows with one click; a visitor with an e-mail, once the mailed link
+    // is used; one follows then stops.
+    expect(await reader.client.call('/website_mail/follow', { id: q, object: 'forum.post' })).to.include({ is_follower: true });
+    const visitor = new RpcClient(tk.url);
+    expect(await visitor.call('/website_mail/follow', { id: q, object: 'forum.post', email: 'visitor@example.com' })).to.include({ is_follower: false, pending: true });
+    const [confirmation] = sink.received.filter((m) => m.to === 'visitor@example.com');
+    expect(confirmation.parsed!.subject).to.equal('Confirm that you want to follow How do followers work?');
+    expect((await confirmByLink(visitor, confirmationLink(String(confirmation.parsed!.html)))).status).to.equal(200);
     await quitter.client.call('/website_mail/follow', { id: q, object: 'forum.post' });
-    expect(await quitter.client.call('/website_mail/follow', { id: q, object: 'forum.post', message_is_follower: 'on' })).to.equal(false);
+    expect(await quitter.client.call('/website_mail/follow', { id: q, object: 'forum.post', message_is_follower: 'on' })).to.include({ is_follower: false });
     expect(await reader.client.call('/website_mail/is_follower', { model: 'forum.post', res_id: q })).to.include({ is_follower: true, is_user: true });
     // The question page shows the follow button in its state.
     const page = await (await reader.client.get(`${base}/question/${q}`)).text();
@@ -171,7 +177,7 @@ describe('forum: following and notifications', function () {
     const asker = await forumUser(tk, 'asker4', 200);
     const newbie = await forumUser(tk, 'newbie4', 10);
     const moderator = await forumUser(tk, 'moderator4', 1000);
-    expect(await watcher.client.call('/website_mail/follow', { id: forumId, object: 'forum.forum' })).to.equal(true);
+    expect(await watcher.client.call('/website_mail/follow', { id: forumId, object: 'forum.forum' })).to.include({ is_follower: true });
     expect(await (await watcher.client.get(base)).text()).to.contain('data-island="website_mail.follow"').and.contain('btn-unfollow');
     const q = await ask(asker.client, 'A brand new question');
     await settle();

@@ -73,4 +73,23 @@ describe('forum: queries per question page', function () {
     // Each write (here, the views) empties the cache: the page shows the new count, this visit included.
     expect(await (await fetch(url)).text()).to.contain('15 views');
   });
+
+  it('counts no view for a question page the visitor is not shown (20 anonymous 404s on a pending question)', async () => {
+    const forumId = await tk.sudo().model('forum.forum').create({ name: 'Pending views' });
+    const author = await forumUser(tk, 'pendingauthor', 5);
+    const q = await makePost(tk, author.uid, { forum_id: forumId, name: 'Waiting question', state: 'pending', views: 3 });
+    const url = `${tk.url}/forum/pending-views-${forumId}/question/waiting-question-${q}`;
+    const counter = tk.kernel.container.get(ViewCounter);
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(url);
+      expect(res.status).to.equal(404);
+      await res.arrayBuffer();
+    }
+    await counter.flush();
+    expect(Number((await tk.sudo().db('forum_post').where({ id: q }).first('views')).views)).to.equal(3);
+    // Its author is shown the page: that view counts.
+    expect((await author.client.get(`/forum/pending-views-${forumId}/question/${q}`)).status).to.equal(200);
+    await counter.flush();
+    expect(Number((await tk.sudo().db('forum_post').where({ id: q }).first('views')).views)).to.equal(4);
+  });
 });

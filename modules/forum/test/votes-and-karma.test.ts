@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { forumUser, karmaOf, makePost, forumKernel } from './forum-fixture';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { UserAccounts } from '@platform/base';
+import { forumUser, karmaOf, makePost, forumKernel, PASSWORD } from './forum-fixture';
 
 const KARMA_MESSAGE = (n: number) => `${n} karma is required to perform this action. You can earn karma by having your answers upvoted by the community.`;
 
@@ -146,5 +147,35 @@ describe('forum: the generic ORM cannot bypass the karma rules', function () {
     const seen = await visitor.callKw<Array<{ id: number }>>('forum.post', 'search_read', [[], ['name']]);
     expect(seen.map((p) => p.id)).to.deep.equal([question]);
     expect(seen.map((p) => p.id)).to.not.include(pending);
+  });
+
+  it('lets administrators set a user\'s karma through the ORM (the back office form), logging each change; nobody else', async () => {
+    const target = await forumUser(tk, 'settarget', 40);
+    const admin = new RpcClient(tk.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+    const fields = await admin.callKw<Record<string, { readonly: boolean }>>('res.users', 'fields_get', [['karma']]);
+    expect(fields.karma.readonly, 'the form lets administrators edit it').to.equal(false);
+    await admin.callKw('res.users', 'write', [[target.uid], { karma: 1200 }]);
+    expect(await karmaOf(tk, target.uid)).to.equal(1200);
+    const adminUid = Number((await tk.sudo().db('res_users').where({ login: 'admin' }).first('id')).id);
+    const logged = await admin.callKw<Array<Record<string, unknown>>>('forum.karma.tracking', 'search_read', [[['user_id', '=', target.uid]], ['old_value', 'new_value', 'create_uid']]);
+    expect(logged.map((l) => [l.old_value, l.new_value, (l.create_uid as [number, string])[0]])).to.deep.equal([[40, 1200, adminUid]]);
+    // Writing the same value again changes and logs nothing; a value that is not a whole number is refused.
+    await admin.callKw('res.users', 'write', [[target.uid], { karma: 1200 }]);
+    const bad = await admin.rpc('/web/dataset/call_kw', { model: 'res.users', method: 'write', args: [[target.uid], { karma: 'lots' }], kwargs: {} });
+    expect(bad.error?.data.name).to.equal('ValidationError');
+    expect(await tk.sudo().db('forum_karma_tracking').where({ user_id: target.uid }).count({ n: '*' }).first().then((r) => Number(r!.n))).to.equal(1);
+    // Neither a portal user nor an internal user who is not an administrator sets karma, nor reads the log.
+    const employeeUid = await tk.kernel.container.get(UserAccounts).create({ name: 'Employee', login: 'employee', email: 'employee@example.com', password: PASSWORD, groups: ['base.group_user'] });
+    const employee = new RpcClient(tk.url);
+    await employee.authenticate('employee', PASSWORD);
+    for (const [client, uid] of [[target.client, target.uid], [employee, employeeUid], [employee, target.uid]] as const) {
+      const refused = await client.rpc('/web/dataset/call_kw', { model: 'res.users', method: 'write', args: [[uid], { karma: 5000 }], kwargs: {} });
+      expect(refused.error?.data.name).to.equal('AccessError');
+    }
+    expect(await karmaOf(tk, target.uid)).to.equal(1200);
+    expect(await karmaOf(tk, employeeUid)).to.equal(0);
+    expect((await employee.rpc('/web/dataset/call_kw', { model: 'forum.karma.tracking', method: 'search_read', args: [[], ['new_value']], kwargs: {} })).error?.data.name).to.equal('AccessError');
+    expect(await tk.sudo().db('forum_karma_tracking').count({ n: '*' }).first().then((r) => Number(r!.n))).to.equal(1);
   });
 });

@@ -5,9 +5,11 @@ import { RouteContribution } from '@platform/http/contribution-points';
 import { JobContribution } from '@platform/jobs/job-contribution';
 import { RecordWidgetContribution } from '@modules/website';
 import { CommentRoutes } from './routes/comment-routes';
+import { FollowConfirmRoutes } from './routes/follow-confirm-routes';
 import { FollowRoutes } from './routes/follow-routes';
 import { CommentNotifier } from './services/comment-notifier';
 import { CommentService } from './services/comment-service';
+import { FollowConfirmation } from './services/follow-confirmation';
 import { FollowTokens } from './services/follow-tokens';
 import { NotificationJobs } from './notification-jobs';
 import { UnfollowRoutes } from './routes/unfollow-routes';
@@ -24,11 +26,13 @@ export const websiteMailModule = new ContainerModule(({ bind }) => {
   bind(FollowService).toSelf();
   bind(CommentService).toSelf();
   bind(FollowTokens).toSelf();
+  bind(FollowConfirmation).toSelf();
   // One per process: it holds the queue's lease owner and runs one sending pass at a time.
   bind(CommentNotifier).toSelf();
   bindContribution(bind, JobContribution, NotificationJobs);
   bindContribution(bind, RouteContribution, UnfollowRoutes);
   bindContribution(bind, RouteContribution, FollowRoutes);
+  bindContribution(bind, RouteContribution, FollowConfirmRoutes);
   bindContribution(bind, RouteContribution, CommentRoutes);
   bindContributionProvider(bind, MailThreadContribution);
   bindContribution(bind, MailThreadContribution, WebsitePageThread);

@@ -4,6 +4,7 @@ import { UserAccounts } from '@platform/base/server/services/user-accounts';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { CommentNotifier } from '../server/services/comment-notifier';
+import { followConfirmed, userFollows } from './support/follow-confirmation';
 
 /** Followers are mailed about new comments (here through the outbox transport: no SMTP_URL). */
 describe('website_mail: comment mails to followers', () => {
@@ -22,13 +23,14 @@ describe('website_mail: comment mails to followers', () => {
   });
   after(async () => tk?.stop());
 
-  const outbox = () => tk.sudo().db('mail_outbox').orderBy('id').select('email_to', 'subject', 'body_html', 'headers');
+  // The comment mails (the confirmation mails of the follows are not what this suite looks at).
+  const outbox = () => tk.sudo().db('mail_outbox').whereNot('subject', 'like', 'Confirm%').orderBy('id').select('email_to', 'subject', 'body_html', 'headers');
   const settle = () => tk.kernel.container.get(CommentNotifier).kick();
 
   it('mails each follower once per comment, not the author, with a signed unfollow link on the public base URL', async () => {
-    await new RpcClient(tk.url).call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'reader@example.com' });
-    await new RpcClient(tk.url).call('/fr/website_mail/follow', { id: aboutId, object: 'website.page', email: 'lecteur@example.com' });
-    await paula.call('/website_mail/follow', { id: aboutId, object: 'website.page' }); // the author follows too
+    await followConfirmed(tk, 'website.page', aboutId, 'reader@example.com');
+    await followConfirmed(tk, 'website.page', aboutId, 'lecteur@example.com', new RpcClient(tk.url), '/fr');
+    await userFollows(tk, paula, 'website.page', aboutId, 'paula@example.com'); // the author follows too
     await paula.call('/website_mail/post/json', { res_model: 'website.page', res_id: aboutId, message: 'Hello <followers> & friends' });
     await settle();
     const mails = await outbox();
@@ -77,7 +79,9 @@ describe('website_mail: comment mails to followers', () => {
   it('without a base URL, a comment posted with a forged Host header mails no link to that host', async () => {
     await tk.sudo().db('website').update({ base_url: null });
     try {
-      await new RpcClient(tk.url).call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'hostile.reader@example.com' });
+      await tk.sudo().db('website').update({ base_url: 'https://www.example.com' });
+      await followConfirmed(tk, 'website.page', aboutId, 'hostile.reader@example.com');
+      await tk.sudo().db('website').update({ base_url: null });
       const answer = await new Promise<string>((resolve, reject) => {
         const body = JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { res_model: 'website.page', res_id: aboutId, message: 'Via a forged host' } });
         const req = http.request({

@@ -4,6 +4,7 @@ import { SiteService } from '@platform/http/site-service';
 import { UserAccounts } from '@platform/base/server/services/user-accounts';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
+import { confirmationLink, confirmByLink, followConfirmed, outboxConfirmations } from './support/follow-confirmation';
 
 describe('website_mail: follow, comments, ratings', () => {
   let tk: TestKernel;
@@ -35,9 +36,20 @@ describe('website_mail: follow, comments, ratings', () => {
   }
 
   describe('follow', () => {
-    it('a visitor follows with an e-mail; the same browser sees it, another does not', async () => {
+    // Every follow by e-mail mails a confirmation, and all these clients share one address.
+    beforeEach(async () => {
+      await tk.sudo().db('rate_limit').delete();
+    });
+    const isFollower = async (c: RpcClient, id: number) => (await c.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: id })).is_follower;
+
+    it('a visitor follows with an e-mail once its owner confirmed; the same browser sees it, another does not', async () => {
       const visitor = new RpcClient(tk.url);
-      expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off', email: 'Carol@Example.com' })).to.equal(true);
+      const answer = await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off', email: 'Carol@Example.com' });
+      expect(answer).to.deep.equal({ is_follower: false, pending: true, message: 'Check your inbox to confirm: we sent you a link to follow this page.' });
+      // Nothing follows, and no partner is made, before the link is followed.
+      expect(await tk.sudo().model('res.partner').search_count([['email', '=', 'carol@example.com']])).to.equal(0);
+      expect(await isFollower(visitor, aboutId)).to.equal(false);
+      await confirmByLink(visitor, confirmationLink((await outboxConfirmations(tk, 'carol@example.com'))[0].body_html));
       const state = await visitor.call<{ is_follower: boolean; is_user: boolean; email: string }>('/website_mail/is_follower', { model: 'website.page', res_id: aboutId });
       expect(state).to.include({ is_follower: true, is_user: false, email: 'carol@example.com' });
       const other = await new RpcClient(tk.url).call<{ is_follower: boolean; email: string }>('/website_mail/is_follower', { model: 'website.page', res_id: aboutId });
@@ -48,64 +60,61 @@ describe('website_mail: follow, comments, ratings', () => {
     });
 
     it('typing someone else\'s e-mail neither reveals nor removes their other follows', async () => {
-      const alice = new RpcClient(tk.url);
-      await alice.call('/website_mail/follow', { id: reviewsId, object: 'website.page', email: 'alice@example.com' });
+      const alice = await followConfirmed(tk, 'website.page', reviewsId, 'alice@example.com');
       const mallory = new RpcClient(tk.url);
       await mallory.call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'alice@example.com' });
       // Mallory's browser knows nothing about the reviews page follow...
-      expect((await mallory.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: reviewsId })).is_follower).to.equal(false);
+      expect(await isFollower(mallory, reviewsId)).to.equal(false);
       // ...and cannot undo it.
       const undo = await mallory.rpc('/website_mail/follow', { id: reviewsId, object: 'website.page', message_is_follower: 'on', email: 'alice@example.com' });
       expect(undo.error?.data.name).to.equal('AccessError');
       const [alicePartner] = await tk.sudo().model('res.partner').search([['email', '=', 'alice@example.com']]);
       expect(await followersOf(reviewsId)).to.include(alicePartner);
-      // The browser that followed can unfollow.
-      expect(await alice.call('/website_mail/follow', { id: reviewsId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await followersOf(aboutId)).not.to.include(alicePartner);
+      // The browser that confirmed can unfollow.
+      expect(await alice.call('/website_mail/follow', { id: reviewsId, object: 'website.page', message_is_follower: 'on' })).to.include({ is_follower: false });
       expect(await followersOf(reviewsId)).not.to.include(alicePartner);
     });
 
-    it('a visitor following with the address of an existing follower cannot remove that follow', async () => {
+    it('a visitor typing the address of an existing follower gets the same answer, no mail, and cannot remove that follow', async () => {
       const adminPartner = (await tk.sudo().model('res.users').search_read([['login', '=', 'admin']], ['partner_id']))[0].partner_id as [number, string];
       await tk.sudo().model('res.partner').write([adminPartner[0]], { email: 'admin@example.com' });
-      expect(await admin.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off' })).to.equal(true);
+      // An internal user (whose account an administrator made) follows at once.
+      expect(await admin.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off' })).to.include({ is_follower: true, pending: false });
       const mallory = new RpcClient(tk.url);
       // The answer is the same as for a new follow: it must not tell whether the address followed already.
-      expect(await mallory.call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'admin@example.com' })).to.equal(true);
-      expect(await mallory.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await mallory.call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'admin@example.com' })).to.include({ pending: true });
+      expect(await outboxConfirmations(tk, 'admin@example.com')).to.have.length(0);
+      expect((await mallory.rpc('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).error?.data.name).to.equal('AccessError');
       expect(await followersOf(aboutId)).to.include(adminPartner[0]);
-      expect((await admin.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: aboutId })).is_follower).to.equal(true);
-      // This browser forgot the follow it did not make; the owner still unfollows as themselves.
-      expect((await mallory.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: aboutId })).is_follower).to.equal(false);
-      expect(await admin.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await isFollower(admin, aboutId)).to.equal(true);
+      expect(await isFollower(mallory, aboutId)).to.equal(false);
+      expect(await admin.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.include({ is_follower: false });
       expect(await followersOf(aboutId)).not.to.include(adminPartner[0]);
     });
 
     it('unfollowing a page removes the e-mail it was followed with, not the one typed last', async () => {
       const visitor = new RpcClient(tk.url);
-      const follow = (id: number, email?: string) => visitor.call('/website_mail/follow', { id, object: 'website.page', message_is_follower: 'off', email });
-      const unfollow = (id: number) => visitor.call('/website_mail/follow', { id, object: 'website.page', message_is_follower: 'on' });
+      const unfollow = (id: number) => visitor.call<{ is_follower: boolean }>('/website_mail/follow', { id, object: 'website.page', message_is_follower: 'on' });
       const partnerOf = async (email: string) => (await tk.sudo().model('res.partner').search([['email', '=', email]]))[0];
-      await follow(aboutId, 'alice.ab@example.com');
-      await follow(reviewsId, 'bob.ab@example.com');
+      await followConfirmed(tk, 'website.page', aboutId, 'alice.ab@example.com', visitor);
+      await followConfirmed(tk, 'website.page', reviewsId, 'bob.ab@example.com', visitor);
       const [alice, bob] = [await partnerOf('alice.ab@example.com'), await partnerOf('bob.ab@example.com')];
-      expect(await unfollow(aboutId)).to.equal(false);
+      expect((await unfollow(aboutId)).is_follower).to.equal(false);
       expect(await followersOf(aboutId)).not.to.include(alice);
       // Bob's follow of the other page is untouched and still shown to this browser.
       expect(await followersOf(reviewsId)).to.include(bob);
-      expect((await visitor.call<{ is_follower: boolean }>('/website_mail/is_follower', { model: 'website.page', res_id: reviewsId })).is_follower).to.equal(true);
-      expect(await unfollow(reviewsId)).to.equal(false);
+      expect(await isFollower(visitor, reviewsId)).to.equal(true);
+      expect((await unfollow(reviewsId)).is_follower).to.equal(false);
       expect(await followersOf(reviewsId)).not.to.include(bob);
     });
 
     it('a page followed twice from one browser with two e-mails is unfollowed for both', async () => {
       const visitor = new RpcClient(tk.url);
-      // Two tabs showing the page as not followed, each used with another address.
-      for (const email of ['tab1@example.com', 'tab2@example.com']) {
-        await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off', email });
-      }
+      for (const email of ['tab1@example.com', 'tab2@example.com']) await followConfirmed(tk, 'website.page', aboutId, email, visitor);
       const partners = await tk.sudo().model('res.partner').search([['email', 'in', ['tab1@example.com', 'tab2@example.com']]]);
       expect(partners).to.have.length(2);
-      expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.include({ is_follower: false });
       const left = await followersOf(aboutId);
       for (const p of partners) expect(left).not.to.include(p);
       // The follow is forgotten: a second unfollow is refused like any follow this browser did not make.
@@ -114,15 +123,14 @@ describe('website_mail: follow, comments, ratings', () => {
     });
 
     it('a session saved before per-page partners forgets its follow but cannot remove it (it cannot prove it made it)', async () => {
-      const visitor = new RpcClient(tk.url);
-      await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'legacy@example.com' });
+      const visitor = await followConfirmed(tk, 'website.page', aboutId, 'legacy@example.com');
       const [legacy] = await tk.sudo().model('res.partner').search([['email', '=', 'legacy@example.com']]);
       // Rewrite the stored session the way an earlier version wrote it: one partner for every follow,
       // which was the last address typed, whether or not that address was following already.
       const id = hashSessionId(visitor.cookie.replace(/^session_id=/, ''));
       const data = { 'website_mail.followed': [`website.page:${aboutId}`], 'website_mail.partner_id': legacy, 'website_mail.email': 'legacy@example.com' };
       await tk.kernel.db('http_session').where({ id }).update({ data: JSON.stringify(data) });
-      expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await visitor.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.include({ is_follower: false });
       expect(await followersOf(aboutId)).to.include(legacy);
       const stored = JSON.parse((await tk.kernel.db('http_session').where({ id }).first()).data);
       expect(stored).not.to.have.property('website_mail.partner_id');
@@ -131,28 +139,37 @@ describe('website_mail: follow, comments, ratings', () => {
 
     it('an e-mail without text on both sides of an at-sign is refused and nothing is written', async () => {
       const before = await tk.sudo().model('mail.followers').search_count([]);
+      const requests = await tk.sudo().db('website_mail_follow_request').count({ n: '*' }).first();
       for (const email of ['', 'no-at-sign', '@example.com', 'name@', 'a b@c.d']) {
         const answer = await new RpcClient(tk.url).rpc('/website_mail/follow', { id: aboutId, object: 'website.page', email });
         expect(answer.error?.data.name, email).to.equal('ValidationError');
       }
       expect(await tk.sudo().model('mail.followers').search_count([])).to.equal(before);
+      expect(await tk.sudo().db('website_mail_follow_request').count({ n: '*' }).first()).to.deep.equal(requests);
     });
 
     it('an e-mail with LIKE wildcards matches only itself', async () => {
-      await new RpcClient(tk.url).call('/website_mail/follow', { id: aboutId, object: 'website.page', email: 'al_ce@example.com' });
+      await followConfirmed(tk, 'website.page', aboutId, 'al_ce@example.com');
       const partners = await tk.sudo().model('res.partner').search_read([['email', 'in', ['al_ce@example.com', 'alice@example.com']]], ['email']);
       expect(partners.map((p) => p.email).sort()).to.deep.equal(['al_ce@example.com', 'alice@example.com']);
     });
 
-    it('a signed-in user follows and unfollows as their own partner, without an e-mail', async () => {
+    it('a signed-in user confirms their address once, then follows and unfollows with one click as their own partner', async () => {
       const paula = await signedIn('paula@example.com', 'paula-pass-123');
       const [user] = await tk.sudo().model('res.users').search_read([['login', '=', 'paula@example.com']], ['partner_id']);
       const partnerId = (user.partner_id as [number, string])[0];
-      expect(await paula.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off' })).to.equal(true);
+      // Signed up with an address nobody checked: the first follow mails it a link.
+      expect(await paula.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'off' })).to.include({ is_follower: false, pending: true });
+      expect(await followersOf(aboutId)).not.to.include(partnerId);
+      await confirmByLink(paula, confirmationLink((await outboxConfirmations(tk, 'paula@example.com'))[0].body_html));
       expect(await paula.call('/website_mail/is_follower', { model: 'website.page', res_id: aboutId })).to.include({ is_follower: true, is_user: true, email: 'paula@example.com' });
       expect(await followersOf(aboutId)).to.include(partnerId);
-      expect(await paula.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.equal(false);
+      expect(await paula.call('/website_mail/follow', { id: aboutId, object: 'website.page', message_is_follower: 'on' })).to.include({ is_follower: false });
       expect(await followersOf(aboutId)).not.to.include(partnerId);
+      // Verified now: the next follow is at once, with no other mail.
+      expect(await paula.call('/website_mail/follow', { id: reviewsId, object: 'website.page', message_is_follower: 'off' })).to.include({ is_follower: true, pending: false });
+      expect(await followersOf(reviewsId)).to.include(partnerId);
+      expect(await outboxConfirmations(tk, 'paula@example.com')).to.have.length(1);
     });
 
     it('refuses unpublished records for the public, models that did not opt in, and bad parameters', async () => {

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
 import { rawRequest } from '../../../platform/http/test/support';
+import { outboxConfirmations } from './support/follow-confirmation';
 
 /** The follow box: its message for a bad address, and its POST fallback without JavaScript. */
 describe('website_mail: follow box messages and no-JS fallback', function () {
@@ -46,6 +47,30 @@ describe('website_mail: follow box messages and no-JS fallback', function () {
     await page.close();
   });
 
+  it('with JavaScript, a follow by e-mail says to check the inbox and follows nothing yet', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${tk.url}/about-us`);
+    const box = page.locator('[data-island="website_mail.follow"][data-hydrated="true"]');
+    await box.waitFor();
+    await box.locator('input[type=email]').fill('island.follower@example.com');
+    await box.locator('button[type=submit]').click();
+    const pending = box.locator('.follow-pending[role=status]');
+    await pending.waitFor();
+    expect(await pending.textContent()).to.equal('Check your inbox to confirm: we sent you a link to follow this page.');
+    expect(await box.locator('button.btn-follow').count()).to.equal(1);
+    expect(await followers('island.follower@example.com')).to.equal(0);
+    expect(await outboxConfirmations(tk, 'island.follower@example.com')).to.have.length(1);
+    expect(describeViolations(await checkAccessibility(page))).to.equal('');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await box.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/follow-pending-${width}.png` });
+    }
+    expect(errors).to.deep.equal([]);
+    await page.close();
+  });
+
   it('without JavaScript the box posts a real form and comes back with a message', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -54,8 +79,10 @@ describe('website_mail: follow box messages and no-JS fallback', function () {
     await page.fill('.follow-widget input[type=email]', 'nojs.follower@example.com');
     await Promise.all([page.waitForNavigation(), page.click('.follow-widget button[type=submit]')]);
     expect(new URL(page.url()).pathname).to.equal('/fr/website_mail/follow_form');
-    expect(await page.textContent('[role=status]')).to.equal('Vous suivez cette page.');
-    expect(await followers('nojs.follower@example.com')).to.equal(1);
+    // The address is asked to confirm: no follow before its owner uses the mailed link.
+    expect(await page.textContent('[role=status]')).to.equal('Consultez votre boîte de réception pour confirmer : nous vous avons envoyé un lien pour suivre cette page.');
+    expect(await followers('nojs.follower@example.com')).to.equal(0);
+    expect(await outboxConfirmations(tk, 'nojs.follower@example.com')).to.have.length(1);
     await Promise.all([page.waitForNavigation(), page.click('a:has-text("Retour à la page")')]);
     expect(new URL(page.url()).pathname).to.equal('/fr/about-us');
     await context.close();
@@ -73,6 +100,7 @@ describe('website_mail: follow box messages and no-JS fallback', function () {
     const ok = await post({ ...fields, email: 'origin.ok@example.com', redirect: '//evil.example' }, { Origin: tk.url });
     expect(ok.status).to.equal(200);
     expect(ok.body).to.contain('href="/"').and.not.contain('evil.example');
-    expect(await followers('origin.ok@example.com')).to.equal(1);
+    expect(ok.body).to.contain('Check your inbox to confirm');
+    expect(await outboxConfirmations(tk, 'origin.ok@example.com')).to.have.length(1);
   });
 });

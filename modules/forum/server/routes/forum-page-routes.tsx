@@ -14,7 +14,9 @@ import { ForumNotifications } from '../services/forum-notifications';
 import { ViewCounter } from '../services/view-counter';
 import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
 import { ForumPostService, type PostType } from '../services/forum-post-service';
+import { takeActionNotice } from './action-notice';
 import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
+import { redirectTo } from './redirect';
 import { slug, slugId } from './slug';
 
 /** A forum's slug in a path (`help-1`); slugId() answers 404 for anything else. */
@@ -81,7 +83,7 @@ export class ForumPageRoutes implements RouteContribution {
           const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
           try {
             const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
-            this.redirect(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
+            redirectTo(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
             const karma = await this.karma.of(req.env, req.env.uid);
@@ -103,7 +105,7 @@ export class ForumPageRoutes implements RouteContribution {
             if (!(err instanceof UserError)) throw err;
             return this.questionPage(req, { html: content, text: typed, error: err.message });
           }
-          this.redirect(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
+          redirectTo(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
         },
       },
       // Close, reopen and delete (karma checked by the service): form posts from the question page.
@@ -117,7 +119,7 @@ export class ForumPageRoutes implements RouteContribution {
           else if (action === 'reopen') await this.posts.reopen(req.env, post.id, null);
           else await this.posts.remove(req.env, post.id);
           const question = post.parent_id ?? post.id;
-          this.redirect(req, action === 'delete' && post.parent_id === null ? `/forum/${req.pathParams.forum}` : `/forum/${req.pathParams.forum}/question/${question}`);
+          redirectTo(req, action === 'delete' && post.parent_id === null ? `/forum/${req.pathParams.forum}` : `/forum/${req.pathParams.forum}/question/${question}`);
         },
       })),
       {
@@ -125,7 +127,7 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const post = await this.postOfForum(req);
           await this.comments.add(req.env, post.id, text(req.params.comment, COMMENT_MAX + 1), await this.notifications.postedOn(req));
-          this.redirect(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
+          redirectTo(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
         },
       },
       {
@@ -133,7 +135,7 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const post = await this.postOfForum(req);
           await this.comments.remove(req.env, post.id, slugId(req.pathParams.comment));
-          this.redirect(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
+          redirectTo(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
         },
       },
     ];
@@ -150,11 +152,6 @@ export class ForumPageRoutes implements RouteContribution {
     return `/forum/${slug(forum.name, forum.id)}`;
   }
 
-  /** Redirects to a path of this site, in the language of the request (its URL prefix kept). */
-  private redirect(req: RequestContext, path: string): void {
-    const prefix = req.koa.path.endsWith(req.path) ? req.koa.path.slice(0, req.koa.path.length - req.path.length) : '';
-    req.koa.redirect(`${prefix}${path}`);
-  }
 
   private async forumPage(req: RequestContext) {
     const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
@@ -184,6 +181,7 @@ export class ForumPageRoutes implements RouteContribution {
     view.question.views += this.views.unwritten(postId);
     const karma = req.isPublic ? 0 : view.viewerKarma;
     const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
-    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken(), answerDraft });
+    const notice = takeActionNotice(req) ?? undefined;
+    return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken(), answerDraft, notice });
   }
 }

@@ -9,10 +9,11 @@ import { slugId } from './slug';
 const NO_PARAMS = object({});
 
 /** Votes are cheap clicks; flags are rarer and weigh more: each has its own budget per account and address. */
-const VOTE_LIMIT: RateLimit = { name: 'forum.vote', limit: 60, perAccount: 60, windowSeconds: 60 };
-const ACCEPT_LIMIT: RateLimit = { name: 'forum.accept', limit: 30, perAccount: 30, windowSeconds: 60 };
-const FLAG_LIMIT: RateLimit = { name: 'forum.flag', limit: 20, perAccount: 20, windowSeconds: 3600 };
-const FAVOURITE_LIMIT: RateLimit = { name: 'forum.favourite', limit: 60, perAccount: 60, windowSeconds: 60 };
+/** (Shared with the buttons' plain forms, PostActionFormRoutes: one budget whichever way they are pressed.) */
+export const VOTE_LIMIT: RateLimit = { name: 'forum.vote', limit: 60, perAccount: 60, windowSeconds: 60 };
+export const ACCEPT_LIMIT: RateLimit = { name: 'forum.accept', limit: 30, perAccount: 30, windowSeconds: 60 };
+export const FLAG_LIMIT: RateLimit = { name: 'forum.flag', limit: 20, perAccount: 20, windowSeconds: 3600 };
+export const FAVOURITE_LIMIT: RateLimit = { name: 'forum.favourite', limit: 60, perAccount: 60, windowSeconds: 60 };
 
 /**
  * The question page's buttons (SPEC 7: posted with an empty payload to their own href): vote, accept,

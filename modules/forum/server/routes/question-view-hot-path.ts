@@ -7,7 +7,9 @@ const QUESTION_PAGE = /^(?:\/[A-Za-z_@-]{2,16})?\/forum\/[\w-]{1,200}\/question\
 
 /**
  * Counts a view of a question page before the pipeline answers it (from the public page cache or
- * by rendering it), then leaves the request to Koa: every GET counts, cached or not.
+ * by rendering it, which shows this view in the count), then leaves the request to Koa. Only a page
+ * actually shown counts: once the response is done, a view whose answer was not a 200 (a 404 for a
+ * question the visitor may not see, a redirect to another language) is taken back.
  */
 @injectable()
 export class QuestionViewHotPath implements HotPathContribution {
@@ -19,7 +21,12 @@ export class QuestionViewHotPath implements HotPathContribution {
 
   handle(request: HotPathRequest): boolean {
     const id = Number(QUESTION_PAGE.exec(request.path)?.[1] ?? 0);
-    if (id > 0) this.views.count(id);
+    if (id > 0) {
+      this.views.count(id);
+      request.res.once('close', () => {
+        if (request.res.statusCode !== 200) this.views.uncount(id);
+      });
+    }
     return false;
   }
 }

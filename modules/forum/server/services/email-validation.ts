@@ -5,6 +5,7 @@ import { DatabaseToken } from '@platform/core/tokens';
 import { DetachedWork } from '@platform/core/detached-work';
 import { loadDatabaseSecret } from '@platform/http/secret';
 import { MailTransport } from '@platform/mail/mail-transport';
+import { FollowService } from '@modules/website_mail';
 import type { Env } from '@platform/orm/environment';
 import { startingKarma } from '../karma-rules';
 import { ForumKarma } from './forum-karma';
@@ -26,6 +27,7 @@ export class EmailValidation {
     @inject(MailTransport) private readonly transport: MailTransport,
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(DetachedWork) private readonly detached: DetachedWork,
+    @inject(FollowService) private readonly followers: FollowService,
   ) {}
 
   /** Mails the link (after the answer: a slow mail server does not hold the request); false when there is no address. */
@@ -56,6 +58,8 @@ export class EmailValidation {
     const expected = Buffer.from(await this.sign(uid, forumId, String(user.email), Number(m[2])));
     const given = Buffer.from(token);
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+    // The link reached the address: its owner follows questions at once from now on (no confirmation mail).
+    await this.followers.markEmailVerified(String(user.email));
     if (Number(user.karma) !== 0) return uid;
     const rules = await this.karma.rules(env.sudo(), forumId);
     await this.db('res_users').where({ id: uid, karma: 0 }).update({ karma: startingKarma(rules) });

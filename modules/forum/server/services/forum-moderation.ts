@@ -9,6 +9,7 @@ import { REASON_MODEL } from '../models/forum-post-reason';
 import { ForumKarma } from './forum-karma';
 import { ForumNotifications } from './forum-notifications';
 import { ForumPostService } from './forum-post-service';
+import { PostCounts } from './post-counts';
 
 export type QueueType = 'validation' | 'flagged' | 'offensive';
 
@@ -44,6 +45,7 @@ export class ForumModeration {
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(ForumPostService) private readonly posts: ForumPostService,
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+    @inject(PostCounts) private readonly counts: PostCounts,
   ) {}
 
   /** Whether the caller moderates this forum (karma_moderate; the superuser always). */
@@ -77,7 +79,8 @@ export class ForumModeration {
 
   /**
    * Validates (publishes, unflags or restores) or refuses a queued post. Validating an offensive post
-   * gives its author back the karma marking it took, and an answer counts on its question again.
+   * gives its author back the karma marking it took; an answer counts on its question again (the
+   * counts follow every decision: see PostCounts).
    */
   async decide(env: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<void> {
     const news = await env.transaction(async (tx) => {
@@ -86,11 +89,6 @@ export class ForumModeration {
       if (before.state !== 'offensive' || decision !== 'validate') return news;
       const rules = await this.karma.rules(tx, before.forum_id);
       if (before.author) await this.karma.add(tx, before.author, -rules.karma_gen_answer_flagged);
-      if (before.parent_id !== null) {
-        // The answer counts again on its question.
-        const question = await this.posts.post(tx, before.parent_id);
-        await tx.sudo().model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
-      }
       return news;
     });
     // Once committed: followers are told of a question that now exists for them.
@@ -110,10 +108,8 @@ export class ForumModeration {
         state: 'offensive', active: false, moderator_id: tx.uid, closed_reason_id: reasonId, closed_uid: tx.uid, closed_date: utcText(new Date()),
       });
       if (post.author) await this.karma.add(tx, post.author, rules.karma_gen_answer_flagged);
-      if (post.parent_id !== null) {
-        const question = await this.posts.post(tx, post.parent_id);
-        await tx.sudo().model(POST_MODEL).write([question.id], { child_count: Math.max(0, question.child_count - 1), ...(post.is_correct ? { has_validated_answer: false } : {}) });
-      }
+      if (post.parent_id !== null && post.is_correct) await tx.sudo().model(POST_MODEL).write([post.parent_id], { has_validated_answer: false });
+      await this.counts.afterChange(tx, post);
     });
   }
 }

@@ -6,6 +6,7 @@ import { cleanPostHtml } from './content-rules';
 import { ForumKarma, type ForumRules } from './forum-karma';
 import { ForumPostService, plainText } from './forum-post-service';
 import { KarmaError } from './karma-error';
+import { PostCounts } from './post-counts';
 
 /** What the edit form may change; an absent key is left as it is. */
 export interface PostChanges {
@@ -33,9 +34,10 @@ export interface EditablePost {
   mayRetag: boolean;
   /** Links and pictures in the text: karma_editor. */
   mayLinkAndImage: boolean;
+  /** A tag the forum does not have yet: karma_tag_create. */
   mayCreateTag: boolean;
   karmaEditor: number;
-  retagKarma: number;
+  tagCreateKarma: number;
   /** The karma that editing this post needs, for the message when the caller has neither right. */
   editKarma: number;
 }
@@ -45,12 +47,16 @@ const PLAIN_CONTENT_SIZE = 500;
 
 /**
  * Editing and retagging posts (reference 1.2 write): the title and text need karma_edit_own on one's
- * own post and karma_edit_all on others'; the tags need karma_edit_retag (a new tag too, as when
- * asking). Every change is checked here, whatever the form showed, then written as the superuser.
+ * own post and karma_edit_all on others'; the tags need karma_edit_retag, and a new tag karma_tag_create
+ * too (as when asking). Every change is checked here, whatever the form showed, then written as the superuser.
  */
 @injectable()
 export class ForumPostEditing {
-  constructor(@inject(ForumKarma) private readonly karma: ForumKarma, @inject(ForumPostService) private readonly posts: ForumPostService) {}
+  constructor(
+    @inject(ForumKarma) private readonly karma: ForumKarma,
+    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(PostCounts) private readonly counts: PostCounts,
+  ) {}
 
   async editable(env: Env, forumId: number, postId: number): Promise<EditablePost> {
     // Read with the caller's rights first: a post they cannot see does not exist for them.
@@ -71,8 +77,8 @@ export class ForumPostEditing {
       mayEdit: open && this.karma.allows(env, karma, rules, author === env.uid ? 'karma_edit_own' : 'karma_edit_all'),
       mayRetag: open && parent === null && this.karma.allows(env, karma, rules, 'karma_edit_retag'),
       mayLinkAndImage: this.karma.allows(env, karma, rules, 'karma_editor'),
-      mayCreateTag: this.karma.allows(env, karma, rules, 'karma_edit_retag'),
-      karmaEditor: rules.karma_editor, retagKarma: rules.karma_edit_retag, editKarma,
+      mayCreateTag: this.karma.allows(env, karma, rules, 'karma_tag_create'),
+      karmaEditor: rules.karma_editor, tagCreateKarma: rules.karma_tag_create, editKarma,
     };
   }
 
@@ -107,7 +113,7 @@ export class ForumPostEditing {
         retagged = [...new Set([...((before[0].tag_ids as number[]) ?? []), ...ids])];
       }
       if (Object.keys(values).length) await tx.sudo().model(POST_MODEL).write([postId], values);
-      if (retagged.length) await this.posts.recountTags(tx, retagged);
+      await this.counts.tags(tx, retagged);
       return post;
     });
   }

@@ -11,6 +11,7 @@ import { cleanPostHtml } from './content-rules';
 import { ForumNotifications, type Announcement } from './forum-notifications';
 import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
 import { relevancy, relevancySettings } from './relevancy';
+import { PostCounts } from './post-counts';
 import { parseTagNames } from './tag-rules';
 
 export type PostType = 'question' | 'link' | 'discussion';
@@ -66,6 +67,7 @@ export class ForumPostService {
   constructor(
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
+    @inject(PostCounts) private readonly counts: PostCounts,
   ) {}
 
   async post(env: Env, postId: number): Promise<PostFacts> {
@@ -94,6 +96,8 @@ export class ForumPostService {
       let name = (values.name ?? '').trim();
       let contentLink: string | null = null;
       if (isAnswer) {
+        // Answers to one question are counted one transaction after the other (PostCounts).
+        await this.counts.lockPost(tx, opts.parentId!);
         const question = await this.post(tx, opts.parentId!);
         if (question.parent_id !== null || question.forum_id !== forumId) throw new MissingError('This question does not exist.');
         if (!question.active || question.state === 'close') throw new UserError('Posting answer on a [Deleted] or [Closed] question is not possible');
@@ -125,7 +129,7 @@ export class ForumPostService {
       await sudo.model(POST_MODEL).write([postId], { plain_content: plainText(String(written.content ?? '')).slice(0, PLAIN_CONTENT_SIZE) });
       if (isAnswer) {
         const question = await this.post(tx, opts.parentId!);
-        await sudo.model(POST_MODEL).write([question.id], { child_count: question.child_count + 1 });
+        await this.counts.answers(tx, question.id);
         if (tx.user.partnerId) {
           // Its author follows the question too: comments on the answer will reach them.
           await this.notifications.followQuestion(tx, question.id, tx.user.partnerId);
@@ -141,7 +145,7 @@ export class ForumPostService {
           }
         }
       }
-      if (tagIds.length) await this.recountTags(tx, tagIds);
+      await this.counts.tags(tx, tagIds);
       return postId;
     });
     await this.notifications.announce(news);
@@ -149,9 +153,9 @@ export class ForumPostService {
   }
 
   /**
-   * The tags of a new post by name: existing ones of the forum are reused; a new one needs the
-   * retag karma (SPEC 5), else the whole post is refused with the karma message (nothing is dropped
-   * silently, as the original platform did).
+   * The tags of a new post by name: existing ones of the forum are reused; a new one needs
+   * karma_tag_create (the original platform's rule for creating a tag), else the whole post is refused
+   * with the karma message (nothing is dropped silently, as the original platform did).
    */
   async tagIds(env: Env, rules: ForumRules, karma: number, input: string): Promise<number[]> {
     const names = parseTagNames(input);
@@ -163,20 +167,12 @@ export class ForumPostService {
     for (const name of names) {
       let tagId = byName.get(name);
       if (tagId === undefined) {
-        this.karma.require(karma, rules, 'karma_edit_retag');
+        this.karma.require(karma, rules, 'karma_tag_create');
         tagId = await sudo.create({ name, forum_id: rules.id });
       }
       ids.push(tagId);
     }
     return ids;
-  }
-
-  async recountTags(env: Env, tagIds: number[]): Promise<void> {
-    for (const tagId of tagIds) {
-      const count = await env.db('forum_tag_rel as r').join('forum_post as p', 'p.id', 'r.forum_post_id')
-        .where({ 'r.forum_tag_id': tagId, 'p.state': 'active', 'p.active': true }).count({ n: '*' }).first();
-      await env.sudo().model(TAG_MODEL).write([tagId], { posts_count: Number(count?.n ?? 0) });
-    }
   }
 
   /**
@@ -187,6 +183,8 @@ export class ForumPostService {
    */
   async vote(env: Env, postId: number, arrow: 'up' | 'down'): Promise<VoteAnswer> {
     return env.transaction(async (tx) => {
+      // Votes on one post are counted one transaction after the other (PostCounts), the post locked first.
+      await this.counts.lockPost(tx, postId);
       const post = await this.post(tx, postId);
       if (post.author === tx.uid) return { error: 'own_post' as const };
       if (!post.active || !['active', 'close'].includes(post.state)) throw new UserError('This post cannot be voted on.');
@@ -250,13 +248,14 @@ export class ForumPostService {
   /** Adds the post to the user's favourites or takes it out; returns whether it is one now. */
   async toggleFavourite(env: Env, postId: number): Promise<boolean> {
     return env.transaction(async (tx) => {
+      await this.counts.lockPost(tx, postId);
       await this.post(tx, postId);
       const posts = tx.sudo().model(POST_MODEL);
       const [row] = await posts.read([postId], ['favourite_ids']);
       const ids = (row.favourite_ids as number[]) ?? [];
       const favourite = !ids.includes(tx.uid);
       await posts.write([postId], { favourite_ids: [[favourite ? 4 : 3, tx.uid]] });
-      // Counted after the change, not from the list read before it: two users at once both count.
+      // Counted after the change, not from the list read before it, under the post's lock: two users at once both count.
       const counted = await tx.db('forum_favourite_rel').where({ forum_post_id: postId }).count({ n: '*' }).first();
       await posts.write([postId], { favourite_count: Number(counted?.n ?? 0) });
       return favourite;
@@ -276,6 +275,7 @@ export class ForumPostService {
       if (post.state === 'flagged') return { error: 'post_already_flagged' as const };
       if (post.state !== 'active' || !post.active) return { error: 'post_non_flaggable' as const };
       await tx.sudo().model(POST_MODEL).write([postId], { state: 'flagged', flag_user_id: tx.uid });
+      await this.counts.afterChange(tx, post);
       return { success: karma >= rules.karma_moderate ? 'post_flagged_moderator' as const : 'post_flagged_non_moderator' as const };
     });
   }
@@ -303,6 +303,7 @@ export class ForumPostService {
       const rules = await this.karma.rules(tx, post.forum_id);
       this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_close_own' : 'karma_close_all');
       await tx.sudo().model(POST_MODEL).write([postId], { state: 'close', closed_uid: tx.uid, closed_date: utcText(new Date()), closed_reason_id: reasonId });
+      await this.counts.afterChange(tx, post);
       if (reasonXmlId && PENALISED_REASONS.has(reasonXmlId) && post.author) await this.karma.add(tx, post.author, rules.karma_gen_answer_flagged);
     });
   }
@@ -315,6 +316,7 @@ export class ForumPostService {
       const rules = await this.karma.rules(tx, post.forum_id);
       this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_close_own' : 'karma_close_all');
       await tx.sudo().model(POST_MODEL).write([postId], { state: 'active', closed_uid: null, closed_date: null, closed_reason_id: null });
+      await this.counts.afterChange(tx, post);
       if (reasonXmlId && PENALISED_REASONS.has(reasonXmlId) && post.author) await this.karma.add(tx, post.author, -rules.karma_gen_answer_flagged);
     });
   }
@@ -328,10 +330,8 @@ export class ForumPostService {
       const posts = tx.sudo().model(POST_MODEL);
       const answers = post.parent_id === null ? await posts.search([['parent_id', '=', postId]]) : [];
       await posts.write([postId, ...answers], { active: false });
-      if (post.parent_id !== null) {
-        const question = await this.post(tx, post.parent_id);
-        await posts.write([question.id], { child_count: Math.max(0, question.child_count - 1), ...(post.is_correct ? { has_validated_answer: false } : {}) });
-      }
+      if (post.parent_id !== null && post.is_correct) await posts.write([post.parent_id], { has_validated_answer: false });
+      await this.counts.afterChange(tx, post);
       return post;
     });
   }
@@ -367,6 +367,7 @@ export class ForumPostService {
     } else {
       await posts.write([postId], { state: 'close', moderator_id: tx.uid, closed_uid: tx.uid, closed_date: utcText(new Date()) });
     }
+    await this.counts.afterChange(tx, post);
     return { post, news };
   }
 

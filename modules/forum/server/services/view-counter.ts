@@ -15,7 +15,7 @@ const FLUSH_AT = 5000;
 const RETRY_DELAY_MS = 2000;
 
 /**
- * Counts question views (every hit, as the reference) in memory and adds them to `forum_post.views`
+ * Counts question views (every page shown, as the reference) in memory and adds them to `forum_post.views`
  * in one short transaction per second (and on stop), so question pages can come from the public page
  * cache while every visit still counts. A killed process loses the views of its last second.
  */
@@ -40,14 +40,28 @@ export class ViewCounter implements LifecycleContribution {
   }
 
   count(postId: number): void {
-    this.pending.set(postId, (this.pending.get(postId) ?? 0) + 1);
+    this.add(postId, 1);
+  }
+
+  /**
+   * Takes back a view counted for a request that did not show the question (a 404 for a pending one,
+   * a redirect): nets out in the buffer, so a burst of such requests writes nothing at all.
+   */
+  uncount(postId: number): void {
+    this.add(postId, -1);
+  }
+
+  private add(postId: number, n: number): void {
+    const total = (this.pending.get(postId) ?? 0) + n;
+    if (total === 0) this.pending.delete(postId);
+    else this.pending.set(postId, total);
     if (this.pending.size >= FLUSH_AT) void this.flush();
-    else if (!this.timer) this.flushIn(FLUSH_DELAY_MS);
+    else if (this.pending.size > 0 && !this.timer) this.flushIn(FLUSH_DELAY_MS);
   }
 
   /** Views of a post counted here and not written yet (shown on the page with the stored ones). */
   unwritten(postId: number): number {
-    return this.pending.get(postId) ?? 0;
+    return Math.max(0, this.pending.get(postId) ?? 0);
   }
 
   /** Writes what is buffered; flushes never overlap (one runs, at most one more waits). */

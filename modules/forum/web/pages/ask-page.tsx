@@ -52,7 +52,7 @@ function AskForm(p: AskPageProps) {
         )}
         <div className="mb-3">
           <label className="form-label" htmlFor="post_tags">{_t('Tags')}</label>
-          <TagSelector id="post_tags" forumId={p.rules.id} initial={tags} mayCreate={p.karma >= p.rules.karma_edit_retag} createKarma={p.rules.karma_edit_retag} describedBy="post_tags_help" />
+          <TagSelector id="post_tags" forumId={p.rules.id} initial={tags} mayCreate={p.karma >= p.rules.karma_tag_create} createKarma={p.rules.karma_tag_create} describedBy="post_tags_help" />
           <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
         </div>
         <div className="mb-3">

@@ -48,7 +48,7 @@ function EditPost(p: EditPostProps) {
         {p.post.mayRetag && (
           <div className="mb-3">
             <label className="form-label" htmlFor="post_tags">{_t('Tags')}</label>
-            <TagSelector id="post_tags" forumId={p.post.forumId} initial={tags} mayCreate={p.post.mayCreateTag} createKarma={p.post.retagKarma} describedBy="post_tags_help" />
+            <TagSelector id="post_tags" forumId={p.post.forumId} initial={tags} mayCreate={p.post.mayCreateTag} createKarma={p.post.tagCreateKarma} describedBy="post_tags_help" />
             <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
           </div>
         )}

@@ -2,6 +2,7 @@ import { loginUrl } from '@platform/common/login-url';
 import { page } from '@platform/web/render';
 import { countText } from '@platform/common/count-text';
 import { useLocalizedPath, useSession, useT } from '@platform/web/client/web-context';
+import type { ActionNotice } from '../../server/routes/action-notice';
 import type { ForumRules } from '../../server/services/forum-karma';
 import type { PostView, QuestionView } from '../../server/services/forum-pages-data';
 import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
@@ -24,6 +25,8 @@ export interface QuestionPageProps {
   follow?: FollowButtonProps;
   /** An answer the server refused: shown again in the form, with the reason. */
   answerDraft?: { html: string; text: string; error: string };
+  /** What a post's button pressed without JavaScript was refused for (shown once, next to it). */
+  notice?: ActionNotice;
 }
 
 /** The author's name, a link to their profile when they have one (karma 1 or more). */
@@ -38,7 +41,8 @@ function PostBlock({ post, p, isAnswer }: { post: PostView; p: QuestionPageProps
   return (
     <article className={`d-flex flex-column flex-md-row gap-3 py-3 forum-post${isAnswer ? ' border-top' : ''}${post.isCorrect ? ' forum-answer-correct' : ''}`} id={`post-${post.id}`}>
       <PostActions
-        base={p.base} postId={post.id} isAnswer={isAnswer} isQuestion={!isAnswer} voteCount={post.voteCount} userVote={post.userVote}
+        base={p.base} postId={post.id} questionId={p.view.question.id} csrfToken={p.csrfToken} isAnswer={isAnswer}
+        notice={p.notice?.postId === post.id ? { message: p.notice.message, karma: p.notice.karma } : undefined} isQuestion={!isAnswer} voteCount={post.voteCount} userVote={post.userVote}
         isCorrect={post.isCorrect} favourite={post.favourite} karma={p.karma} isPublic={p.isPublic} isOwn={isOwnQuestion}
         needs={{ upvote: p.rules.karma_upvote, downvote: p.rules.karma_downvote, flag: p.rules.karma_flag, accept: isOwnQuestion ? p.rules.karma_answer_accept_own : p.rules.karma_answer_accept_all }}
       />

@@ -6,7 +6,10 @@ import { FollowResultPage } from '../../web/pages/follow-result-page';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import { AccessError, ValidationError } from '@platform/core/errors';
 import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import { FollowService, SESSION_EMAIL, SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from '../services/follow-service';
+import { SiteUrls } from '@platform/base';
+import { followedBySession, partnersBySession, saveSessionFollows } from '../follow-session';
+import { FollowConfirmation } from '../services/follow-confirmation';
+import { FollowService, SESSION_EMAIL } from '../services/follow-service';
 import { ThreadRegistry } from '../services/thread-registry';
 import { LOOSE_EMAIL_RE } from '@platform/common/email-pattern';
 
@@ -19,53 +22,30 @@ const formFields = object({
   email: string().max(254, 'Please enter a valid e-mail address.'),
 });
 
-/** How many follows a visitor's session remembers (the oldest are forgotten first). */
-const MAX_SESSION_FOLLOWS = 200;
-/** Partners remembered per record, so repeated follows with new e-mails cannot grow the session forever. */
-const MAX_PARTNERS_PER_FOLLOW = 10;
-/**
- * Sessions written by an earlier version kept here the partner of the LAST follow, whether or not that
- * follow was made by the session (the address may have followed already): it proves nothing, so it is
- * only dropped.
- */
-const LEGACY_SESSION_PARTNER = 'website_mail.partner_id';
-
-function followedBySession(req: RequestContext): string[] {
-  const v = req.session.get(SESSION_FOLLOWED);
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+/** What a follow call answers: whether the caller follows now, whether a confirmation is awaited, and what to say (English source). */
+export interface FollowAnswer {
+  is_follower: boolean;
+  pending: boolean;
+  message: string;
 }
+const PENDING: FollowAnswer = { is_follower: false, pending: true, message: 'Check your inbox to confirm: we sent you a link to follow this page.' };
 
 /**
- * `model:id` -> partners whose follow THIS session created (usually one; two tabs may have used two
- * e-mails), ignoring anything malformed in the session.
- */
-function partnersBySession(req: RequestContext): Record<string, number[]> {
-  const v = req.session.get(SESSION_FOLLOWED_AS);
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-  const entries = Object.entries(v as Record<string, unknown>).map(([k, ids]): [string, number[]] => [k, Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : []]);
-  return Object.fromEntries(entries.filter(([, ids]) => ids.length > 0));
-}
-
-/** Stores the session's follows; the partner map keeps only the records still in the list. */
-function saveSessionFollows(req: RequestContext, followed: string[], partners: Record<string, number[]>): void {
-  const kept = followed.slice(-MAX_SESSION_FOLLOWS);
-  req.session.set(SESSION_FOLLOWED, kept);
-  req.session.set(SESSION_FOLLOWED_AS, Object.fromEntries(kept.filter((k) => k in partners).map((k) => [k, partners[k]])));
-  req.session.delete(LEGACY_SESSION_PARTNER);
-}
-
-/**
- * Follow / unfollow. Users follow as their own partner. Visitors type an e-mail and can only ADD that
- * address as a follower; what they may see or undo afterwards is limited to the follows made from
- * their own browser session, so typing someone else's address reveals and changes nothing else. A
- * session may only remove a follow it created: typing the address of someone who already follows the
- * record answers like a new follow (nothing tells that they did), and undoing it removes nothing.
+ * Follow / unfollow. Nobody makes an address a follower without its owner's consent (double opt-in):
+ * a visitor's e-mail, and a signed-in user's own address until it is verified, only get a
+ * confirmation mail (FollowConfirmation), and the follow starts once its link is followed. A signed-in
+ * user whose address is verified (confirmed once by such a link, or an internal user's, whose account
+ * an administrator made) follows at once, as their own partner. What a visitor may see or undo is
+ * limited to the follows their own browser confirmed, so typing someone else's address reveals and
+ * changes nothing: the answer is the same whether or not the address followed already.
  */
 @injectable()
 export class FollowRoutes implements RouteContribution {
   constructor(
     @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
     @inject(FollowService) private readonly followers: FollowService,
+    @inject(FollowConfirmation) private readonly confirmation: FollowConfirmation,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -114,8 +94,8 @@ export class FollowRoutes implements RouteContribution {
             throw err;
           }
           try {
-            const following = await this.toggle(req, fields.object, Number(fields.id), fields.message_is_follower === 'on', fields.email);
-            return page('Follow', <FollowResultPage ok back={back} message={following ? 'You are following this page.' : 'You no longer follow this page.'} />);
+            const answer = await this.toggle(req, fields.object, Number(fields.id), fields.message_is_follower === 'on', fields.email);
+            return page('Follow', <FollowResultPage ok back={back} message={answer.message} />);
           } catch (err) {
             if (!(err instanceof ValidationError)) throw err;
             return page('Follow', <FollowResultPage ok={false} back={back} message={err.message} />, { status: 400 });
@@ -125,14 +105,26 @@ export class FollowRoutes implements RouteContribution {
     ];
   }
 
-  /** Follows (or, `unfollow`, stops following) as the user, or as the visitor's e-mail; returns whether the caller follows now. */
-  private async toggle(req: RequestContext, model: string, id: number, unfollow: boolean, email?: string): Promise<boolean> {
+  /**
+   * Follows (or, `unfollow`, stops following) as the user, or asks for the visitor's e-mail to follow;
+   * answers whether the caller follows now or a confirmation mail is awaited.
+   */
+  private async toggle(req: RequestContext, model: string, id: number, unfollow: boolean, email?: string): Promise<FollowAnswer> {
     this.threads.require(req.site, model, 'follow');
     await this.threads.assertVisible(req.env, model, id);
     if (!req.isPublic) {
-      if (unfollow) await this.followers.unfollow(model, id, req.user.partnerId);
-      else await this.followers.follow(model, id, req.user.partnerId);
-      return !unfollow;
+      if (unfollow) {
+        await this.followers.unfollow(model, id, req.user.partnerId);
+        return { is_follower: false, pending: false, message: 'You no longer follow this page.' };
+      }
+      const own = (req.user.email ?? '').trim();
+      if (await this.verified(req, own)) {
+        await this.followers.follow(model, id, req.user.partnerId);
+        return { is_follower: true, pending: false, message: 'You are following this page.' };
+      }
+      if (!LOOSE_EMAIL_RE.test(own)) throw new ValidationError('Your account has no e-mail address to receive the news of this page.');
+      await this.ask(req, model, id, own, req.user.partnerId);
+      return PENDING;
     }
     const key = `${model}:${id}`;
     const followed = followedBySession(req);
@@ -144,17 +136,24 @@ export class FollowRoutes implements RouteContribution {
       const { [key]: created = [], ...others } = partnersBySession(req);
       for (const partner of created) await this.followers.unfollow(model, id, partner);
       saveSessionFollows(req, followed.filter((k) => k !== key), others);
-      return false;
+      return { is_follower: false, pending: false, message: 'You no longer follow this page.' };
     }
     const address = (email ?? '').trim();
     if (!LOOSE_EMAIL_RE.test(address)) throw new ValidationError('Please enter a valid e-mail address.');
-    const partnerId = await this.followers.partnerForEmail(address, req.lang);
-    const created = await this.followers.follow(model, id, partnerId);
+    await this.ask(req, model, id, address, null);
     req.session.set(SESSION_EMAIL, address.toLowerCase());
-    const partners = partnersBySession(req);
-    // The session shows the record as followed either way, but may only ever undo a follow it made.
-    if (created) partners[key] = [...new Set([...(partners[key] ?? []), partnerId])].slice(-MAX_PARTNERS_PER_FOLLOW);
-    saveSessionFollows(req, [...followed.filter((k) => k !== key), key], partners);
-    return true;
+    return PENDING;
+  }
+
+  /** A signed-in user's own address needs no confirmation: verified once, or an internal user's. */
+  private async verified(req: RequestContext, email: string): Promise<boolean> {
+    if (!req.user.partnerId || !LOOSE_EMAIL_RE.test(email)) return false;
+    return req.env.user.groups.has('base.group_user') || this.followers.isEmailVerified(email);
+  }
+
+  private async ask(req: RequestContext, model: string, id: number, email: string, partnerId: number | null): Promise<void> {
+    await this.confirmation.ask(req.env, {
+      model, resId: id, email, partnerId, lang: req.lang, site: req.site, baseUrl: await this.urls.forMail(req), ip: req.ip,
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { EnvFactory } from '@platform/orm/env-factory';
 import type { Env } from '@platform/orm/environment';
+import { utcText } from '@platform/common/utc-text';
 
 /** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
 export const SESSION_FOLLOWED = 'website_mail.followed';
@@ -57,13 +58,27 @@ export class FollowService {
    * The partner with this e-mail (compared case-insensitively), created when there is none, in the
    * language the visitor was reading (the language of the mails it will get).
    */
-  async partnerForEmail(email: string, lang?: string): Promise<number> {
-    const env = this.envs.superuser();
+  async partnerForEmail(email: string, lang?: string, inTx?: Env): Promise<number> {
+    const env = inTx?.sudo() ?? this.envs.superuser();
     const normalized = email.trim().toLowerCase();
     // Plain equality on lower(email): a LIKE pattern would let `_` and `%` in an address match others.
     const found = await env.db('res_partner').whereRaw('lower(email) = ?', [normalized]).orderBy('id').first('id');
     if (found) return Number(found.id);
     return env.model('res.partner').create({ name: normalized.split('@')[0], email: normalized, ...(lang ? { lang } : {}) });
+  }
+
+  /**
+   * Whether the address was proven to reach its owner (a follow confirmation link followed, or another
+   * module's check of it, as the forum's e-mail validation): a signed-in user with it follows at once.
+   */
+  async isEmailVerified(email: string, env?: Env): Promise<boolean> {
+    const row = await (env?.db ?? this.envs.superuser().db)('website_mail_verified_email').where({ email: email.trim().toLowerCase() }).first('id');
+    return Boolean(row);
+  }
+
+  async markEmailVerified(email: string, env?: Env): Promise<void> {
+    await (env?.db ?? this.envs.superuser().db)('website_mail_verified_email')
+      .insert({ email: email.trim().toLowerCase().slice(0, 254), verified_at: utcText() }).onConflict('email').ignore();
   }
 
   async followerCount(model: string, id: number): Promise<number> {

@@ -11,9 +11,19 @@ export interface FollowRef {
   partnerId: number;
 }
 
+/** What a follow confirmation link names: one pending request, as it was when the mail was sent. */
+export interface ConfirmRef {
+  requestId: number;
+  model: string;
+  resId: number;
+  email: string;
+  issuedAt: number;
+}
+
 /**
- * Signs the unfollow links of comment mails with the database secret: only someone who received the
- * mail at the follower's address has the token. No expiry: a mail's unfollow link must keep working.
+ * Signs the links of website_mail's mails with the database secret: only someone who received the
+ * mail at the address has the token. Unfollow links do not expire (a mail's unfollow link must keep
+ * working); confirmation links carry their time, and the caller refuses old ones.
  */
 @injectable()
 export class FollowTokens {
@@ -28,6 +38,16 @@ export class FollowTokens {
   /** Constant-time check; anything that is not the right token (other length, not a string) is wrong. */
   async check(ref: FollowRef, token: unknown): Promise<boolean> {
     const expected = await this.sign(ref);
+    return typeof token === 'string' && token.length === expected.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(token));
+  }
+
+  async signConfirm(ref: ConfirmRef): Promise<string> {
+    return crypto.createHmac('sha256', await this.secret())
+      .update(JSON.stringify(['follow-confirm', ref.requestId, ref.model, ref.resId, ref.email.toLowerCase(), ref.issuedAt])).digest('hex');
+  }
+
+  async checkConfirm(ref: ConfirmRef, token: unknown): Promise<boolean> {
+    const expected = await this.signConfirm(ref);
     return typeof token === 'string' && token.length === expected.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(token));
   }
 

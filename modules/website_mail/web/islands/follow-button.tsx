@@ -14,7 +14,18 @@ export interface FollowButtonProps {
   followingText?: string;
 }
 
-/** Follow widget: one click for users; visitors type an e-mail (flagged, and not sent, when invalid). */
+/** What `/website_mail/follow` answers (FollowRoutes). */
+interface FollowAnswer {
+  is_follower: boolean;
+  pending: boolean;
+  message: string;
+}
+
+/**
+ * Follow widget: one click for users whose address is verified; visitors type an e-mail (flagged, and
+ * not sent, when invalid). A follow by e-mail waits for its confirmation link: the widget says to check
+ * the inbox.
+ */
 function FollowButton({ model, id, isFollower: initial, isUser, email: initialEmail, followingText = 'You are following this page.' }: FollowButtonProps) {
   const _t = useT();
   const [following, setFollowing] = useState(initial);
@@ -22,12 +33,14 @@ function FollowButton({ model, id, isFollower: initial, isUser, email: initialEm
   const [invalid, setInvalid] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(false);
   const localized = useLocalizedPath();
   const feedbackId = `follow-feedback-${model.replace(/\W/g, '-')}-${id}`;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
+    setPending(false);
     if (!isUser && !following && !LOOSE_EMAIL_RE.test(email.trim())) {
       setInvalid(true);
       return;
@@ -35,8 +48,9 @@ function FollowButton({ model, id, isFollower: initial, isUser, email: initialEm
     setInvalid(false);
     setBusy(true);
     try {
-      const state = await rpc<boolean>('/website_mail/follow', { id, object: model, message_is_follower: following ? 'on' : 'off', email: isUser ? undefined : email.trim() });
-      setFollowing(state);
+      const answer = await rpc<FollowAnswer>('/website_mail/follow', { id, object: model, message_is_follower: following ? 'on' : 'off', email: isUser ? undefined : email.trim() });
+      setFollowing(answer.is_follower);
+      setPending(answer.pending);
     } catch (err) {
       // A refused address is the field's fault: said next to it; anything else in the alert.
       if (err instanceof RpcError && err.name === 'ValidationError' && !isUser) setInvalid(true);
@@ -68,6 +82,7 @@ function FollowButton({ model, id, isFollower: initial, isUser, email: initialEm
         {following ? _t('Unfollow') : _t('Follow')}
       </button>
       {following ? <span className="follow-state badge text-bg-success" role="status">{_t(followingText)}</span> : null}
+      {pending && !following ? <p className="follow-pending alert alert-info mb-0" role="status">{_t('Check your inbox to confirm: we sent you a link to follow this page.')}</p> : null}
       {error ? <p className="alert alert-danger" role="alert">{error}</p> : null}
     </form>
   );
