@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineManifest } from '@platform/core/manifest';
+import { defineManifest } from '@platform/core';
 
 const SIGNED_IN = ['base.group_portal', 'base.group_user'];
 const EVERYBODY = ['base.group_public', ...SIGNED_IN];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineManifest } from '@platform/core/manifest';
+import { defineManifest } from '@platform/core';
 
 const USER = 'link_tracker.group_link_tracker_user';
 const MANAGER = 'link_tracker.group_link_tracker_manager';

@@ -1,4 +1,4 @@
-import { defineManifest } from '@platform/core/manifest';
+import { defineManifest } from '@platform/core';
 
 export default defineManifest({
   name: 'mass_mailing_links',

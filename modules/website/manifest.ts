@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineManifest } from '@platform/core/manifest';
+import { defineManifest } from '@platform/core';
 
 export default defineManifest({
   name: 'website',

@@ -20,3 +20,4 @@ export { loadDatabaseSecret } from './secret';
 export { LANG_COOKIE, SESSION_COOKIE } from './pipeline';
 export { AuthService } from './auth-service';
 export { SessionStore } from './session-store';
+export { RateLimiter, secondsLeftInWindow } from './rate-limiter';

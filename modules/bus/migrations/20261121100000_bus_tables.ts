@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { datetime } from '@platform/db/schema';
+import { datetime } from '@platform/db';
 
 /**
  * bus_bus: one row per notification, ids only grow; rows older than the retention window are collected.

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { LifecycleContribution } from '@platform/core/lifecycle';
+import type { LifecycleContribution } from '@platform/core';
 import { PgBusListener } from './services/pg-listener';
 import { SqliteBusWatcher } from './services/sqlite-watcher';
 

@@ -1,8 +1,7 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
-import { JobContribution } from '@platform/jobs/job-contribution';
-import { LifecycleContribution } from '@platform/core/lifecycle';
-import { RouteContribution, ServerContribution } from '@platform/http/contribution-points';
+import { bindContribution, bindContributionProvider, LifecycleContribution } from '@platform/core';
+import { JobContribution } from '@platform/jobs';
+import { RouteContribution, ServerContribution } from '@platform/http';
 import { PartnerChannels } from './bus-channels';
 import { BusJobs } from './bus-jobs';
 import { BusLifecycle } from './bus-lifecycle';

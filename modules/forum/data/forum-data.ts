@@ -1,4 +1,4 @@
-import type { DataRecord } from '@platform/core/data-record';
+import type { DataRecord } from '@platform/core';
 
 const BASIC = ['Duplicate post', 'Off-topic or not relevant', 'Too subjective and argumentative', 'Not a real post', 'Not relevant or out dated', 'Contains offensive or malicious remarks', 'Spam or advertising', 'Too localized'];
 const OFFENSIVE = ['Insulting and offensive language', 'Violent language', 'Inappropriate and unacceptable statements', 'Threatening language', 'Racist and hate speech'];

@@ -1,4 +1,4 @@
-import { ref, type DataRecord } from '@platform/core/data-record';
+import { type DataRecord, ref } from '@platform/core';
 
 const user = (key: string, name: string, karma: number): DataRecord[] => [
   { id: `partner_${key}`, model: 'res.partner', values: { name, email: `${key}@example.com` } },

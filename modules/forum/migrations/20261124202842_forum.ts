@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable, createRelationTable, datetime } from '@platform/db/schema';
+import { createModelTable, createRelationTable, datetime } from '@platform/db';
 import { KARMA_GAINS, KARMA_THRESHOLDS } from '../server/karma-rules';
 
 export async function up(knex: Knex): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable } from '@platform/db/schema';
+import { createModelTable } from '@platform/db';
 
 /** forum.notification: one row per (news, signed-in follower); the forum page lists a user's unread ones. */
 export async function up(knex: Knex): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { knexDialect } from '@platform/db/connection';
+import { knexDialect } from '@platform/db';
 
 /**
  * Answer and tag counts were read, changed and written back (a lost update with two answers at once)

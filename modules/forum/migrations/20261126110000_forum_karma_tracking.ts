@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable } from '@platform/db/schema';
+import { createModelTable } from '@platform/db';
 
 /** forum.karma.tracking: karma set by an administrator, old and new value (who and when: create_uid/date). */
 export async function up(knex: Knex): Promise<void> {

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { BackofficeMenuContribution, BackofficeMenuEntry } from '@platform/web/backoffice/contribution-points';
+import type { BackofficeMenuContribution, BackofficeMenuEntry } from '@platform/web';
 
 /** Forum administrators: all rights on the forum's models (the manifest), and every post (their rules do not bind them). */
 const ADMINS = ['base.group_system'];

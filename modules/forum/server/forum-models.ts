@@ -1,6 +1,5 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '@platform/orm/model-contribution';
-import type { ModelDefinition } from '@platform/orm/model-definition';
+import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { ForumForum } from './models/forum-forum';
 import { ForumKarmaTracking } from './models/forum-karma-tracking';
 import { ForumNotification } from './models/forum-notification';

@@ -1,9 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '@platform/core/contribution';
-import { HotPathContribution, RouteContribution } from '@platform/http/contribution-points';
-import { LifecycleContribution } from '@platform/core/lifecycle';
-import { ModelContribution } from '@platform/orm/model-contribution';
-import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
+import { bindContribution, LifecycleContribution } from '@platform/core';
+import { HotPathContribution, RouteContribution } from '@platform/http';
+import { ModelContribution } from '@platform/orm';
+import { BackofficeMenuContribution } from '@platform/web';
 import { ForumBackofficeMenu } from './forum-backoffice-menu';
 import { MailThreadContribution } from '@modules/website_mail';
 import { ForumThreads } from './forum-threads';

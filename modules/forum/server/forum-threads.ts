@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 import type { MailThreadContribution, RecordLink, ThreadOptions } from '@modules/website_mail';
 import { FORUM_MODEL } from './models/forum-forum';
 import { POST_MODEL } from './models/forum-post';

@@ -1,5 +1,5 @@
-import { ref, type DataRecord } from '@platform/core/data-record';
-import { utcText } from '@platform/common/utc-text';
+import { type DataRecord, ref } from '@platform/core';
+import { utcText } from '@platform/common';
 
 const CAMPAIGNS = ['Spring sale', 'Product launch', 'Newsletter'];
 const MEDIA = ['Email', 'Banner', 'Social network'];

@@ -1,6 +1,5 @@
-import { AccessError } from '@platform/core/errors';
-import { ADMIN_GROUP } from '@platform/orm/access-control';
-import type { Env } from '@platform/orm/environment';
+import { AccessError } from '@platform/core';
+import { ADMIN_GROUP, type Env } from '@platform/orm';
 
 /** Users who may create tracked links and see their statistics (of their own links; see the manifest's rules). */
 export const LINK_TRACKER_USER = 'link_tracker.group_link_tracker_user';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { injectable } from 'inversify';
-import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web/backoffice/contribution-points';
+import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web';
 import { LINK_TRACKER_GROUPS } from './access';
 
 const VIEWS = path.join(__dirname, '..', 'web', 'backoffice');

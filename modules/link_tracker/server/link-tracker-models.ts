@@ -1,6 +1,5 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '@platform/orm/model-contribution';
-import type { ModelDefinition } from '@platform/orm/model-definition';
+import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { LinkTracker } from './models/link-tracker';
 import { LinkTrackerClick } from './models/link-tracker-click';
 import { LinkTrackerCode } from './models/link-tracker-code';

@@ -1,9 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '@platform/core/contribution';
-import { HotPathContribution, RouteContribution } from '@platform/http/contribution-points';
-import { LifecycleContribution } from '@platform/core/lifecycle';
-import { MenuContribution } from '@platform/web/contribution-points';
-import { ModelContribution } from '@platform/orm/model-contribution';
+import { bindContribution, LifecycleContribution } from '@platform/core';
+import { HotPathContribution, RouteContribution } from '@platform/http';
+import { BackofficeMenuContribution, BackofficeViewContribution, MenuContribution } from '@platform/web';
+import { ModelContribution } from '@platform/orm';
 import { LinkTrackerMenu } from './link-tracker-menu';
 import { LinkTrackerModels } from './link-tracker-models';
 import { LinkRoutes } from './routes/link-routes';
@@ -12,7 +11,6 @@ import { RedirectRoutes } from './routes/redirect-routes';
 import { ClickRecorder } from './services/click-recorder';
 import { LinkPreviewer } from './services/link-preview';
 import { LinkService } from './services/link-service';
-import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web/backoffice/contribution-points';
 import { LinkTrackerBackofficeMenu } from './link-tracker-backoffice-menu';
 
 export const linkTrackerModule = new ContainerModule(({ bind }) => {

@@ -1,4 +1,4 @@
-import { ref, type DataRecord } from '@platform/core/data-record';
+import { type DataRecord, ref } from '@platform/core';
 
 /** A live chat channel (the first, id 1) answered by the administrator, with its button on every page. */
 export function livechatDemo(): DataRecord[] {

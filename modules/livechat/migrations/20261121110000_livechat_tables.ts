@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable, createRelationTable, datetime } from '@platform/db/schema';
+import { createModelTable, createRelationTable, datetime } from '@platform/db';
 
 export async function up(knex: Knex): Promise<void> {
   await createModelTable(knex, 'im_livechat_channel', (t) => {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { LayoutWidgetContribution } from '@platform/web/contribution-points';
-import type { RequestContext } from '@platform/http/route-definition';
+import type { LayoutWidgetContribution } from '@platform/web';
+import type { RequestContext } from '@platform/http';
 import OperatorChats from '../web/islands/operator-chats';
 import VisitorChat from '../web/islands/visitor-chat';
 import { SESSION_COOKIE } from '../web/chat-cookies';
@@ -26,13 +26,13 @@ export class LivechatLayoutWidget implements LayoutWidgetContribution {
 
   async renderForPage(req: RequestContext) {
     // The live chat's own pages already carry their chat.
-    if (req.koa.path.startsWith('/im_livechat/')) return null;
+    if (req.path.startsWith('/im_livechat/')) return null;
     // Operators: the live chat group, or named operators of a channel (as for the console).
     if (!req.isPublic && (await this.console.isOperator(req.env, req.user.id))) return <OperatorChats />;
     const [channelId] = await req.env.sudo().model('im_livechat.channel').search([], { limit: 1, order: 'id' });
     if (!channelId) return null;
     // A visitor in a conversation keeps its window (and history) even when the operator has gone.
-    const chatting = Boolean(req.koa.cookies.get(SESSION_COOKIE));
+    const chatting = Boolean(req.http.cookie(SESSION_COOKIE));
     if (!chatting && (await this.sessions.availableOperators(channelId)).length === 0) return null;
     return <VisitorChat options={await livechatOptions(req.env, channelId)} />;
   }

@@ -1,6 +1,5 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '@platform/orm/model-contribution';
-import type { ModelDefinition } from '@platform/orm/model-definition';
+import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { ImLivechatChannel } from './models/im-livechat-channel';
 import { ImLivechatChannelRule } from './models/im-livechat-channel-rule';
 import { MailChannel } from './models/mail-channel';

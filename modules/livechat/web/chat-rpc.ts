@@ -1,4 +1,4 @@
-import { rpc, RpcError } from '@platform/web/client/rpc';
+import { rpc, RpcError } from '@platform/web/client';
 
 export type ChatRpc = <T>(url: string, params?: Record<string, unknown>) => Promise<T>;
 

@@ -1,6 +1,5 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '@platform/orm/model-contribution';
-import type { ModelDefinition } from '@platform/orm/model-definition';
+import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { MailOutbox } from './models/mail-outbox';
 
 @injectable()

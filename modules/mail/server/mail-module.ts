@@ -1,14 +1,9 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '@platform/core/contribution';
+import { bindContribution, type Config, ConfigToken, DatabaseToken, LifecycleContribution } from '@platform/core';
 import type { Knex } from 'knex';
-import type { Config } from '@platform/core/config';
-import { LifecycleContribution } from '@platform/core/lifecycle';
-import { ModelContribution } from '@platform/orm/model-contribution';
-import { ConfigToken, DatabaseToken } from '@platform/core/tokens';
-import { MailQueueSettingsToken, mailQueueSettings } from '@platform/mail/mail-settings';
-import { MailTransport } from '@platform/mail/mail-transport';
+import { ModelContribution } from '@platform/orm';
+import { mailQueueSettings, MailQueueSettingsToken, MailTransport, SmtpTransport } from '@platform/mail';
 import { OutboxTransport } from './outbox-transport';
-import { SmtpTransport } from '@platform/mail/smtp-transport';
 import { MailModels } from './mail-models';
 import { TransportLifecycle } from './transport-lifecycle';
 

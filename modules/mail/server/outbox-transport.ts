@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { nowUtc } from '@platform/orm/sql-values';
-import type { MailTransport, OutgoingMail, SentMail } from '@platform/mail/mail-transport';
+import { nowUtc } from '@platform/orm';
+import type { MailTransport, OutgoingMail, SentMail } from '@platform/mail';
 
 /** Without SMTP_URL: messages are kept in `mail_outbox` (model mail.outbox), which administrators can read. */
 export class OutboxTransport implements MailTransport {

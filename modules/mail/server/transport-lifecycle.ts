@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { LifecycleContribution } from '@platform/core/lifecycle';
-import { MailTransport } from '@platform/mail/mail-transport';
+import type { LifecycleContribution } from '@platform/core';
+import { MailTransport } from '@platform/mail';
 
 /** Closes the SMTP connection pool when the process stops. */
 @injectable()

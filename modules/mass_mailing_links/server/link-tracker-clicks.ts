@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
-import type { RequestContext } from '@platform/http/route-definition';
-import { ValidationError } from '@platform/core/errors';
+import type { RequestContext } from '@platform/http';
+import { ValidationError } from '@platform/core';
 import { LinkService } from '@modules/link_tracker';
 import type { MailingClickRedirect } from '@modules/mass_mailing';
 

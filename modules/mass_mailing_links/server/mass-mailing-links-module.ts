@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution } from '@platform/core/contribution';
+import { bindContribution } from '@platform/core';
 import { MailingClickRedirect } from '@modules/mass_mailing';
 import { LinkTrackerClicks } from './link-tracker-clicks';
 

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { UserMenuContribution, UserMenuEntry } from '@platform/web/contribution-points';
+import type { UserMenuContribution, UserMenuEntry } from '@platform/web';
 
 /** The signed-in user's name in the header leads to their account details. */
 @injectable()

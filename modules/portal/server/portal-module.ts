@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { UserMenuContribution } from '@platform/web/contribution-points';
+import { UserMenuContribution } from '@platform/web';
 import { AccountMenu } from './account-menu';
-import { bindContribution } from '@platform/core/contribution';
-import { RouteContribution } from '@platform/http/contribution-points';
+import { bindContribution } from '@platform/core';
+import { RouteContribution } from '@platform/http';
 import { AccountRoutes } from './routes/account-routes';
 import { AccountDetails } from './services/account-details';
 

@@ -1,5 +1,4 @@
-import type { DataRecord } from '@platform/core/data-record';
-import { ref } from '@platform/core/data-record';
+import { type DataRecord, ref } from '@platform/core';
 import { homePageContent } from '../web/blocks/home-page-content';
 
 /** The administrator designs and publishes the site (as in the original platform). */

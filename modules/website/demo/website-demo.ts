@@ -1,4 +1,4 @@
-import { ref, type DataRecord } from '@platform/core/data-record';
+import { type DataRecord, ref } from '@platform/core';
 import { homePageContent } from '../web/blocks/home-page-content';
 
 /**

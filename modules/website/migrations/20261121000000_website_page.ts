@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable } from '@platform/db/schema';
+import { createModelTable } from '@platform/db';
 
 export async function up(knex: Knex): Promise<void> {
   await createModelTable(knex, 'website_page', (t) => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable } from '@platform/db/schema';
+import { createModelTable } from '@platform/db';
 
 /** The site menu as records (edited in place), and one URL per page and site (see PageUrls). */
 export async function up(knex: Knex): Promise<void> {

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { renderToString } from 'react-dom/server';
-import { ContributionProvider, injectContributions } from '@platform/core/contribution';
-import { LoggerToken } from '@platform/core/tokens';
-import type { RequestContext } from '@platform/http/route-definition';
-import { WebContext } from '@platform/web/client/web-context';
-import { PageRenderer } from '@platform/web/page-renderer';
+import { ContributionProvider, injectContributions, LoggerToken } from '@platform/core';
+import type { RequestContext } from '@platform/http';
+import { WebContext } from '@platform/web/client';
+import { PageRenderer } from '@platform/web';
 import { DYNAMIC_BLOCK_ATTRIBUTE } from '../web/blocks/block-catalog';
 import { DynamicBlockContribution } from './dynamic-blocks';
 

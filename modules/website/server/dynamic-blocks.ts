@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 
 /**
  * A block whose content the server computes when the page is rendered (the editor stores only its

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { LanguageSwitchContribution } from '@platform/web/contribution-points';
+import type { LanguageSwitchContribution } from '@platform/web';
 
 /** The layout's language selector goes through `/website/lang/<code>?r=<path>` (it sets the cookie). */
 @injectable()

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { RequestContext } from '@platform/http/route-definition';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import type { RequestContext } from '@platform/http';
+import { useLocalizedPath, useT } from '@platform/web/client';
 import type { DynamicBlockContribution } from './dynamic-blocks';
 import { SITE_PAGES } from './site-pages';
 

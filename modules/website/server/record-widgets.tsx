@@ -1,8 +1,8 @@
 import { injectable } from 'inversify';
 import type { ReactNode } from 'react';
 import { Fragment } from 'react';
-import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
-import type { RequestContext } from '@platform/http/route-definition';
+import { type ContributionProvider, injectContributions } from '@platform/core';
+import type { RequestContext } from '@platform/http';
 
 /** The record a page shows (`website.page` 3, an event, a product...). */
 export interface RecordRef {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 import ShareButtons from '../web/islands/share-buttons';
 import type { RecordRef, RecordWidgetContribution } from './record-widgets';
 import { readShareCounts } from './routes/share-routes';
@@ -27,6 +27,6 @@ export class ShareWidget implements RecordWidgetContribution {
       // Anonymous pages are cached: a forged Host must not end up in the links served to everyone.
       this.urls.forRequest(req),
     ]);
-    return <ShareButtons url={`${base}${req.koa.path}`} title={title} path={urlPath} counts={counts} />;
+    return <ShareButtons url={`${base}${req.path}`} title={title} path={urlPath} counts={counts} />;
   }
 }

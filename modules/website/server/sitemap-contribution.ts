@@ -1,4 +1,4 @@
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 
 /** URLs a module publishes in sitemap.xml (per site and language); declared by the website module. */
 export interface SitemapContribution {

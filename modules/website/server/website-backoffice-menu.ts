@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { BackofficeMenuContribution, BackofficeMenuEntry } from '@platform/web/backoffice/contribution-points';
+import type { BackofficeMenuContribution, BackofficeMenuEntry } from '@platform/web';
 
 /**
  * The Website app of the back office (/web): generic views of the module's models, shown where the

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { RequestContext } from '@platform/http/route-definition';
-import type { MenuContribution, MenuEntry } from '@platform/web/contribution-points';
+import type { RequestContext } from '@platform/http';
+import type { MenuContribution, MenuEntry } from '@platform/web';
 import { SITE_PAGES } from './site-pages';
 
 /**

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { ModelContribution } from '@platform/orm/model-contribution';
-import type { ModelDefinition } from '@platform/orm/model-definition';
+import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { WebsiteMenu } from './models/website-menu';
 import { websitePageModel } from './models/website-page';
 import { WebsiteShareCount } from './models/website-share-count';

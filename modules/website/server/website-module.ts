@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
-import { LanguageSwitchContribution, MenuContribution } from '@platform/web/contribution-points';
-import { ModelContribution } from '@platform/orm/model-contribution';
-import { RouteContribution } from '@platform/http/contribution-points';
+import { bindContribution, bindContributionProvider } from '@platform/core';
+import { BackofficeMenuContribution, LanguageSwitchContribution, MenuContribution } from '@platform/web';
+import { ModelContribution } from '@platform/orm';
+import { RouteContribution } from '@platform/http';
 import { WebsiteLanguageSwitch } from './language-switch';
 import { SitemapContribution } from './sitemap-contribution';
 import { RecordWidgetContribution, RecordWidgets } from './record-widgets';
@@ -23,7 +23,6 @@ import { DynamicBlockContribution } from './dynamic-blocks';
 import { DynamicBlockRenderer } from './dynamic-block-renderer';
 import { LatestPagesBlock } from './latest-pages-block';
 import { ThemeStaticRoutes } from './routes/theme-static-routes';
-import { BackofficeMenuContribution } from '@platform/web/backoffice/contribution-points';
 import { WebsiteBackofficeMenu } from './website-backoffice-menu';
 
 export const websiteModule = new ContainerModule(({ bind }) => {

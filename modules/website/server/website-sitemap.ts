@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import type { SitemapContribution } from './sitemap-contribution';
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 import { SITE_PAGES } from './site-pages';
 
 /**

@@ -1,5 +1,4 @@
-import type { DataRecord } from '@platform/core/data-record';
-import { ref } from '@platform/core/data-record';
+import { type DataRecord, ref } from '@platform/core';
 
 /** A published "Customer reviews" page that takes star ratings, with two reviews. */
 export function websiteMailDemo(): DataRecord[] {

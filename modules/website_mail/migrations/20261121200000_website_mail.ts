@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable, datetime } from '@platform/db/schema';
+import { createModelTable, datetime } from '@platform/db';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('mail_followers', (t) => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addQueueColumns } from '@platform/mail/queue-columns';
+import { addQueueColumns } from '@platform/mail';
 
 /**
  * The mails telling followers about a new comment: one row per (comment, follower), sent through a

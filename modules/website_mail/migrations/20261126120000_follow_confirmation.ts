@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { datetime } from '@platform/db/schema';
+import { datetime } from '@platform/db';
 
 /**
  * Follows by e-mail wait for the address's owner (double opt-in): a request per (record, address)

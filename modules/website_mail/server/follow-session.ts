@@ -1,4 +1,4 @@
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 import { SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from './services/follow-service';
 
 /** How many follows a visitor's session remembers (the oldest are forgotten first). */

@@ -1,4 +1,4 @@
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 import type { FollowButtonProps } from '../web/islands/follow-button';
 import { SESSION_EMAIL, SESSION_FOLLOWED, type FollowService } from './services/follow-service';
 

@@ -1,4 +1,4 @@
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 
 /**
  * A record as the mails about it name it: its title and its path on the site (`/about-us`; a path

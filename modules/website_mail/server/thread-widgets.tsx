@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { loginUrl } from '@platform/http/login-url';
-import type { RequestContext } from '@platform/http/route-definition';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { requestDates } from '@platform/web/request-dates';
+import { LanguageCatalog, loginUrl, type RequestContext } from '@platform/http';
+import { requestDates } from '@platform/web';
 import type { RecordRef, RecordWidgetContribution } from '@modules/website';
 import FollowButton from '../web/islands/follow-button';
 import Comments from '../web/islands/comments';

@@ -1,6 +1,5 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '@platform/orm/model-contribution';
-import type { ModelDefinition } from '@platform/orm/model-definition';
+import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { MailFollowers } from './models/mail-followers';
 import { MailMessage } from './models/mail-message';
 import { RatingRating } from './models/rating-rating';

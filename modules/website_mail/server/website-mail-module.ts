@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '@platform/core/contribution';
-import { ModelContribution } from '@platform/orm/model-contribution';
-import { RouteContribution } from '@platform/http/contribution-points';
-import { JobContribution } from '@platform/jobs/job-contribution';
+import { bindContribution, bindContributionProvider } from '@platform/core';
+import { ModelContribution } from '@platform/orm';
+import { RouteContribution } from '@platform/http';
+import { JobContribution } from '@platform/jobs';
 import { RecordWidgetContribution } from '@modules/website';
 import { CommentRoutes } from './routes/comment-routes';
 import { FollowConfirmRoutes } from './routes/follow-confirm-routes';

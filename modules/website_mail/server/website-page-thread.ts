@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 import type { MailThreadContribution, RecordLink, ThreadOptions } from './thread-options';
 
 /** Website pages can be followed and commented; pages with `allow_reviews` take star ratings. */

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { BusOptions, type Notification } from '../bus-options';
 import { BusPoller } from '../services/bus-poller';
 import { ChannelAuthority } from '../services/channel-authority';
@@ -47,20 +46,11 @@ export class PollRoutes implements RouteContribution {
     const options = req.params.options ?? {};
     if (!req.isPublic) await this.presence.update(req.user.id, options.bus_inactivity);
     const allowed = await this.authority.resolve(req, channels);
-    const abort = new AbortController();
-    const res = req.koa.res;
-    const onClose = () => {
-      if (!res.writableFinished) abort.abort();
-    };
-    res.once('close', onClose);
-    try {
-      const notifications = await this.poller.poll(allowed, last, { timeoutMs: this.options.pollTimeoutMs, signal: abort.signal, peek: options.peek });
-      const partnerIds = req.isPublic ? [] : await this.visibility.filter(req, options.bus_presence_partner_ids ?? []);
-      if (partnerIds.length === 0) return notifications;
-      const statuses = await this.presence.imStatus(partnerIds);
-      return [...notifications, ...[...statuses].map(([id, im_status]) => ({ id: -1, channel: PRESENCE_CHANNEL, message: { id, im_status } }))];
-    } finally {
-      res.off('close', onClose);
-    }
+    // A client that goes away stops the wait (req.http.gone), freeing its listener at once.
+    const notifications = await this.poller.poll(allowed, last, { timeoutMs: this.options.pollTimeoutMs, signal: req.http.gone, peek: options.peek });
+    const partnerIds = req.isPublic ? [] : await this.visibility.filter(req, options.bus_presence_partner_ids ?? []);
+    if (partnerIds.length === 0) return notifications;
+    const statuses = await this.presence.imStatus(partnerIds);
+    return [...notifications, ...[...statuses].map(([id, im_status]) => ({ id: -1, channel: PRESENCE_CHANNEL, message: { id, im_status } }))];
   }
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { knexDialect } from '@platform/db/connection';
-import { DatabaseToken } from '@platform/core/tokens';
-import { nowUtc, utcText } from '@platform/orm/sql-values';
+import { knexDialect } from '@platform/db';
+import { DatabaseToken } from '@platform/core';
+import { nowUtc, utcText } from '@platform/orm';
 import { BusOptions, RELOAD_CHANNEL, type Notification } from '../bus-options';
 
 /** PostgreSQL channel of LISTEN/NOTIFY; the payload is the notifications or, when too big, their ids. */

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { RequestIdentity } from '@platform/http/request-identity';
-import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
+import type { RequestIdentity } from '@platform/http';
+import { type ContributionProvider, injectContributions } from '@platform/core';
 
 /** Who is listening: the request (long-poll) or the upgrade request's session, re-read (WebSocket). */
 export type BusRequester = RequestIdentity;

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import pg from 'pg';
-import type { Config } from '@platform/core/config';
-import { ConfigToken, LoggerToken } from '@platform/core/tokens';
+import { type Config, ConfigToken, LoggerToken } from '@platform/core';
 import type { Notification } from '../bus-options';
 import { BusDispatcher } from './bus-dispatcher';
 import { BusService, NOTIFY_CHANNEL } from './bus-service';

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { DatabaseToken } from '@platform/core/tokens';
-import { nowUtc } from '@platform/orm/sql-values';
+import { DatabaseToken } from '@platform/core';
+import { nowUtc } from '@platform/orm';
 import { BusOptions } from '../bus-options';
 import { utcSecondsAgo } from './bus-service';
 

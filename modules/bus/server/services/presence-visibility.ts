@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
+import { type ContributionProvider, injectContributions } from '@platform/core';
 import type { BusRequester } from './channel-authority';
 
 /** Internal users see everyone's presence (they work together); others only what modules grant. */

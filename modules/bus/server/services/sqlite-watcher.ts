@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { LoggerToken } from '@platform/core/tokens';
-import { utcText } from '@platform/orm/sql-values';
+import { CoalescedRuns, LoggerToken } from '@platform/core';
+import { utcText } from '@platform/orm';
 import { BusDispatcher } from './bus-dispatcher';
 import { AFTER_LIMIT, BusService } from './bus-service';
-import { CoalescedRuns } from '@platform/core/coalesced-runs';
 
 /**
  * How often the table is read while this process has listeners: the delay for a notification sent by

@@ -1,5 +1,4 @@
-import { fields, type FieldDefinition } from '@platform/orm/fields';
-import { defineModel } from '@platform/orm/model-definition';
+import { defineModel, type FieldDefinition, fields } from '@platform/orm';
 import { KARMA_GAINS, KARMA_THRESHOLDS } from '../karma-rules';
 
 export const FORUM_MODEL = 'forum.forum';

@@ -1,5 +1,4 @@
-import { fields } from '@platform/orm/fields';
-import { defineModel } from '@platform/orm/model-definition';
+import { defineModel, fields } from '@platform/orm';
 
 export const TAG_MODEL = 'forum.tag';
 

@@ -1,7 +1,5 @@
-import { AccessError, ValidationError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
-import { fields } from '@platform/orm/fields';
-import { extendModel } from '@platform/orm/model-definition';
+import { AccessError, ValidationError } from '@platform/core';
+import { type Env, extendModel, fields } from '@platform/orm';
 import { KARMA_TRACKING_MODEL } from './forum-karma-tracking';
 
 const ADMINS = 'base.group_system';

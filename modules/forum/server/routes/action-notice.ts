@@ -1,4 +1,4 @@
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 
 /** Session key of what a post's button said when it was pressed without JavaScript. */
 const KEY = 'forum.action_notice';

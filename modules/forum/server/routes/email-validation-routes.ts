@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { hostnameOf } from '@platform/common/absolute-url';
+import { hostnameOf } from '@platform/common';
 import { number, object } from 'yup';
 import { SiteUrls } from '@platform/base';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { EmailValidation } from '../services/email-validation';
 import { slug } from './slug';
 
@@ -41,7 +40,7 @@ export class EmailValidationRoutes implements RouteContribution {
           const uid = forumId ? await this.validation.validate(req.env, token, forumId) : null;
           if (uid !== null) req.session.set(VALIDATED_FLAG, true);
           const [forum] = forumId ? await req.env.model('forum.forum').search_read([['id', '=', forumId]], ['name'], { limit: 1 }) : [];
-          req.koa.redirect(forum ? `/forum/${slug(String(forum.name), forumId)}${uid === null ? '?validation_failed=1' : ''}` : '/forum');
+          req.reply.redirect(forum ? `/forum/${slug(String(forum.name), forumId)}${uid === null ? '?validation_failed=1' : ''}` : '/forum');
         },
       },
       {

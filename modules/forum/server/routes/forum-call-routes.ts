@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string } from 'yup';
-import type { Domain, Leaf } from '@platform/core/domain-types';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
-import { FetchFailedError, safeFetch, UnsafeUrlError } from '@platform/http/safe-fetch';
+import type { Domain, Leaf } from '@platform/core';
+import { FetchFailedError, type RouteContribution, type RouteDefinition, safeFetch, UnsafeUrlError } from '@platform/http';
 import { TAG_MODEL } from '../models/forum-tag';
 import { ForumPostService } from '../services/forum-post-service';
 import { normaliseLinkUrl } from '../services/link-rules';
@@ -33,8 +31,7 @@ export class ForumCallRoutes implements RouteContribution {
           const domain: Domain = [...(q ? [['name', '=ilike', `${escaped}%`] as Leaf] : []), ...(forumId ? [['forum_id', '=', forumId] as Leaf] : [])];
           const rows = await req.env.model(TAG_MODEL).search_read(domain, ['name'], { limit: l });
           const found = q && !escaped ? [] : rows;
-          req.koa.type = 'application/json';
-          req.koa.body = JSON.stringify(found.map((r) => ({ id: Number(r.id), name: String(r.name) })));
+          req.reply.send(JSON.stringify(found.map((r) => ({ id: Number(r.id), name: String(r.name) }))), 'application/json');
         },
       },
       {

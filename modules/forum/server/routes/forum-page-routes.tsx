@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError } from '@platform/core/errors';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RateLimit, RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { MissingError, UserError } from '@platform/core';
+import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { askPage } from '../../web/pages/ask-page';
 import { forumListPage, forumPage } from '../../web/pages/forum-pages';
 import { questionPage, type QuestionPageProps } from '../../web/pages/question-page';
@@ -82,7 +81,7 @@ export class ForumPageRoutes implements RouteContribution {
           const postType = (POST_TYPES.includes(text(p.post_type, 16) as PostType) ? text(p.post_type, 16) : 'question') as PostType;
           const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
           try {
-            const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
+            const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
             redirectTo(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
@@ -99,7 +98,7 @@ export class ForumPageRoutes implements RouteContribution {
           const typed = text(req.params.content, 20_000);
           const content = postedContent(typed, req.params.content_format).html;
           try {
-            await this.posts.create(req.env, forumId, { content }, { parentId: questionId, siteHost: req.koa.host, postedOn: await this.notifications.postedOn(req) });
+            await this.posts.create(req.env, forumId, { content }, { parentId: questionId, siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
           } catch (err) {
             // Refused (empty, karma, a closed question): the question again, the answer kept in its form.
             if (!(err instanceof UserError)) throw err;

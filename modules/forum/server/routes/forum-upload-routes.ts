@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { object, string } from 'yup';
 import { AttachmentStore } from '@platform/base';
-import { ValidationError } from '@platform/core/errors';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import { ValidationError } from '@platform/core';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { ForumKarma } from '../services/forum-karma';
 import { slugId } from './slug';

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { number, object } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumNotifications } from '../services/forum-notifications';
 
 /** `/forum/notification_read` (SPEC 7): a signed-in user marks one of their forum notifications read; true. */

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError } from '@platform/core/errors';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RateLimit, RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { MissingError, UserError } from '@platform/core';
+import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumPostService } from '../services/forum-post-service';
 import { KarmaError } from '../services/karma-error';
 import { setActionNotice } from './action-notice';

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { object } from 'yup';
-import { MissingError } from '@platform/core/errors';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RateLimit, RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { MissingError } from '@platform/core';
+import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumPostService } from '../services/forum-post-service';
 import { slugId } from './slug';
 

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { UserError } from '@platform/core/errors';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RateLimit, RouteDefinition } from '@platform/http/route-definition';
+import { UserError } from '@platform/core';
+import type { RateLimit, RouteContribution, RouteDefinition } from '@platform/http';
 import { editPostPage } from '../../web/pages/edit-post-page';
 import { postedContent } from '../services/content-rules';
 import { ForumPagesData } from '../services/forum-pages-data';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { HotPathContribution, HotPathRequest } from '@platform/http/contribution-points';
+import type { HotPathContribution, HotPathRequest } from '@platform/http';
 import { ViewCounter } from '../services/view-counter';
 
 /** `/forum/<forum>/question/<question slug>`, under a language prefix or not; the id ends the slug. */

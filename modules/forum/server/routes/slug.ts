@@ -1,4 +1,4 @@
-import { MissingError } from '@platform/core/errors';
+import { MissingError } from '@platform/core';
 
 const SLUG = /^(?:[\w-]{0,200}-)?(\d{1,9})$/;
 

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { DatabaseToken } from '@platform/core/tokens';
-import { DetachedWork } from '@platform/core/detached-work';
-import { loadDatabaseSecret } from '@platform/http/secret';
-import { MailTransport } from '@platform/mail/mail-transport';
+import { DatabaseToken, DetachedWork } from '@platform/core';
+import { loadDatabaseSecret } from '@platform/http';
+import { MailTransport } from '@platform/mail';
 import { FollowService } from '@modules/website_mail';
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 import { startingKarma } from '../karma-rules';
 import { ForumKarma } from './forum-karma';
-import { escapeHtml } from '@platform/common/html-text';
+import { escapeHtml } from '@platform/common';
 
 /** A validation link works for two days (the original platform's worked until midnight only). */
 export const VALIDATION_LINK_SECONDS = 2 * 86_400;

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError, ValidationError } from '@platform/core/errors';
-import { textToHtml } from '@platform/common/html-text';
-import { utcText } from '@platform/common/utc-text';
-import type { Env } from '@platform/orm/environment';
+import { MissingError, UserError, ValidationError } from '@platform/core';
+import { textToHtml, utcText } from '@platform/common';
+import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
 import type { PostedOn } from '@modules/website_mail';
 import { ForumKarma } from './forum-karma';

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError } from '@platform/core/errors';
-import { utcText } from '@platform/common/utc-text';
-import type { Domain } from '@platform/core/domain-types';
-import type { Env } from '@platform/orm/environment';
+import { type Domain, MissingError, UserError } from '@platform/core';
+import { utcText } from '@platform/common';
+import type { Env } from '@platform/orm';
 import type { PostedOn } from '@modules/website_mail';
 import { POST_MODEL } from '../models/forum-post';
 import { REASON_MODEL } from '../models/forum-post-reason';

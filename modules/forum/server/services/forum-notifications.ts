@@ -1,16 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
-import { MissingError } from '@platform/core/errors';
-import { utcText } from '@platform/common/utc-text';
-import type { RequestContext } from '@platform/http/route-definition';
-import type { Env } from '@platform/orm/environment';
+import { MissingError } from '@platform/core';
+import { escapeHtml, utcText } from '@platform/common';
+import type { RequestContext } from '@platform/http';
+import type { Env } from '@platform/orm';
 import { BusService, partnerChannel } from '@modules/bus';
 import { CommentNotifier, FollowService, type PostedOn } from '@modules/website_mail';
 import { postLink } from '../forum-threads';
 import { NOTIFICATION_MODEL } from '../models/forum-notification';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
-import { escapeHtml } from '@platform/common/html-text';
 
 
 /** A new question, told to its forum's followers; a new answer or comment, to its question's. */

@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { FollowService } from '@modules/website_mail';
-import { MissingError } from '@platform/core/errors';
-import type { Domain } from '@platform/core/domain-types';
-import type { Env } from '@platform/orm/environment';
+import { type Domain, MissingError } from '@platform/core';
+import type { Env } from '@platform/orm';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';

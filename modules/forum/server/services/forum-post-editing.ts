@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError, ValidationError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
+import { MissingError, UserError, ValidationError } from '@platform/core';
+import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
 import { cleanPostHtml } from './content-rules';
 import { ForumKarma, type ForumRules } from './forum-karma';

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError, ValidationError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
-import { utcText } from '@platform/common/utc-text';
+import { MissingError, UserError, ValidationError } from '@platform/core';
+import type { Env } from '@platform/orm';
+import { utcText } from '@platform/common';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
 import { VOTE_MODEL } from '../models/forum-post-vote';

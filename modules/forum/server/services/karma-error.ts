@@ -1,4 +1,4 @@
-import { AccessError } from '@platform/core/errors';
+import { AccessError } from '@platform/core';
 import { karmaShortMessage } from '../karma-rules';
 
 /**

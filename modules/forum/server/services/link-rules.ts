@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { isPublicAddress } from '@platform/http/safe-fetch';
+import { isPublicAddress } from '@platform/http';
 
 const SCHEMES = new Set(['http:', 'https:', 'ftp:']);
 

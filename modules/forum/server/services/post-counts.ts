@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 
 /**
  * The counts stored on questions (`child_count`: its active answers) and tags (`posts_count`: the

@@ -1,4 +1,4 @@
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 
 /** A forum's relevancy settings (reference defaults 0.8 and 1.8). */
 export interface RelevancySettings {

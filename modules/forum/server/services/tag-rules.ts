@@ -1,4 +1,4 @@
-import { ValidationError } from '@platform/core/errors';
+import { ValidationError } from '@platform/core';
 
 export const TAG_MIN = 2;
 export const TAG_MAX = 35;

@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { CoalescedRuns } from '@platform/core/coalesced-runs';
-import type { LifecycleContribution } from '@platform/core/lifecycle';
-import { DatabaseToken, LoggerToken } from '@platform/core/tokens';
+import { CoalescedRuns, DatabaseToken, type LifecycleContribution, LoggerToken } from '@platform/core';
 
 /**
  * Views are written at most this long after the hit. Each write empties the public page cache (the

@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { sharedBus } from '@platform/web/client/bus/shared-bus';
-import type { BusNotification } from '@platform/web/client/bus/bus-connection';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, RpcError, useLocalizedPath, useT } from '@platform/web/client';
+import { type BusNotification, sharedBus } from '@platform/web/client/bus';
 
 export interface ForumNotificationItem {
   id: number;

@@ -1,7 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, RpcError, useLocalizedPath, useT } from '@platform/web/client';
 
 export interface PostActionsProps {
   /** `/forum/<forum slug>`: the actions post to `<base>/post/<id>/<action>`. */

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { uploadEditorImage } from '@platform/web/client/editor/upload-image';
-import { useT } from '@platform/web/client/web-context';
-import { RichTextEditor } from '@platform/web/client/editor/rich-text-editor';
+import { defineIsland, useT } from '@platform/web/client';
+import { RichTextEditor, uploadEditorImage } from '@platform/web/client/editor';
 
 export interface PostEditorProps {
   /** The id of the textarea the page's label names. */

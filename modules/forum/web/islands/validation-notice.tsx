@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
 
 export interface ValidationNoticeProps {
   forumId: number;

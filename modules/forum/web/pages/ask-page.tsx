@@ -1,5 +1,5 @@
-import { page } from '@platform/web/render';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { page } from '@platform/web';
+import { useLocalizedPath, useT } from '@platform/web/client';
 import type { ForumRules } from '../../server/services/forum-karma';
 import type { PostType } from '../../server/services/forum-post-service';
 import PostEditor from '../islands/post-editor';

@@ -1,4 +1,4 @@
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { useLocalizedPath, useT } from '@platform/web/client';
 import type { ForumRules } from '../../server/services/forum-karma';
 import type { PostView } from '../../server/services/forum-pages-data';
 

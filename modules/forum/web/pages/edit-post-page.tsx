@@ -1,5 +1,5 @@
-import { page } from '@platform/web/render';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { page } from '@platform/web';
+import { useLocalizedPath, useT } from '@platform/web/client';
 import type { EditablePost } from '../../server/services/forum-post-editing';
 import PostEditor from '../islands/post-editor';
 import TagSelector from '../islands/tag-selector';

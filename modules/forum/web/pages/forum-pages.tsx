@@ -1,5 +1,5 @@
-import { page } from '@platform/web/render';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { page } from '@platform/web';
+import { useLocalizedPath, useT } from '@platform/web/client';
 import type { ForumSummary, ListFilter, PostCard, Sorting } from '../../server/services/forum-pages-data';
 import { slug } from '../../server/routes/slug';
 import ValidationNotice, { type ValidationNoticeProps } from '../islands/validation-notice';

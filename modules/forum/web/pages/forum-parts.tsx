@@ -1,5 +1,5 @@
-import { countText } from '@platform/common/count-text';
-import { useLocalizedPath, useSession, useT } from '@platform/web/client/web-context';
+import { countText } from '@platform/common';
+import { useLocalizedPath, useSession, useT } from '@platform/web/client';
 import type { PostCard } from '../../server/services/forum-pages-data';
 import { slug } from '../../server/routes/slug';
 

@@ -1,7 +1,6 @@
-import { loginUrl } from '@platform/common/login-url';
-import { page } from '@platform/web/render';
-import { countText } from '@platform/common/count-text';
-import { useLocalizedPath, useSession, useT } from '@platform/web/client/web-context';
+import { countText, loginUrl } from '@platform/common';
+import { page } from '@platform/web';
+import { useLocalizedPath, useSession, useT } from '@platform/web/client';
 import type { ActionNotice } from '../../server/routes/action-notice';
 import type { ForumRules } from '../../server/services/forum-karma';
 import type { PostView, QuestionView } from '../../server/services/forum-pages-data';

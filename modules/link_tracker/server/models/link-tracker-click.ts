@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** One visit of a short link (bots excluded); `create_date` is the time of the click. */
 export const LinkTrackerClick = defineModel({

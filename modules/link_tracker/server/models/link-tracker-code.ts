@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** A short code of a link; several may point to one link (the migration makes codes unique). */
 export const LinkTrackerCode = defineModel({

@@ -1,6 +1,5 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
-import { ValidationError } from '@platform/core/errors';
+import { defineModel, fields } from '@platform/orm';
+import { ValidationError } from '@platform/core';
 
 /**
  * A tracked short link. `code` and `short_url` show the newest code; older codes keep redirecting.

@@ -1,7 +1,5 @@
-import { ValidationError } from '@platform/core/errors';
-import type { ModelConstraint, ModelDefinition } from '@platform/orm/model-definition';
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { ValidationError } from '@platform/core';
+import { defineModel, fields, type ModelConstraint, type ModelDefinition } from '@platform/orm';
 
 /**
  * One name per value, compared case-insensitively (spec section 5): "Newsletter" and "newsletter" are

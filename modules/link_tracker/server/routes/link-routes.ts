@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { mixed, number, object, string } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition, RequestContext } from '@platform/http/route-definition';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { LinkService, MAX_URL_LENGTH, type NewLinkParams } from '../services/link-service';
 import { linkPage } from '../../web/pages/link-page';
 import { assertCanTrackLinks } from '../access';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { HotPathContribution, HotPathRequest } from '@platform/http/contribution-points';
+import type { HotPathContribution, HotPathRequest } from '@platform/http';
 import { countsAsVisit } from '../services/bot-detector';
 import { ClickRecorder, type ResolvedCode } from '../services/click-recorder';
 import { withVisitorQuery } from '../services/redirect-url';

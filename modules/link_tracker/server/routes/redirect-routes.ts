@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { MissingError } from '@platform/core/errors';
-import { loginUrl } from '@platform/http/login-url';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { loginUrl, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { MissingError } from '@platform/core';
 import { linkStatsPage } from '../../web/pages/link-stats-page';
 import { countsAsVisit } from '../services/bot-detector';
 import { ClickRecorder } from '../services/click-recorder';
@@ -37,17 +35,16 @@ export class RedirectRoutes implements RouteContribution {
   private async redirect(req: RequestContext, code: string): Promise<void> {
     const hit = await this.clicks.resolve(code);
     if (!hit) throw new MissingError(UNKNOWN_LINK);
-    if (countsAsVisit(req.koa.method, req.koa.get('user-agent'))) await this.clicks.record(hit.linkId, req.ip);
-    const ctx = req.koa;
-    ctx.redirect(withVisitorQuery(hit.target, ctx.querystring));
-    ctx.status = 301;
+    if (countsAsVisit(req.http.method, req.http.header('user-agent'))) await this.clicks.record(hit.linkId, req.ip);
+    // The target is the link's own, checked when the link was made: the one redirect away from the site.
+    req.reply.redirectAway(withVisitorQuery(hit.target, req.http.querystring), 301);
     // A cached 301 would send the next visits straight to the target, unseen: never cache it.
-    ctx.set('Cache-Control', 'no-store');
+    req.reply.header('Cache-Control', 'no-store');
   }
 
   private async stats(req: RequestContext, code: string): Promise<unknown> {
     if (req.isPublic) {
-      req.koa.redirect(loginUrl(req.koa.originalUrl));
+      req.reply.redirect(loginUrl(req.http.url), { keepLanguage: false });
       return undefined;
     }
     const link = await this.links.byCode(req.env, code);

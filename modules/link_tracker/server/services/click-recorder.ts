@@ -1,13 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { LifecycleContribution } from '@platform/core/lifecycle';
-import { DatabaseToken, LoggerToken } from '@platform/core/tokens';
-import { nowUtc } from '@platform/orm/sql-values';
+import { CoalescedRuns, DatabaseToken, type LifecycleContribution, LoggerToken } from '@platform/core';
+import { nowUtc } from '@platform/orm';
 import { writeClicks, type PendingClick } from './click-writer';
 import { redirectUrl } from './redirect-url';
-import { VisitorCountry } from '@platform/http/visitor-country';
-import { CoalescedRuns } from '@platform/core/coalesced-runs';
+import { VisitorCountry } from '@platform/http';
 
 export interface ResolvedCode {
   linkId: number;

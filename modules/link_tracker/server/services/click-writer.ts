@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { knexDialect } from '@platform/db/connection';
+import { knexDialect } from '@platform/db';
 
 export interface PendingClick {
   linkId: number;

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { safeFetch, type SafeFetchOptions } from '@platform/http/safe-fetch';
+import { safeFetch, type SafeFetchOptions } from '@platform/http';
 
 export interface LinkPreview {
   /** The target answered 404: the link would lead nowhere. */

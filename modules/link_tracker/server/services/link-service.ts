@@ -1,9 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { DuplicateError, MissingError, UserError, ValidationError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
-import { EnvFactory } from '@platform/orm/env-factory';
-import type { Row } from '@platform/orm/record-reader';
-import type { Domain } from '@platform/core/domain-types';
+import { type Domain, DuplicateError, MissingError, UserError, ValidationError } from '@platform/core';
+import { type Env, EnvFactory, type Row } from '@platform/orm';
 import { assertCanTrackLinks } from '../access';
 import { ClickRecorder } from './click-recorder';
 import { CODE_PATTERN, randomCode } from './code-generator';

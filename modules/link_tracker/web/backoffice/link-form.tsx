@@ -1,6 +1,4 @@
-import { GenericForm } from '@platform/web/backoffice/client/generic-form';
-import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
-import type { BackofficeViewProps } from '@platform/web/backoffice/client/view-props';
+import { type BackofficeViewProps, GenericForm, useBackoffice } from '@platform/web/backoffice/client';
 
 /**
  * A short link: its generic form (clicks are read-only statistics: the first ones as text, and how many),

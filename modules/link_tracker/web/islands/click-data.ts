@@ -1,4 +1,4 @@
-import { rpc } from '@platform/web/client/rpc';
+import { rpc } from '@platform/web/client';
 
 export type Period = 'all' | 'month' | 'week';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { rpc, RpcError, useT } from '@platform/web/client';
 
 export interface CodeEditorProps {
   code: string;

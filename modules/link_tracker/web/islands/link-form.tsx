@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
 import { copyText } from './clipboard';
 import { absoluteShortUrl, type TrackedLink } from './link-types';
 import { RecentLinks } from './recent-links';

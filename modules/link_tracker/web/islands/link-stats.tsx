@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { useLanguage, useT } from '@platform/web/client/web-context';
+import { defineIsland, useLanguage, useT } from '@platform/web/client';
 import { ClickCharts } from './click-charts';
 import { clickCount } from './click-count';
 import { loadClickData, type ClickData, type Period } from './click-data';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { rpc } from '@platform/web/client/rpc';
-import { useLanguage, useT } from '@platform/web/client/web-context';
+import { rpc, useLanguage, useT } from '@platform/web/client';
 import { CodeEditor } from './code-editor';
 import { absoluteShortUrl, type TrackedLink } from './link-types';
 import { clickCount } from './click-count';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { rpc } from '@platform/web/client/rpc';
+import { rpc } from '@platform/web/client';
 
 export interface UtmFieldProps {
   model: 'utm.campaign' | 'utm.medium' | 'utm.source';

@@ -1,4 +1,4 @@
-import { page } from '@platform/web/render';
+import { page } from '@platform/web';
 import LinkForm from '../islands/link-form';
 
 /** `/r`: the link creation form and the user's recent links (one island). */

@@ -1,6 +1,6 @@
-import { page } from '@platform/web/render';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
-import type { Row } from '@platform/orm/record-reader';
+import { page } from '@platform/web';
+import { useLocalizedPath, useT } from '@platform/web/client';
+import type { Row } from '@platform/orm';
 import LinkStats, { type LinkStatsProps } from '../islands/link-stats';
 
 function BackToLinks() {

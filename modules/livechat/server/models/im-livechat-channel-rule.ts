@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 export const RULE_ACTIONS = [['display_button', 'Display the button'], ['auto_popup', 'Auto popup'], ['hide_button', 'Hide the button']] as const;
 

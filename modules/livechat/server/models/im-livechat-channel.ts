@@ -1,6 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
-import type { Env } from '@platform/orm/environment';
+import { defineModel, type Env, fields } from '@platform/orm';
 
 /** A live chat service: its operators, the texts of its window, and the rules deciding where it shows. */
 export const ImLivechatChannel = defineModel({

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** A conversation; live chat sessions are the channels of type `livechat`. */
 export const MailChannel = defineModel({

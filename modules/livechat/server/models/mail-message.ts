@@ -1,5 +1,4 @@
-import { extendModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { extendModel, fields } from '@platform/orm';
 
 /**
  * Chat lines are mail.message records (website_mail owns the model) attached to their conversation.

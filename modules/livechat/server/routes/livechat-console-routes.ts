@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { LivechatConsole, type ConsoleCaller } from '../services/livechat-console';
 
 const idParam = yup.number().integer().min(1).required();

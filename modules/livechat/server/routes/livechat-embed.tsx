@@ -1,15 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { renderToString } from 'react-dom/server';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { MissingError } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import { WebContext } from '@platform/web/client/web-context';
-import { PageRenderer } from '@platform/web/page-renderer';
-import { WebAssets } from '@platform/web/web-assets';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { MissingError } from '@platform/core';
+import { WebContext } from '@platform/web/client';
+import { jsonForScript, PageRenderer, WebAssets } from '@platform/web';
 import VisitorChat from '../../web/islands/visitor-chat';
 import { livechatOptions } from './livechat-pages';
-import { escapeHtml } from '@platform/common/html-text';
-import { jsonForScript } from '@platform/web/json-for-script';
+import { escapeHtml } from '@platform/common';
 
 function channelId(req: RequestContext): number {
   const id = Number(req.pathParams.channel_id);
@@ -34,10 +31,9 @@ export class LivechatEmbed implements RouteContribution {
         handler: async (req: RequestContext) => {
           const id = channelId(req);
           await livechatOptions(req.env, id); // 404 for unknown channels
-          req.koa.type = 'application/javascript';
-          req.koa.set('Cache-Control', 'public, max-age=300');
-          req.koa.set('Cross-Origin-Resource-Policy', 'cross-origin');
-          req.koa.body = loaderScript(id);
+          req.reply.header('Cache-Control', 'public, max-age=300');
+          req.reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+          req.reply.send(loaderScript(id), 'application/javascript');
         },
       },
       {
@@ -48,15 +44,14 @@ export class LivechatEmbed implements RouteContribution {
           const bundle = await this.assets.bundleFor(req.site.modules);
           const body = renderToString(<WebContext.Provider value={context}><VisitorChat options={options} embedded /></WebContext.Provider>);
           // Meant to be framed by other sites: the one page of the site that allows it.
-          req.koa.remove('X-Frame-Options');
-          req.koa.set('Content-Security-Policy', String(req.koa.response.get('Content-Security-Policy')).replace("frame-ancestors 'self'", 'frame-ancestors *'));
-          req.koa.set('Cache-Control', 'no-store');
-          req.koa.type = 'html';
-          req.koa.body = `<!DOCTYPE html><html lang="${context.language.code.replace('_', '-')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
+          req.reply.removeHeader('X-Frame-Options');
+          req.reply.header('Content-Security-Policy', req.reply.sentHeader('Content-Security-Policy').replace("frame-ancestors 'self'", 'frame-ancestors *'));
+          req.reply.header('Cache-Control', 'no-store');
+          req.reply.send(`<!DOCTYPE html><html lang="${context.language.code.replace('_', '-')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
             + `<title>${escapeHtml(options.channel_name)}</title><link rel="stylesheet" href="${bundle.stylesheet}">`
             + `<script type="module" src="${bundle.script}" nonce="${req.cspNonce}"></script></head>`
             + `<body class="o_livechat_embedded"><main>${body}</main>`
-            + `<script type="application/json" id="web-context">${jsonForScript(context)}</script></body></html>`;
+            + `<script type="application/json" id="web-context">${jsonForScript(context)}</script></body></html>`, 'html');
         },
       },
     ];

@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessDenied, MissingError } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import type { Env } from '@platform/orm/environment';
-import { page } from '@platform/web/render';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { AccessDenied, MissingError } from '@platform/core';
+import type { Env } from '@platform/orm';
+import { page } from '@platform/web';
 import type { LivechatOptions } from '../../web/islands/visitor-chat';
 import { SupportPage } from '../../web/pages/support-page';
 import { CONSOLE_REFUSED, LivechatConsole } from '../services/livechat-console';
@@ -46,7 +45,7 @@ export class LivechatPages implements RouteContribution {
         path: '/im_livechat/operator', type: 'http', auth: 'user',
         handler: async (req: RequestContext) => {
           if (!(await this.console.isOperator(req.env, req.user.id))) throw new AccessDenied(CONSOLE_REFUSED);
-          req.koa.redirect(CONSOLE_URL);
+          req.reply.redirect(CONSOLE_URL, { keepLanguage: false });
         },
       },
     ];

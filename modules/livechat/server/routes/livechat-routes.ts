@@ -1,10 +1,8 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { type RequestContext, type RouteContribution, type RouteDefinition, VisitorCountry } from '@platform/http';
 import { LivechatSessions, HISTORY_LIMIT, MAX_MESSAGE_LENGTH, MAX_PAGE_LENGTH, type ChatCaller } from '../services/livechat-sessions';
 import { RuleMatcher } from '../services/rule-matcher';
-import { VisitorCountry } from '@platform/http/visitor-country';
 
 const uuidParam = yup.string().required().max(64);
 const channelIdParam = yup.number().integer().min(1).required();
@@ -34,7 +32,7 @@ export class LivechatRoutes implements RouteContribution {
           await this.sessions.assertChannel(req.env, req.params.channel_id);
           const available = (await this.sessions.availableOperators(req.params.channel_id)).length;
           if (!available) return { available_for_me: false, rule: {} };
-          const url = req.koa.get('referer') || req.koa.href;
+          const url = req.http.header('referer') || req.http.href;
           const rule = await this.rules.match(req.env, req.params.channel_id, url, await this.countries.countryId(req.ip));
           return { available_for_me: !rule || rule.action !== 'hide_button', rule: rule ?? {} };
         },

@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { AccessDenied, AccessError, ValidationError } from '@platform/core/errors';
-import { DatabaseToken } from '@platform/core/tokens';
-import type { Env } from '@platform/orm/environment';
-import { nowUtc } from '@platform/orm/sql-values';
+import { AccessDenied, AccessError, DatabaseToken, ValidationError } from '@platform/core';
+import { type Env, nowUtc } from '@platform/orm';
 import { BusService, partnerChannel } from '@modules/bus';
 import { conversationChannel, htmlToText } from './chat-format';
 import { LivechatSessions } from './livechat-sessions';

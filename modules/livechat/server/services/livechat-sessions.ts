@@ -1,17 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Session } from '@platform/http/session';
-import type { UserInfo } from '@platform/http/user-directory';
-import { AccessError, MissingError, ValidationError } from '@platform/core/errors';
-import { DatabaseToken } from '@platform/core/tokens';
-import type { Env } from '@platform/orm/environment';
-import { nowUtc } from '@platform/orm/sql-values';
+import type { Session, UserInfo } from '@platform/http';
+import { AccessError, DatabaseToken, MissingError, ValidationError } from '@platform/core';
+import { type Env, nowUtc } from '@platform/orm';
 import { BusService } from '@modules/bus';
 import { partnerChannel } from '@modules/bus';
 import { PresenceService, type ImStatus } from '@modules/bus';
 // Chat lines are stored like website_mail's comments (livechat depends on it): one text -> HTML rule.
-import { textToHtml } from '@platform/common/html-text';
-import { utcText } from '@platform/common/utc-text';
+import { textToHtml, utcText } from '@platform/common';
 import { conversationChannel, type ChannelInfo, type FormattedMessage, type Many2one } from './chat-format';
 
 /** Who is calling a chat route. */

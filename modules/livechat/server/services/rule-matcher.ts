@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 
 export interface MatchedRule {
   action: 'display_button' | 'auto_popup' | 'hide_button';

@@ -1,5 +1,4 @@
-import { sharedBus } from '@platform/web/client/bus/shared-bus';
-import type { BusNotification } from '@platform/web/client/bus/bus-connection';
+import { type BusNotification, sharedBus } from '@platform/web/client/bus';
 
 /** The live chat events the console and the top-bar item react to. */
 export interface ConsoleEvent {

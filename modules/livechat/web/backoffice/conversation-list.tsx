@@ -1,5 +1,5 @@
-import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
-import { useDates } from '@platform/web/client/dates';
+import { useBackoffice } from '@platform/web/backoffice/client';
+import { useDates } from '@platform/web/client';
 // The shape the server's inbox answers (a type only: nothing of the server reaches the bundle).
 import type { ConsoleConversation } from '../../server/services/livechat-console';
 

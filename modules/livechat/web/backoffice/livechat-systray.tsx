@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { rpc } from '@platform/web/client/rpc';
-import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
+import { rpc } from '@platform/web/client';
+import { useBackoffice } from '@platform/web/backoffice/client';
 import { coalesce, listenToLivechat } from './console-bus';
 
 export const CONSOLE_HASH = '#menu=livechat.console&screen=livechat.console';

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { utcText } from '@platform/common/utc-text';
-import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
-import type { BackofficeViewProps } from '@platform/web/backoffice/client/view-props';
+import { rpc, RpcError } from '@platform/web/client';
+import { utcText } from '@platform/common';
+import { type BackofficeViewProps, useBackoffice } from '@platform/web/backoffice/client';
 import { postChatLine } from '../chat-rpc';
 import { ChatThread } from '../components/chat-thread';
 import { escapeText, mergeMessages, type ThreadMessage } from '../thread-logic';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDates } from '@platform/web/client/dates';
-import { useT } from '@platform/web/client/web-context';
+import { useDates, useT } from '@platform/web/client';
 import { splitQuoted, squashed, timestampLabel, TIMESTAMP_REFRESH_MS, UNREAD_RESET_DEBOUNCE_MS, debounce, type ThreadMessage } from '../thread-logic';
 
 export interface ChatThreadProps {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useT } from '@platform/web/client/web-context';
+import { useT } from '@platform/web/client';
 import type { ThreadMessage } from '../thread-logic';
 import { ChatThread } from './chat-thread';
 

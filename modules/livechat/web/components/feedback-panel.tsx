@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useT } from '@platform/web/client/web-context';
+import { useT } from '@platform/web/client';
 
 const RATINGS = [
   { rate: 10, face: '😊', label: 'Great' },

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sharedBus } from '@platform/web/client/bus/shared-bus';
-import type { BusNotification } from '@platform/web/client/bus/bus-connection';
-import { showErrorDialog } from '@platform/web/client/dialog';
-import { rpc } from '@platform/web/client/rpc';
-import { useSession, useT } from '@platform/web/client/web-context';
-import { utcText } from '@platform/common/utc-text';
-import { defineIsland } from '@platform/web/island';
+import { type BusNotification, sharedBus } from '@platform/web/client/bus';
+import { defineIsland, rpc, showErrorDialog, useSession, useT } from '@platform/web/client';
+import { utcText } from '@platform/common';
 import { postChatLine } from '../chat-rpc';
 import { ChatWindow } from '../components/chat-window';
 import { escapeText, mergeMessages, type ThreadMessage } from '../thread-logic';

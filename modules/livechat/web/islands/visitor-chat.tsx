@@ -1,11 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { sharedBus } from '@platform/web/client/bus/shared-bus';
-import type { BusNotification } from '@platform/web/client/bus/bus-connection';
-import { SPEC_TIMINGS } from '@platform/web/client/bus/timings';
-import { showErrorDialog } from '@platform/web/client/dialog';
-import { useT } from '@platform/web/client/web-context';
-import { utcText } from '@platform/common/utc-text';
-import { defineIsland } from '@platform/web/island';
+import { type BusNotification, sharedBus, SPEC_TIMINGS } from '@platform/web/client/bus';
+import { defineIsland, showErrorDialog, useT } from '@platform/web/client';
+import { utcText } from '@platform/common';
 import { AUTO_POPUP_COOKIE, SESSION_COOKIE } from '../chat-cookies';
 import { chatRpc, isSessionGone, postChatLine } from '../chat-rpc';
 import { cookieStore, localStore, type ChatStore } from '../chat-store';

@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** Messages kept instead of sent when SMTP_URL is unset; administrators read them here. */
 export const MailOutbox = defineModel({

@@ -1,16 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { number, object } from 'yup';
 import { UserAccounts } from '@platform/base';
-import { AccessDenied, ValidationError } from '@platform/core/errors';
-import { AuthService } from '@platform/http/auth-service';
-import { SessionStore } from '@platform/http/session-store';
-import { TooManyRequests } from '@platform/http/too-many-requests';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { localizedPath } from '@platform/web/localized-path';
-import { TranslationCatalog } from '@platform/web/translation-catalog';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import { safeRedirect } from '@platform/http/safe-redirect';
+import { AccessDenied, ValidationError } from '@platform/core';
+import { AuthService, LanguageCatalog, type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect, SessionStore, TooManyRequests } from '@platform/http';
+import { localizedPath } from '@platform/common';
+import { TranslationCatalog } from '@platform/web';
 import { accountPage, type PasswordErrors } from '../../web/pages/account-page';
 import { AccountDetails, type CheckResult } from '../services/account-details';
 
@@ -41,7 +35,7 @@ export class AccountRoutes implements RouteContribution {
       {
         path: '/my/account', methods: ['GET', 'POST'], type: 'http', auth: 'user',
         rateLimit: { name: 'portal.account', limit: 60, perAccount: 60, windowSeconds: 60 },
-        handler: (req) => (req.koa.method === 'POST' ? this.post(req) : this.get(req)),
+        handler: (req) => (req.http.method === 'POST' ? this.post(req) : this.get(req)),
       },
       {
         // The current password is checked by the login's own throttled check: guessing it here is no
@@ -87,6 +81,7 @@ export class AccountRoutes implements RouteContribution {
     const current = field('current_password');
     const next = field('new_password');
     const errors: PasswordErrors = {};
+    let throttled = false;
     if (next.length < MIN_PASSWORD_LENGTH) errors.new_password = 'The password must have at least 8 characters.';
     else if (next.length > 1024) errors.new_password = 'The password is too long.';
     else if (next !== field('confirm_password')) errors.confirm_password = 'Passwords do not match; please retype them.';
@@ -96,8 +91,8 @@ export class AccountRoutes implements RouteContribution {
         await this.auth.authenticate(req.user.login, current, req.ip);
       } catch (err) {
         if (err instanceof TooManyRequests) {
-          req.koa.set('Retry-After', String(err.retryAfterSeconds));
-          req.koa.status = 429;
+          req.reply.header('Retry-After', String(err.retryAfterSeconds));
+          throttled = true;
           errors.current_password = err.message;
         } else if (err instanceof AccessDenied) {
           errors.current_password = 'The current password is not right.';
@@ -115,14 +110,14 @@ export class AccountRoutes implements RouteContribution {
       }
     }
     if (errors.current_password || errors.new_password || errors.confirm_password) {
-      if (req.koa.status !== 429) req.koa.status = 400;
+      req.reply.status(throttled ? 429 : 400);
       const values = await this.details.load(req.env, this.partnerId(req));
       return this.render(req, { values, errors: {}, messages: [] }, false, '', errors, false);
     }
     await this.sessions.destroyOthers(req.user.id, req.session);
     await this.sessions.rotate(req.session);
     req.session.set(PASSWORD_FLAG, true);
-    req.koa.redirect(await this.localized(req, '/my/account'));
+    req.reply.redirect(await this.localized(req, '/my/account'), { keepLanguage: false });
     return undefined;
   }
 
@@ -132,14 +127,14 @@ export class AccountRoutes implements RouteContribution {
     // The form comes back with its errors as a normal page (200), as the reference does.
     if (result.messages.length || Object.keys(result.errors).length) return this.render(req, result, false, redirect, {}, false);
     await this.details.save(req.env, this.partnerId(req), result.values);
-    const target = safeRedirect(redirect, '/my/account', req.koa.host);
+    const target = safeRedirect(redirect, '/my/account', req.http.host);
     if (target === '/my/account') req.session.set(SAVED_FLAG, true);
-    req.koa.redirect(target);
+    req.reply.redirect(target, { keepLanguage: false });
     return undefined;
   }
 
   private async render(req: RequestContext, result: CheckResult, saved: boolean, redirect: string, passwordErrors: PasswordErrors, passwordChanged: boolean) {
-    req.koa.set('X-Frame-Options', 'DENY');
+    req.reply.header('X-Frame-Options', 'DENY');
     const countryId = Number(result.values.country_id);
     const [countries, states] = await Promise.all([
       this.details.countries(req.env),

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import { EMAIL_RE } from '@platform/common/email-pattern';
-import type { Env } from '@platform/orm/environment';
+import { EMAIL_RE } from '@platform/common';
+import type { Env } from '@platform/orm';
 
 /** Fields a customer must fill (reference: MANDATORY_BILLING_FIELDS) and may fill. */
 export const MANDATORY_FIELDS = ['name', 'phone', 'email', 'street', 'city', 'country_id'] as const;

@@ -1,7 +1,5 @@
 import { useRef, useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, useT } from '@platform/web/client';
 
 export interface AddressSelectsProps {
   /** `stateRequired`: this country's addresses name a state, so the state select is required. */

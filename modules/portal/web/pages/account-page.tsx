@@ -1,5 +1,5 @@
-import { page } from '@platform/web/render';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { page } from '@platform/web';
+import { useLocalizedPath, useT } from '@platform/web/client';
 
 /** The platform's minimum (base's UserAccounts checks it again on the server). */
 const MIN_PASSWORD_LENGTH = 8;

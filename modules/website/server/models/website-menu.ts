@@ -1,6 +1,5 @@
-import { ValidationError } from '@platform/core/errors';
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { ValidationError } from '@platform/core';
+import { defineModel, fields } from '@platform/orm';
 
 /** A site path (`/about-us`, `/shop?x=1`) or an http(s) address: never `javascript:` or `//host`. */
 const MENU_URL = /^(\/(?!\/)[^\s\\]*|https?:\/\/[^\s\\]+)$/i;

@@ -1,6 +1,5 @@
-import { defineModel, type ModelConstraint, type ModelDefinition } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
-import { ValidationError } from '@platform/core/errors';
+import { defineModel, fields, type ModelConstraint, type ModelDefinition } from '@platform/orm';
+import { ValidationError } from '@platform/core';
 
 export const HOME_STAYS_PUBLISHED = 'The home page (/) cannot be unpublished: every visitor of the site would get a "page not found" error instead.';
 

@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** Networks the share buttons offer (Google+ closed in April 2019; e-mail took its place). */
 export const SHARE_NETWORKS = ['facebook', 'twitter', 'linkedin', 'email'] as const;

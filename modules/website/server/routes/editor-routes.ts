@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { array, boolean, number, object, string } from 'yup';
 import { AttachmentStore } from '@platform/base';
-import { AccessError, ValidationError } from '@platform/core/errors';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import type { Env } from '@platform/orm/environment';
+import { AccessError, ValidationError } from '@platform/core';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import type { Env } from '@platform/orm';
 import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
 import { SITE_PAGES } from '../site-pages';

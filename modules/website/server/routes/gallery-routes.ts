@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { galleryPage } from '../../web/pages/gallery-page';
 import { StaticFolder } from './static-folder';
 

@@ -1,13 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { array, object, string } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { MissingError } from '@platform/core/errors';
-import { LANG_COOKIE } from '@platform/http/pipeline';
-import type { RouteDefinition } from '@platform/http/route-definition';
-import { safeRedirect } from '@platform/http/safe-redirect';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { localizedPath } from '@platform/web/localized-path';
-import { TranslationCatalog } from '@platform/web/translation-catalog';
+import { LANG_COOKIE, LanguageCatalog, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
+import { MissingError } from '@platform/core';
+import { localizedPath } from '@platform/common';
+import { TranslationCatalog } from '@platform/web';
 
 /** Query parameters of the translation editor, dropped when switching language. */
 const EDIT_PARAMS = ['edit_translations', 'enable_editor', 'edit'];
@@ -35,10 +31,10 @@ export class LanguageRoutes implements RouteContribution {
           const all = await this.languages.all();
           const path = stripPrefix(target.pathname, all.filter((l) => req.site.langs.includes(l.code)).map((l) => l.urlCode));
           const prefixed = localizedPath(path, lang.code === req.site.defaultLang ? null : lang.urlCode);
-          req.koa.cookies.set(LANG_COOKIE, lang.code, { httpOnly: false, sameSite: 'lax', maxAge: ONE_YEAR, secure: req.koa.secure });
-          req.koa.status = 303;
-          // Removing a language prefix can leave `//host` (`r=/en//evil.example`): checked once more.
-          req.koa.redirect(safeRedirect(prefixed + target.search + target.hash, '/'));
+          req.reply.cookie(LANG_COOKIE, lang.code, { httpOnly: false, maxAgeMs: ONE_YEAR });
+          // Removing a language prefix can leave `//host` (`r=/en//evil.example`): the reply checks it once more.
+          // The target names its own language: no prefix of this request's added.
+          req.reply.redirect(prefixed + target.search + target.hash, { status: 303, keepLanguage: false });
         },
       },
       {

@@ -1,9 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { MissingError } from '@platform/core/errors';
-import type { RouteDefinition } from '@platform/http/route-definition';
-import { safeRedirect } from '@platform/http/safe-redirect';
-import { localizedPath } from '@platform/web/localized-path';
+import { type RouteContribution, type RouteDefinition } from '@platform/http';
+import { MissingError } from '@platform/core';
 import { PageView } from '../services/page-view';
 
 const NO_PAGE = 'The page you are looking for does not exist.';
@@ -34,11 +31,8 @@ export class PageRoutes implements RouteContribution {
         handler: async (req) => {
           const found = await this.view.find(req, req.path.slice('/page'.length));
           if (!found) throw new MissingError(NO_PAGE);
-          // `/fr/page/x` -> `/fr/x`: the language prefix the request came with is kept.
-          const original = req.koa.originalUrl.split('?')[0];
-          const prefix = original === req.path ? null : original.split('/')[1];
-          req.koa.status = 301;
-          req.koa.redirect(safeRedirect(localizedPath(String(found.url), prefix) + (req.koa.querystring ? `?${req.koa.querystring}` : ''), '/'));
+          // `/fr/page/x` -> `/fr/x`: the reply keeps the language prefix the request came with.
+          req.reply.redirect(String(found.url) + (req.http.querystring ? `?${req.http.querystring}` : ''), { status: 301 });
         },
       },
       {

@@ -1,8 +1,7 @@
 import { injectable } from 'inversify';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessError, ValidationError } from '@platform/core/errors';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
+import { AccessError, ValidationError } from '@platform/core';
 
 export const PUBLISHER_GROUP = 'website.group_website_publisher';
 export const DESIGNER_GROUP = 'website.group_website_designer';

@@ -1,15 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { array, object, string } from 'yup';
 import { SitemapContribution } from '../sitemap-contribution';
-import { type RouteContribution } from '@platform/http/contribution-points';
-import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
-import { MissingError } from '@platform/core/errors';
-import type { RouteDefinition } from '@platform/http/route-definition';
-import { UserDirectory } from '@platform/http/user-directory';
+import { LanguageCatalog, type RouteContribution, type RouteDefinition, UserDirectory } from '@platform/http';
+import { type ContributionProvider, injectContributions, MissingError } from '@platform/core';
 import { SiteUrls } from '@platform/base';
-import { EnvFactory } from '@platform/orm/env-factory';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { localizedPath } from '@platform/web/localized-path';
+import { EnvFactory } from '@platform/orm';
+import { localizedPath } from '@platform/common';
 
 /** The original platform's limit per sitemap file. */
 const LOC_PER_SITEMAP = 45000;
@@ -42,23 +38,21 @@ export class SeoRoutes implements RouteContribution {
           const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
           const origin = await this.urls.forRequest(req);
           const locs = langs.flatMap((l) => paths.map((p) => origin + localizedPath(p, l.code === req.site.defaultLang ? null : l.urlCode)));
-          req.koa.type = 'application/xml; charset=utf-8';
-          req.koa.body = [
+          req.reply.send([
             '<?xml version="1.0" encoding="UTF-8"?>',
             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
             ...[...new Set(locs)].slice(0, LOC_PER_SITEMAP).map((loc) => `  <url><loc>${xmlEscape(loc)}</loc></url>`),
             '</urlset>',
             '',
-          ].join('\n');
+          ].join('\n'), 'application/xml; charset=utf-8');
         },
       },
       {
         path: '/robots.txt', type: 'http', auth: 'none',
         handler: async (req) => {
-          req.koa.type = 'text/plain; charset=utf-8';
           // The Sitemap line needs an absolute URL: left out while the site has no trusted address.
           const origin = await this.urls.forRequest(req);
-          req.koa.body = `User-agent: *\nDisallow: /web/\nDisallow: /my/\n${origin ? `Sitemap: ${origin}/sitemap.xml\n` : ''}`;
+          req.reply.send(`User-agent: *\nDisallow: /web/\nDisallow: /my/\n${origin ? `Sitemap: ${origin}/sitemap.xml\n` : ''}`, 'text/plain; charset=utf-8');
         },
       },
       {

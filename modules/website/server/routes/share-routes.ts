@@ -1,10 +1,8 @@
 import { injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { mixed, object, string } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
-import { nowUtc } from '@platform/orm/sql-values';
-import type { Env } from '@platform/orm/environment';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
+import { type Env, nowUtc } from '@platform/orm';
 import { SHARE_NETWORKS, type ShareNetwork } from '../models/website-share-count';
 
 export type ShareCounts = Record<ShareNetwork, number>;

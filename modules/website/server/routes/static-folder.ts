@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MissingError } from '@platform/core/errors';
-import type { RequestContext } from '@platform/http/route-definition';
+import { MissingError } from '@platform/core';
+import type { RequestContext } from '@platform/http';
 
 export interface StaticFile {
   name: string;
@@ -34,15 +34,7 @@ export class StaticFolder {
   serve(req: RequestContext, name: string, missing: string): void {
     const file = this.files.get(name);
     if (!file) throw new MissingError(missing);
-    const ctx = req.koa;
-    ctx.status = 200;
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.set('ETag', file.etag);
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.type = file.contentType;
-    ctx.body = file.bytes;
+    if (req.reply.notModified(file.etag, 'public, max-age=86400')) return;
+    req.reply.send(file.bytes, file.contentType);
   }
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { StaticFolder } from './static-folder';
 
 /** The default theme's pictures (the hero block's image): `/website/static/theme/<file>`. */

@@ -1,8 +1,7 @@
 import { injectable } from 'inversify';
-import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
-import { ValidationError } from '@platform/core/errors';
-import { HotPathContribution, RouteContribution } from '@platform/http/contribution-points';
-import type { Env } from '@platform/orm/environment';
+import { type ContributionProvider, injectContributions, ValidationError } from '@platform/core';
+import { HotPathContribution, RouteContribution } from '@platform/http';
+import type { Env } from '@platform/orm';
 import { slugify } from '../../web/editor/slugify';
 
 /** Letters, digits and `-._~` in segments separated by single slashes; no trailing slash but `/` itself. */

@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { RequestContext } from '@platform/http/route-definition';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { localizedPath } from '@platform/web/localized-path';
-import type { Page } from '@platform/web/render';
-import { TranslationCatalog } from '@platform/web/translation-catalog';
+import { LanguageCatalog, type RequestContext } from '@platform/http';
+import { localizedPath } from '@platform/common';
+import { type Page, TranslationCatalog } from '@platform/web';
 import { BLOCK_CATALOG, DYNAMIC_BLOCK_ATTRIBUTE } from '../../web/blocks/block-catalog';
 import type { PageEditorProps } from '../../web/islands/page-editor';
 import { contentPage } from '../../web/pages/content-page';

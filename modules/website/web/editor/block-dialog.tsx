@@ -1,5 +1,4 @@
-import { ModalDialog } from '@platform/web/client/modal-dialog';
-import { useT } from '@platform/web/client/web-context';
+import { ModalDialog, useT } from '@platform/web/client';
 
 export interface EditorBlock {
   id: string;

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { ModalDialog } from '@platform/web/client/modal-dialog';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { ModalDialog, rpc, RpcError, useT } from '@platform/web/client';
 
 export interface MenuItem {
   id: number;

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { useT } from '@platform/web/client/web-context';
+import { defineIsland, useT } from '@platform/web/client';
 
 export interface GalleryImage {
   src: string;

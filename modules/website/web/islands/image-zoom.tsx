@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { defineIsland } from '@platform/web/island';
+import { defineIsland } from '@platform/web/client';
 
 export interface ImageZoomProps {
   src: string;

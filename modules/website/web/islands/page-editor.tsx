@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { RichTextEditor, type RichTextEditorApi } from '@platform/web/client/editor/rich-text-editor';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, RpcError, useLocalizedPath, useT } from '@platform/web/client';
+import { RichTextEditor, type RichTextEditorApi, uploadEditorImage } from '@platform/web/client/editor';
 import { BlockDialog, type EditorBlock } from '../editor/block-dialog';
 import { dynamicBlockNode } from '../editor/dynamic-block-node';
 import { MenuDialog, type MenuItem } from '../editor/menu-dialog';
 import { NewPageDialog } from '../editor/new-page-dialog';
 import { PagePropertiesDialog, type PageProperties } from '../editor/page-properties-dialog';
-import { uploadEditorImage } from '@platform/web/client/editor/upload-image';
 
 export interface PageEditorProps {
   page: PageProperties;

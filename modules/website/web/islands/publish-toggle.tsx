@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { confirmDialog, showErrorDialog } from '@platform/web/client/dialog';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { confirmDialog, defineIsland, rpc, RpcError, showErrorDialog, useT } from '@platform/web/client';
 
 export interface PublishToggleProps {
   id: number;

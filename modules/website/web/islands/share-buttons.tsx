@@ -1,7 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, useT } from '@platform/web/client';
 
 type Network = 'facebook' | 'twitter' | 'linkedin' | 'email';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { page } from '@platform/web/render';
-import { useT } from '@platform/web/client/web-context';
+import { page } from '@platform/web';
+import { useT } from '@platform/web/client';
 import PageEditor, { type PageEditorProps } from '../islands/page-editor';
 import PublishToggle from '../islands/publish-toggle';
 

@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** A partner following a record (told about its news). One row per (record, partner). */
 export const MailFollowers = defineModel({

@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** A message about a record: public comments on the site, notes, chat lines (other modules add fields). */
 export const MailMessage = defineModel({

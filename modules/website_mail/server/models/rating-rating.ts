@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /** A rating of a record: 1-5 stars on commented records, 1/5/10 for chat sessions. */
 export const RatingRating = defineModel({

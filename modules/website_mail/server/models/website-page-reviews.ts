@@ -1,5 +1,4 @@
-import { extendModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { extendModel, fields } from '@platform/orm';
 
 /** Pages can collect star-rated reviews (e.g. a "Customer reviews" page). */
 export const WebsitePageReviews = extendModel('website.page', {

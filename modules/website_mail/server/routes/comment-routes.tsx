@@ -1,14 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessError, MissingError, ValidationError } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import { safeRedirect } from '@platform/http/safe-redirect';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { requestDates } from '@platform/web/request-dates';
-import { localizedPath } from '@platform/web/localized-path';
-import { page } from '@platform/web/render';
+import { LanguageCatalog, type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
+import { AccessError, MissingError, ValidationError } from '@platform/core';
+import { page, requestDates } from '@platform/web';
+import { localizedPath } from '@platform/common';
 import { DeleteCommentPage } from '../../web/pages/delete-comment-page';
 import { CommentService, MAX_COMMENT_LENGTH } from '../services/comment-service';
 import { ThreadRegistry } from '../services/thread-registry';
@@ -75,7 +71,7 @@ export class CommentRoutes implements RouteContribution {
           return page('Delete this comment?', (
             <DeleteCommentPage
               bodyHtml={String(message?.body ?? '')} author={Array.isArray(message?.author_id) ? String(message.author_id[1]) : ''}
-              action={req.koa.originalUrl.split('?')[0]} csrfToken={req.csrfToken()} back={localizedPath(link?.path ?? '/', urlCode)}
+              action={req.http.url.split('?')[0]} csrfToken={req.csrfToken()} back={localizedPath(link?.path ?? '/', urlCode)}
             />
           ));
         },
@@ -89,7 +85,8 @@ export class CommentRoutes implements RouteContribution {
           await this.deletable(req, id);
           await this.comments.remove(id);
           const back = safeRedirect(req.params.redirect, '/');
-          req.koa.redirect(`${back.split('#')[0]}#comments`);
+          // `back` is the record's page as the form named it, language prefix included.
+          req.reply.redirect(`${back.split('#')[0]}#comments`, { keepLanguage: false });
         },
       },
     ];

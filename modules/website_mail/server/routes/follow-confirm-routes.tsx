@@ -1,10 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessDenied } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { localizedPath } from '@platform/web/localized-path';
-import { page } from '@platform/web/render';
+import { LanguageCatalog, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { AccessDenied } from '@platform/core';
+import { localizedPath } from '@platform/common';
+import { page } from '@platform/web';
 import { FollowConfirmPage } from '../../web/pages/follow-confirm-page';
 import { rememberSessionFollow } from '../follow-session';
 import { CONFIRM_PATH, FollowConfirmation, type PendingFollow } from '../services/follow-confirmation';
@@ -33,7 +31,7 @@ export class FollowConfirmRoutes implements RouteContribution {
         handler: async (req) => {
           const { pending, record } = await this.checked(req);
           const link = { request: String(pending.requestId), at: String(pending.issuedAt), token: pending.token };
-          const action = req.koa.originalUrl.split('?')[0];
+          const action = req.http.url.split('?')[0];
           return page('Follow this page?', <FollowConfirmPage {...record} email={pending.email} link={link} action={action} csrfToken={req.csrfToken()} />);
         },
       },

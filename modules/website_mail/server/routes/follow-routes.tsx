@@ -1,17 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string, ValidationError as YupValidationError } from 'yup';
-import { safeRedirect } from '@platform/http/safe-redirect';
-import { page } from '@platform/web/render';
+import { type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
+import { page } from '@platform/web';
 import { FollowResultPage } from '../../web/pages/follow-result-page';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessError, ValidationError } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import { AccessError, ValidationError } from '@platform/core';
 import { SiteUrls } from '@platform/base';
 import { followedBySession, partnersBySession, saveSessionFollows } from '../follow-session';
 import { FollowConfirmation } from '../services/follow-confirmation';
 import { FollowService, SESSION_EMAIL } from '../services/follow-service';
 import { ThreadRegistry } from '../services/thread-registry';
-import { LOOSE_EMAIL_RE } from '@platform/common/email-pattern';
+import { LOOSE_EMAIL_RE } from '@platform/common';
 
 const FOLLOW_LIMIT = { name: 'website_mail.follow', limit: 30, perAccount: 30, windowSeconds: 60 };
 /** The plain follow form's fields (strings, as forms send them). */
@@ -85,7 +83,7 @@ export class FollowRoutes implements RouteContribution {
         path: '/website_mail/follow_form', type: 'http', methods: ['POST'], auth: 'public', csrf: 'origin',
         rateLimit: FOLLOW_LIMIT,
         handler: async (req) => {
-          const back = safeRedirect(req.params.redirect, safeRedirect(req.koa.get('referer'), '/', req.koa.host), req.koa.host);
+          const back = safeRedirect(req.params.redirect, safeRedirect(req.http.header('referer'), '/', req.http.host), req.http.host);
           let fields: { id: string; object: string; message_is_follower?: string; email?: string };
           try {
             fields = await formFields.validate(req.params, { abortEarly: true, stripUnknown: true });

@@ -1,10 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessDenied } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import { LanguageCatalog } from '@platform/http/language-catalog';
-import { localizedPath } from '@platform/web/localized-path';
-import { page } from '@platform/web/render';
+import { LanguageCatalog, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { AccessDenied } from '@platform/core';
+import { localizedPath } from '@platform/common';
+import { page } from '@platform/web';
 import { UnfollowPage } from '../../web/pages/unfollow-page';
 import { FollowService } from '../services/follow-service';
 import { FollowTokens, type FollowRef } from '../services/follow-tokens';
@@ -34,7 +32,7 @@ export class UnfollowRoutes implements RouteContribution {
         handler: async (req) => {
           const { ref, token, recordName, recordPath, email } = await this.checkLink(req);
           const link = { model: ref.model, res_id: String(ref.resId), partner_id: String(ref.partnerId), token };
-          const action = req.koa.originalUrl.split('?')[0];
+          const action = req.http.url.split('?')[0];
           return page('Stop following', <UnfollowPage recordName={recordName} recordPath={recordPath} email={email} link={link} action={action} csrfToken={req.csrfToken()} />);
         },
       },

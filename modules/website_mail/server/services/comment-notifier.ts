@@ -1,20 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { CoalescedRuns } from '@platform/core/coalesced-runs';
-import { DatabaseToken, LoggerToken } from '@platform/core/tokens';
-import type { Site } from '@platform/http/site';
-import { LeasedQueue, type QueueRow } from '@platform/mail/leased-queue';
-import { MailQueueSettingsToken, type MailQueueSettings } from '@platform/mail/mail-settings';
-import { deliveryError, MailTransport, type OutgoingMail } from '@platform/mail/mail-transport';
-import { EnvFactory } from '@platform/orm/env-factory';
-import type { Env } from '@platform/orm/environment';
-import { TranslationCatalog } from '@platform/web/translation-catalog';
-import { localizedPath } from '@platform/web/localized-path';
+import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
+import type { Site } from '@platform/http';
+import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, type QueueRow } from '@platform/mail';
+import { type Env, EnvFactory } from '@platform/orm';
+import { TranslationCatalog } from '@platform/web';
+import { escapeHtml, hostnameOf, localizedPath } from '@platform/common';
 import { FollowTokens } from './follow-tokens';
 import { ThreadRegistry } from './thread-registry';
-import { escapeHtml } from '@platform/common/html-text';
-import { hostnameOf } from '@platform/common/absolute-url';
 
 export const NOTIFICATION_TABLE = 'website_mail_notification';
 /** Path of the page an unfollow link opens (a confirmation whose button posts). */

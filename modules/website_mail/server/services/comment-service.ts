@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { EnvFactory } from '@platform/orm/env-factory';
-import { nowUtc } from '@platform/orm/sql-values';
-import { textToHtml } from '@platform/common/html-text';
+import { EnvFactory, nowUtc } from '@platform/orm';
+import { textToHtml } from '@platform/common';
 import { CommentNotifier, type PostedOn } from './comment-notifier';
 
 export const MAX_COMMENT_LENGTH = 5000;

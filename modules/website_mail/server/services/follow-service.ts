@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { EnvFactory } from '@platform/orm/env-factory';
-import type { Env } from '@platform/orm/environment';
-import { utcText } from '@platform/common/utc-text';
+import { type Env, EnvFactory } from '@platform/orm';
+import { utcText } from '@platform/common';
 
 /** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
 export const SESSION_FOLLOWED = 'website_mail.followed';

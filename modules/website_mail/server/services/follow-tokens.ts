@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { DatabaseToken } from '@platform/core/tokens';
-import { loadDatabaseSecret } from '@platform/http/secret';
+import { DatabaseToken } from '@platform/core';
+import { loadDatabaseSecret } from '@platform/http';
 
 /** What an unfollow link names: one follower of one record. */
 export interface FollowRef {

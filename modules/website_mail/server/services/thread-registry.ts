@@ -1,8 +1,7 @@
 import { injectable } from 'inversify';
-import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
-import { MissingError, ValidationError } from '@platform/core/errors';
-import type { Site } from '@platform/http/site';
-import type { Env } from '@platform/orm/environment';
+import { type ContributionProvider, injectContributions, MissingError, ValidationError } from '@platform/core';
+import type { Site } from '@platform/http';
+import type { Env } from '@platform/orm';
 import { MailThreadContribution, type ThreadOptions } from '../thread-options';
 
 /** Which models take part in followers/comments on a site, and the visibility check they share. */

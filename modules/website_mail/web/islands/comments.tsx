@@ -1,8 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
-import { confirmDialog } from '@platform/web/client/dialog';
+import { confirmDialog, defineIsland, rpc, RpcError, useLocalizedPath, useT } from '@platform/web/client';
 import type { CommentView, RatingStats } from '../../server/services/comment-service';
 
 export interface CommentsProps {

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { LOOSE_EMAIL_RE } from '@platform/common/email-pattern';
-import { defineIsland } from '@platform/web/island';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { LOOSE_EMAIL_RE } from '@platform/common';
+import { defineIsland, rpc, RpcError, useLocalizedPath, useT } from '@platform/web/client';
 
 export interface FollowButtonProps {
   model: string;

@@ -1,4 +1,4 @@
-import { useT } from '@platform/web/client/web-context';
+import { useT } from '@platform/web/client';
 
 export interface DeleteCommentPageProps {
   /** The comment's HTML as stored (sanitised: plain text escaped by the comment service). */

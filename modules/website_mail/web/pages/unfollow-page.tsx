@@ -1,4 +1,4 @@
-import { useT } from '@platform/web/client/web-context';
+import { useT } from '@platform/web/client';
 
 export interface UnfollowPageProps {
   recordName: string;
