@@ -1,35 +1,15 @@
-import { execFile } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'chai';
 import { UserAccounts } from '../server/services/user-accounts';
 import { MAX_PUBLIC_DOMAIN_LEAVES } from '../server/services/call-kw-budget';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { rawRequest } from '../../../platform/http/test/support';
+import { burstFromAnotherProcess, type BurstAnswer } from '../../../test/support/burst';
+import { rawRequest } from '../../http/test/support';
 import type { Config } from '@platform/core/config';
 import { ConfigToken } from '@platform/core/tokens';
 
-type Answer = { status: number; retryAfter: string | null; error?: { code: number; data: { name: string; message: string } }; result?: unknown };
-
-/**
- * Fires `count` identical JSON-RPC calls at once from another process (the load must not run on the
- * event loop the test measures), from `address` (the trusted proxy's X-Forwarded-For).
- */
-function burstFromAnotherProcess(url: string, body: string, count: number, address: string): Promise<Answer[]> {
-  const script = `
-    const [url, body, count, address] = process.argv.slice(1);
-    Promise.all(Array.from({ length: Number(count) }, async () => {
-      const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address }, body });
-      const json = await res.json();
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), error: json.error };
-    })).then((answers) => process.stdout.write(JSON.stringify(answers)));`;
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['-e', script, url, body, String(count), address], { maxBuffer: 10 * 1024 * 1024 }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(JSON.parse(stdout) as Answer[]);
-    });
-  });
-}
+type Answer = BurstAnswer & { result?: unknown };
 
 /** `n` conditions on the 5,000 country states that match nothing: every one is evaluated on every row. */
 function heavyDomain(n: number): unknown[] {
