@@ -14,6 +14,10 @@ const BENCHES: Record<string, BenchEntry> = {
     description: 'back office list of 100k partners as an internal user: search_read 80 + search_count, name search, group by (in-process, over HTTP, vs raw knex)',
     load: () => import('./backoffice'),
   },
+  callkw: {
+    description: '/health latency while one address sends call_kw bursts (40 heavy search_counts, 20 full search_reads) vs idle (SQLite, PostgreSQL)',
+    load: () => import('./callkw'),
+  },
   bus: { description: '10k WebSocket clients: memory per connection; 1,000 msg/s across two processes on PostgreSQL (p50/p99); long-poll round trip', load: () => import('./bus') },
   forum: {
     description: 'a forum question page with 50 answers and 200 comments, req/s vs a bare Koa handler serving the same HTML; SQL queries per page',

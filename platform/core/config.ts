@@ -18,6 +18,12 @@ export interface Config {
   loginLimits: { perIp: number; perAccount: number; windowSeconds: number };
   /** Sign-ups allowed per address and on the whole site (all addresses together) within the window. */
   signupLimits: { perIp: number; perSite: number; windowSeconds: number };
+  /**
+   * `/web/dataset/call_kw` budget, in cost units (about a millisecond of database work each: see
+   * platform/orm/call-kw-cost.ts) per minute: visitors and portal users per address and per account,
+   * internal users (the back office) per account.
+   */
+  callKwBudget: { publicPerMinute: number; internalPerMinute: number };
   /** Reverse proxies in front of the server (`TRUST_PROXY`); the client address is the one the first of them appended. */
   trustProxyHops: number;
 }
@@ -45,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     repoRoot: REPO_ROOT,
     loginLimits: { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 },
     signupLimits: { perIp: 10, perSite: positiveInt('SIGNUPS_PER_HOUR', env.SIGNUPS_PER_HOUR, 100), windowSeconds: 3600 },
+    callKwBudget: { publicPerMinute: 300, internalPerMinute: 6000 },
     trustProxyHops: parseHops(env.TRUST_PROXY),
   };
 }

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { Config } from '@platform/core/config';
 import { AccessDenied } from '@platform/core/errors';
 import { verifyPassword } from './password';
-import { secondsLeftInWindow, type RateLimiter } from './rate-limiter';
+import { addressBucket } from './address-bucket';
+import type { RateLimiter } from './rate-limiter';
 import { TooManyRequests } from './too-many-requests';
 import type { UserDirectory, UserInfo } from './user-directory';
 
@@ -35,11 +36,20 @@ export class AuthService {
     const account = login.trim().toLowerCase();
     // Keys hold a digest of the login: fixed length whatever was typed (the key column is 255 wide).
     const accountKey = `login.fail:${digest(account)}`;
-    const sourceKey = `${accountKey}:${ip}`;
-    if (!(await this.limiter.hit(`login.ip:${ip}`, perIp, windowSeconds))) this.throttle(windowSeconds);
+    // An IPv6 client is its /64 (address-bucket.ts): it could otherwise guess from 2^64 addresses.
+    const source = addressBucket(ip);
+    const sourceKey = `${accountKey}:${source}`;
+    const attempt = await this.limiter.take(`login.ip:${source}`, perIp, windowSeconds);
+    if (!attempt.ok) throw new TooManyRequests(THROTTLED, attempt.retryAfterSeconds);
     const sourceFailures = await this.limiter.count(sourceKey, windowSeconds);
-    if (sourceFailures >= perAccount || (sourceFailures > 0 && (await this.limiter.count(accountKey, windowSeconds)) >= perAccount)) {
-      this.throttle(windowSeconds);
+    if (sourceFailures >= perAccount) {
+      throw new TooManyRequests(THROTTLED, await this.limiter.retryAfter(sourceKey, perAccount - 1, windowSeconds, 0));
+    }
+    if (sourceFailures > 0 && (await this.limiter.count(accountKey, windowSeconds)) >= perAccount) {
+      // Free again once the account's failures drop under the limit, or this address's own ones are all gone.
+      const untilAccount = await this.limiter.retryAfter(accountKey, perAccount - 1, windowSeconds, 0);
+      const untilSource = await this.limiter.retryAfter(sourceKey, 0, windowSeconds, 0);
+      throw new TooManyRequests(THROTTLED, Math.min(untilAccount, untilSource));
     }
     const row = await this.db('res_users').whereRaw('LOWER(login) = ?', [account]).first();
     const active = row && (row.active === true || row.active === 1);
@@ -56,10 +66,6 @@ export class AuthService {
     const user = await this.users.get(row.id);
     if (!user) throw new AccessDenied('Wrong login/password');
     return user;
-  }
-
-  private throttle(windowSeconds: number): never {
-    throw new TooManyRequests(THROTTLED, secondsLeftInWindow(windowSeconds));
   }
 }
 

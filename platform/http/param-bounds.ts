@@ -39,3 +39,36 @@ export function unboundedParams(description: SchemaFieldDescription, path = 'par
       return []; // numbers, booleans, dates: fixed size
   }
 }
+
+/**
+ * Deepest nesting of arrays and objects in a request's parameters. Real values stay under 10 (a
+ * domain leaf in `args` is 4 deep, one2many commands with many2many ones inside about 8); a body of
+ * thousands of nested arrays overflowed the stack of whatever walked it next (validation, domain
+ * parsing) and answered an InternalError.
+ */
+export const MAX_PARAM_DEPTH = 32;
+
+/**
+ * Why a decoded request value (JSON body, form fields, query, path parameters) cannot be taken, or null:
+ * a NUL character in a string or a key (PostgreSQL refuses it in text, so it failed deep in a query
+ * with an error log, and SQLite would store it), or nesting past MAX_PARAM_DEPTH. Checked for every
+ * route before its schema, iteratively, so that no depth can overflow this walk either.
+ */
+export function paramValueProblem(value: unknown): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? NUL : null;
+  const stack: Array<[value: object, depth: number]> = typeof value === 'object' && value !== null ? [[value, 0]] : [];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (depth >= MAX_PARAM_DEPTH) return `The request is nested too deeply (more than ${MAX_PARAM_DEPTH} levels of lists and objects).`;
+    // Strings are checked where they are met: only lists and objects go on the stack.
+    for (const [key, item] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
+      if (typeof key === 'string' && key.includes('\u0000')) return NUL;
+      if (typeof item === 'string') {
+        if (item.includes('\u0000')) return NUL;
+      } else if (typeof item === 'object' && item !== null) stack.push([item, depth + 1]);
+    }
+  }
+  return null;
+}
+
+const NUL = 'The request contains a NUL character, which no value may hold.';

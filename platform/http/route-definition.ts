@@ -35,10 +35,14 @@ export interface RequestContext<P = Record<string, unknown>> extends RequestIden
   ip: string;
 }
 
+/**
+ * A route's limit, counted in sliding windows (a hit counts for `windowSeconds` plus at most a tenth of
+ * it: no span of the window lets a client past the limit) in the database (rate-limiter.ts).
+ */
 export interface RateLimit {
   /** Bucket name, e.g. `newsletter.subscribe`. */
   name: string;
-  /** Requests allowed per client address within the window. */
+  /** Requests allowed per client address (an IPv6 client: its /64) within the window. */
   limit: number;
   /**
    * Requests a signed-in user may make within the window, whatever their addresses (an account spread

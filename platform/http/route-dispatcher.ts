@@ -9,6 +9,7 @@ import { isSameOriginPost } from './same-origin';
 import { formCsrfBinding, requestCsrfBindings } from './csrf-binding';
 import { envelope, errorPayload, InvalidRequest, readEnvelope } from './json-rpc';
 import { loginUrl } from './login-url';
+import { paramValueProblem } from './param-bounds';
 import { safeRedirect } from './safe-redirect';
 import type { PublicPageCache } from './public-page-cache';
 import type { RateLimiter } from './rate-limiter';
@@ -100,6 +101,9 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       }
       throw new InvalidRequest('Malformed JSON');
     }
+    // Before the envelope: a refused body's id (which could be the deep part) is not echoed.
+    const problem = paramValueProblem(body) ?? paramValueProblem(req.pathParams);
+    if (problem) throw new InvalidRequest(problem);
     const env = readEnvelope(body);
     id = env.id;
     if (route.auth === 'user' && state.isPublic) throw new SessionExpired();
@@ -151,6 +155,8 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     } else {
       req.params = { ...ctx.query } as Record<string, unknown>;
     }
+    const problem = paramValueProblem(req.params) ?? paramValueProblem(req.pathParams);
+    if (problem) throw new ValidationError(problem);
     // A page in the cookie's language at an unprefixed URL: sent to the prefixed URL instead, so an URL
     // always shows one language (caches and crawlers, which have no cookie, see the default one there).
     // Known pages (cached ones) go at once; other routes only when what they answer is a page.

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Fetching a URL a user typed, from the server, without letting that user reach what only the server
@@ -181,74 +182,48 @@ function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
 
 /* ---- address classification ---- */
 
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-}
+// Embedded-IPv4 forms, classified as the IPv4 address they carry (RFC 6052 well-known NAT64 prefix;
+// the SIIT / IPv4-translated ::ffff:0:0/96 of RFC 6145 is ipaddr.js's 'rfc6145', mapped ::ffff:0:0/96 its 'ipv4Mapped').
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR('2002::/16');
+// IANA's global unicast allocation: ipaddr.js calls every address outside its special ranges 'unicast',
+// including never-allocated space and the deprecated IPv4-compatible ::a.b.c.d, which some stacks still route to IPv4.
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
-/** IPv4 ranges that are not the public Internet (RFC 6890 and friends). */
-const V4_BLOCKED: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-];
-
-/** IPv6 ranges that are not the public Internet; embedded IPv4 forms are checked as IPv4 instead. */
-const V6_BLOCKED: Array<[string, number]> = [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10],
-  ['fec0::', 10], ['ff00::', 8],
-];
-
-
-
-/** [first, last] of each blocked IPv4 range, as numbers (checked on every click's address too). */
-const V4_RANGES: Array<[number, number]> = V4_BLOCKED.map(([base, bits]) => {
-  const size = 2 ** (32 - bits);
-  const first = Math.floor(v4ToInt(base) / size) * size;
-  return [first, first + size - 1];
-});
-
-function v4Blocked(ip: string): boolean {
-  const n = v4ToInt(ip);
-  for (const [first, last] of V4_RANGES) if (n >= first && n <= last) return true;
-  return false;
-}
-
-/** The 128-bit value of an IPv6 address (any textual form, including a dotted IPv4 tail). */
-function v6ToBigInt(ip: string): bigint {
-  let text = ip.toLowerCase().replace(/%.*$/, '');
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (tail) {
-    const n = v4ToInt(tail[1]);
-    text = `${text.slice(0, -tail[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const [head, rest] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = rest !== undefined && rest !== '' ? rest.split(':') : [];
-  const groups = rest === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return groups.reduce((n, g) => (n << 16n) | BigInt(parseInt(g || '0', 16)), 0n);
-}
-
-function inV6(value: bigint, base: string, bits: number): boolean {
-  const shift = BigInt(128 - bits);
-  return (value >> shift) === (v6ToBigInt(base) >> shift);
-}
-
-function intToV4(n: number): string {
-  return [24, 16, 8, 0].map((s) => (n >>> s) & 255).join('.');
-}
-
-/** True when the address belongs to the public Internet (not private, loopback, link-local, metadata...). */
+/**
+ * True when the address belongs to the public Internet: ipaddr.js classifies it as 'unicast' (not
+ * private, loopback, link-local, carrier-grade NAT, reserved, multicast, benchmarking...). An IPv6
+ * address that carries an IPv4 one (mapped, SIIT-translated, well-known NAT64, 6to4) is the IPv4 it
+ * carries; the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215) is the operator's own translator, which
+ * reaches its private IPv4 space, so it is never public, nor is Teredo (its client address is obscured).
+ */
 export function isPublicAddress(ip: string): boolean {
-  const family = net.isIP(ip.replace(/%.*$/, ''));
-  if (family === 4) return !v4Blocked(ip);
-  if (family !== 6) return false;
-  const value = v6ToBigInt(ip);
-  const low32 = Number(value & 0xffffffffn);
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry an IPv4 address.
-  if (inV6(value, '::ffff:0:0', 96) || inV6(value, '64:ff9b::', 96) || (inV6(value, '::', 96) && value > 1n)) {
-    return !v4Blocked(intToV4(low32));
+  // net.isIP is strict (ipaddr.js would also take '127.1' or '0x7f.1'); the zone of a link-local address is not part of it.
+  if (!net.isIP(ip.replace(/%.*$/, ''))) return false;
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.parse(ip);
+  } catch {
+    return false;
   }
-  // 6to4 (2002::/16) embeds an IPv4 address in bits 16-48.
-  if (inV6(value, '2002::', 16)) return !v4Blocked(intToV4(Number((value >> 80n) & 0xffffffffn)));
-  return !V6_BLOCKED.some(([base, bits]) => inV6(value, base, bits));
+  return address.kind() === 'ipv4' ? address.range() === 'unicast' : publicV6(address as ipaddr.IPv6);
+}
+
+function publicV6(address: ipaddr.IPv6): boolean {
+  const embedded = embeddedV4(address);
+  if (embedded) return embedded.range() === 'unicast';
+  return address.range() === 'unicast' && address.match(GLOBAL_UNICAST);
+}
+
+/** The IPv4 address an IPv6 one stands for, if it is one of the forms that translate to IPv4. */
+function embeddedV4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const range = address.range();
+  if (range === 'ipv4Mapped' || range === 'rfc6145' || address.match(NAT64_WELL_KNOWN)) return v4(p[6], p[7]);
+  if (address.match(SIX_TO_FOUR)) return v4(p[1], p[2]);
+  return null;
+}
+
+function v4(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
 }

@@ -24,19 +24,20 @@ const SIGNATURES: Record<string, string[]> = {
 
 
 /**
- * `/web/dataset/call_kw`: maps (args, kwargs) onto one of the public model methods. Anything else,
- * including private helpers of the Model class, is refused.
+ * The named arguments of a call to a public method: positional `args` by the method's signature, then
+ * `kwargs` (each name once); `context` apart. Anything else, including private helpers of the Model
+ * class, is refused.
  */
-export async function callKw(env: Env, model: string, method: string, args: Args = [], kwargs: Kwargs = {}): Promise<unknown> {
+export function callKwArguments(method: string, args: Args, kwargs: Kwargs): { named: Kwargs; context: Kwargs } {
   // Own keys only: `constructor`, `toString`, `__proto__`... must not reach the dispatch below.
   const signature = Object.hasOwn(SIGNATURES, method) ? SIGNATURES[method] : undefined;
-  if (!signature) throw new ValidationError(`Method '${method}' does not exist or is not callable on '${model}'`);
+  if (!signature) throw new ValidationError(`Method '${method}' does not exist or is not callable`);
   if (!Array.isArray(args)) throw new ValidationError('args must be a list');
   if (!kwargs || typeof kwargs !== 'object' || Array.isArray(kwargs)) throw new ValidationError('kwargs must be an object');
   if (args.length > signature.length) throw new ValidationError(`${method}() takes at most ${signature.length} arguments`);
-  const p: Kwargs = {};
+  const named: Kwargs = {};
   signature.forEach((name, i) => {
-    if (i < args.length) p[name] = args[i];
+    if (i < args.length) named[name] = args[i];
   });
   let context: Kwargs = {};
   for (const [key, value] of Object.entries(kwargs)) {
@@ -45,9 +46,16 @@ export async function callKw(env: Env, model: string, method: string, args: Args
       continue;
     }
     if (!signature.includes(key)) throw new ValidationError(`${method}() got an unexpected keyword argument '${key}'`);
-    if (key in p) throw new ValidationError(`${method}() got multiple values for argument '${key}'`);
-    p[key] = value;
+    if (key in named) throw new ValidationError(`${method}() got multiple values for argument '${key}'`);
+    named[key] = value;
   }
+  return { named, context };
+}
+
+/** `/web/dataset/call_kw`: one of the public model methods, with the caller's (args, kwargs). */
+export async function callKw(env: Env, model: string, method: string, args: Args = [], kwargs: Kwargs = {}): Promise<unknown> {
+  if (!Object.hasOwn(SIGNATURES, method)) throw new ValidationError(`Method '${method}' does not exist or is not callable on '${model}'`);
+  const { named: p, context } = callKwArguments(method, args, kwargs);
   const lang = typeof context.lang === 'string' && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(context.lang) ? context.lang : env.lang;
   const m = (lang === env.lang ? env : env.withLang(lang)).model(model);
   const domain = (p.domain ?? []) as Domain;

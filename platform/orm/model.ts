@@ -192,11 +192,19 @@ export class Model {
     return (await this.name_get([id]))[0];
   }
 
+  /**
+   * The values a new record would start with. Defaults can be computed from data (a sequence, the
+   * caller's company...), so they are for callers who may create records of the model, or read them;
+   * fields restricted to groups are for their members.
+   */
   async default_get(fieldNames: string[]): Promise<Row> {
+    const access = this.env.orm.access;
+    if (!access.allowed(this.env.user, this.meta.name, 'create')) this.checkAccess('read');
     const result: Row = {};
     for (const name of fieldNames ?? []) {
       const f = this.meta.field(name);
       if (!f) throw new ValidationError(`Invalid field '${name}' on model '${this.meta.name}'`);
+      access.checkField(this.env.user, f);
       if (f.default === undefined) continue;
       result[name] = typeof f.default === 'function' ? await (f.default as (env: Env) => unknown)(this.env) : f.default;
     }

@@ -1,4 +1,4 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type Newable } from 'inversify';
 import { bindContribution } from '@platform/core/contribution';
 import type { Knex } from 'knex';
 import type { Config } from '@platform/core/config';
@@ -23,6 +23,7 @@ import { PasswordResetRoutes } from './routes/password-reset-routes';
 import { SessionRoutes } from './routes/session-routes';
 import { SystemRoutes } from './routes/system-routes';
 import { AttachmentStore } from './services/attachment-store';
+import { CallKwBudget } from './services/call-kw-budget';
 import { PasswordReset } from './services/password-reset';
 import { SiteAdmin } from './services/site-admin';
 import { SiteSettings } from './services/site-settings';
@@ -42,6 +43,8 @@ export const baseModule = new ContainerModule(({ bind }) => {
     const envs = ctx.get(EnvFactory);
     return new UserAccounts(() => envs.superuser());
   });
+  // One per kernel: its concurrency gates count the calls running in this process.
+  bind(CallKwBudget).toDynamicValue((ctx) => new CallKwBudget(ctx.get(RateLimiter), ctx.get<Config>(ConfigToken)));
   bind(SiteUrls).toSelf();
   bind(AttachmentStore).toSelf();
   bind(SiteAdmin).toSelf();
@@ -52,7 +55,10 @@ export const baseModule = new ContainerModule(({ bind }) => {
   bind(SiteSettings).toDynamicValue((ctx) => new SiteSettings(ctx.get<Knex>(DatabaseToken), ctx.get(SiteService)));
   bindContribution(bind, UserMenuContribution, SettingsMenu);
   bindContribution(bind, ModelContribution, BaseModels);
-  for (const routes of [SessionRoutes, PasswordResetRoutes, SiteSettingsRoutes, DatasetRoutes, SystemRoutes, AssetRoutes, ImageRoutes, BackofficeRoutes]) {
+  const routeContributions: Array<Newable<RouteContribution>> = [
+    SessionRoutes, PasswordResetRoutes, SiteSettingsRoutes, DatasetRoutes, SystemRoutes, AssetRoutes, ImageRoutes, BackofficeRoutes,
+  ];
+  for (const routes of routeContributions) {
     bindContribution(bind, RouteContribution, routes);
   }
   bindContribution(bind, JobContribution, MaintenanceJobs);

@@ -7,7 +7,7 @@ describe('anonymous access through call_kw', () => {
   let visitor: RpcClient;
   let admin: RpcClient;
   before(async () => {
-    tk = await bootTestKernel({ modules: ['website'], http: true, demo: true });
+    tk = await bootTestKernel({ modules: ['website', 'mail'], http: true, demo: true });
     visitor = new RpcClient(tk.url);
     admin = new RpcClient(tk.url);
     await admin.authenticate('admin', ADMIN_PASSWORD);
@@ -22,6 +22,7 @@ describe('anonymous access through call_kw', () => {
     for (const [method, args] of [
       ['search_read', [[], ['name']]], ['search_count', [[]]], ['read', [[1], ['name']]], ['create', [{ name: 'Anon' }]],
       ['write', [[1], { name: 'Anon' }]], ['unlink', [[1]]], ['read_group', [[], ['name'], ['name']]], ['name_search', ['a']],
+      ['default_get', [['name']]],
     ] as Array<[string, unknown[]]>) {
       const answer = await kw('res.partner', method, args);
       expect(answer.error, method).to.not.equal(undefined);
@@ -29,6 +30,12 @@ describe('anonymous access through call_kw', () => {
     }
     expect(await tk.sudo().model('res.partner').search_count([])).to.equal(before);
     expect(visitor.cookie).to.equal(''); // refused calls leave no session behind
+  });
+
+  it('default_get is refused to visitors on a model they may neither read nor create (the mail outbox)', async () => {
+    const answer = await kw('mail.outbox', 'default_get', [['subject']]);
+    expect(answer.error?.data.name).to.equal('AccessError');
+    expect(answer.error?.data.message).to.contain('mail.outbox');
   });
 
   it('website.page: visitors see only published pages', async () => {

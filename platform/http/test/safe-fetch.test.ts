@@ -55,10 +55,24 @@ describe('safe fetch (SSRF guard)', () => {
       '64:ff9b::a9fe:a9fe', '64:ff9b::127.0.0.1', '2002:7f00:0001::', '2002:a9fe:a9fe::1', '::127.0.0.1',
       'not-an-ip', '',
     ];
-    const allowed = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4007:80f::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:0808:0808::1'];
+    // Forms the outside probe found taken as public: SIIT (IPv4-translated, RFC 6145) of loopback and
+    // metadata, the local-use NAT64 prefix (RFC 8215, the operator's own translator), Teredo, and the
+    // IPv4 shorthands only a lax parser reads.
+    const translated = [
+      '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:a9fe:a9fe', '::ffff:0:a00:1',
+      '64:ff9b:1::a9fe:a9fe', '64:ff9b:1::7f00:1', '64:ff9b:1:ffff::808:808', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '::7f00:1', '100.64.0.1', '127.1', '0x7f.0.0.1', '2130706433', '3fff::1', '5f00::1',
+    ];
+    const allowed = [
+      '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4007:80f::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:0808:0808::1',
+      '::ffff:0:808:808', '::ffff:0:8.8.8.8',
+    ];
 
     it('refuses private, loopback, link-local, metadata, reserved ranges (IPv4 and IPv6, mapped forms too)', () => {
       for (const ip of blocked) expect(isPublicAddress(ip), ip).to.equal(false);
+    });
+    it('classifies IPv4-translated (SIIT) forms as the IPv4 they carry, and never takes the local NAT64 prefix or Teredo for public', () => {
+      for (const ip of translated) expect(isPublicAddress(ip), ip).to.equal(false);
     });
     it('accepts public addresses', () => {
       for (const ip of allowed) expect(isPublicAddress(ip), ip).to.equal(true);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { TestKernel } from '../../../test/support/harness';
+import { callKw } from '../call-kw';
 import { resolveXmlid } from '../data-loader';
 import { AccessError, MissingError } from '@platform/core/errors';
 import { EnvFactory } from '../env-factory';
@@ -31,7 +32,17 @@ describe('orm: access rights and record rules', () => {
       await rejects(partners.create({ name: 'intruder' }), AccessError);
       await rejects(partners.write([pub.user.partnerId!], { name: 'x' }), AccessError);
       await rejects(partners.unlink([pub.user.partnerId!]), AccessError);
+      await rejects(partners.default_get(['name']), AccessError, /res\.partner/);
       expect(await sudo.model('res.partner').search_count([['name', '=', 'intruder']])).to.equal(0);
+    });
+
+    it('answers default_get to those who may read or create the model, and field defaults to the fields\' groups', async () => {
+      await rejects(callKw(pub, 'test.secret', 'default_get', [['name', 'level']]), AccessError, /test\.secret/);
+      await rejects(callKw(pub, 'test.note', 'default_get', [['memo']]), AccessError, /test\.note\.memo/);
+      expect(await callKw(pub, 'test.note', 'default_get', [['name']])).to.deep.equal({});
+      expect(await callKw(pub, 'test.thing', 'default_get', [['state']])).to.deep.equal({ state: 'draft' });
+      const user = await internalEnv(tk);
+      expect(await callKw(user, 'test.note', 'default_get', [['name', 'memo']])).to.deep.equal({});
     });
 
     it('gives the public read-only access where the manifest says so', async () => {
