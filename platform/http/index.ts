@@ -20,4 +20,5 @@ export { loadDatabaseSecret } from './secret';
 export { LANG_COOKIE, SESSION_COOKIE } from './pipeline';
 export { AuthService } from './auth-service';
 export { SessionStore } from './session-store';
-export { RateLimiter, secondsLeftInWindow } from './rate-limiter';
+export { RateLimiter } from './rate-limiter';
+export { addressBucket } from './address-bucket';

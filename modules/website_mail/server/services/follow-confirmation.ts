@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import { escapeHtml, localizedPath, utcText } from '@platform/common';
-import { LanguageCatalog, RateLimiter, secondsLeftInWindow, type Site, TooManyRequests } from '@platform/http';
+import { addressBucket, LanguageCatalog, RateLimiter, type Site, TooManyRequests } from '@platform/http';
 import { deliveryError, MailTransport } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { TranslationCatalog } from '@platform/web';
@@ -91,9 +91,10 @@ export class FollowConfirmation {
       await release();
       throw new UserError('This site cannot send e-mails yet: it has no public address. Please try again later.');
     }
-    if (!(await this.limiter.hit(`website_mail.confirm.client:${ask.ip}`, MAILS_PER_CLIENT, WINDOW_SECONDS))) {
+    const fromClient = await this.limiter.take(`website_mail.confirm.client:${addressBucket(ask.ip)}`, MAILS_PER_CLIENT, WINDOW_SECONDS);
+    if (!fromClient.ok) {
       await release();
-      throw new TooManyRequests('Too many confirmation e-mails were asked from your address. Please try again later.', secondsLeftInWindow(WINDOW_SECONDS));
+      throw new TooManyRequests('Too many confirmation e-mails were asked from your address. Please try again later.', fromClient.retryAfterSeconds);
     }
     // Over the address's budget: the request waits, silently (the answer must not tell who asked before).
     if (!(await this.limiter.hit(`website_mail.confirm.to:${digest(email)}`, MAILS_PER_ADDRESS, WINDOW_SECONDS))) {
