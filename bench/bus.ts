@@ -23,8 +23,8 @@ import { loadConfig } from '@platform/core/config';
 import { Kernel } from '@platform/kernel/kernel';
 import { Session } from '@platform/http/session';
 import { SessionStore } from '@platform/http/session-store';
-import { BusService } from '@modules/bus/server/services/bus-service';
-import { ServerProcess } from '@modules/bus/test/server-process';
+import { BusService } from '@modules/bus';
+import { ServerProcess } from '@modules/bus/test/support';
 import { createThrowawayDatabase } from '../test/support/test-database';
 import { median, percentile } from './stats';
 

@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { DatabaseToken } from '@platform/core/tokens';
 import { bootTestKernel } from '../test/support/harness';
 import { burstFromAnotherProcess } from '../test/support/burst';
-import { rawRequest } from '../platform/http/test/support';
+import { rawRequest } from '@platform/http/test/support';
 import { chooseDatabases } from './bench-databases';
 import { median } from './stats';
 

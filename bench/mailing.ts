@@ -18,9 +18,9 @@ import { SMTP_POOL_OPTIONS } from '@platform/mail/smtp-transport';
 import type { OutgoingMail } from '@platform/mail/mail-transport';
 import { EnvFactory } from '@platform/orm/env-factory';
 import { nowUtc } from '@platform/orm/sql-values';
-import { MailingComposer } from '@modules/mass_mailing/server/services/mailing-composer';
-import { MailingSender } from '@modules/mass_mailing/server/services/mailing-sender';
-import { MailingTokens } from '@modules/mass_mailing/server/services/mailing-tokens';
+import { MailingComposer } from '@modules/mass_mailing/test/support';
+import { MailingSender } from '@modules/mass_mailing/test/support';
+import { MailingTokens } from '@modules/mass_mailing/test/support';
 import { createThrowawayDatabase } from '../test/support/test-database';
 import { median } from './stats';
 

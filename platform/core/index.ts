@@ -12,3 +12,4 @@ export * from './domain-types';
 export * from './coalesced-runs';
 export * from './detached-work';
 export { type Config, loadConfig } from './config';
+export * from './request-scope';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import { discoverModules, defaultModuleRoots } from '@platform/kernel/discovery';
-import { checkImports, readSourceTree, type SourceFile } from './import-rules';
+import { checkImports, checkTableAccess, checkTestImports, readSourceTree, readTestTree, tableOwners, type SourceFile } from './import-rules';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -19,6 +19,60 @@ describe('architecture: import rules', () => {
   it('the tree keeps them: layered platform, public faces, declared dependencies, aliases across parts', () => {
     const violations = checkImports(readSourceTree(root), dependsOfAllModules());
     expect(violations.map((v) => `${v.file}: '${v.specifier}' ${v.reason}`)).to.deep.equal([]);
+  });
+
+  it('the tests and benchmarks keep them: other modules through their faces or test-support faces only', () => {
+    const violations = checkTestImports(readTestTree(root));
+    expect(violations.map((v) => `${v.file}: '${v.specifier}' ${v.reason}`)).to.deep.equal([]);
+  });
+
+  it('no module reads another module\'s tables with raw SQL (owners known from the migrations)', () => {
+    const violations = checkTableAccess(readSourceTree(root), tableOwners(root));
+    expect(violations.map((v) => `${v.file}: ${v.specifier} ${v.reason}`)).to.deep.equal([]);
+  });
+
+  it('refuses a module importing a platform file that is not a face, and a module importing the kernel', () => {
+    const found = check({
+      'modules/website/server/a.ts': "import { fields } from '@platform/orm/fields';",
+      'modules/website/server/b.ts': "import { Kernel } from '@platform/kernel/kernel';",
+      'modules/website/web/islands/c.tsx': "import { rpc } from '@platform/web/client/rpc';",
+      'modules/website/server/d.ts': "import { fields } from '@platform/orm';\nimport { rpc } from '@platform/web/client';",
+    }, { website: [] });
+    expect(found.map((v) => [v.file, v.specifier])).to.deep.equal([
+      ['modules/website/server/a.ts', '@platform/orm/fields'],
+      ['modules/website/server/b.ts', '@platform/kernel/kernel'],
+      ['modules/website/web/islands/c.tsx', '@platform/web/client/rpc'],
+    ]);
+    expect(found[0].reason).to.match(/use its face '@platform\/orm'/);
+    expect(found[1].reason).to.match(/never import the kernel/);
+    expect(found[2].reason).to.match(/use its face '@platform\/web\/client'/);
+  });
+
+  it('refuses a test importing another module\'s internals, and names its faces', () => {
+    const found = checkTestImports([
+      { path: 'modules/livechat/test/a.test.ts', text: "import { BusService } from '@modules/bus/server/services/bus-service';\nimport { x } from '../server/own';" },
+      { path: 'test/tours/b.test.ts', text: "import { SmtpSink } from '@modules/mass_mailing/test/support';\nimport { LinkService } from '@modules/link_tracker';" },
+      { path: 'modules/forum/test/c.test.ts', text: "import { Kernel } from '@platform/kernel/kernel';" },
+    ]);
+    expect(found.map((v) => [v.file, v.specifier])).to.deep.equal([
+      ['modules/livechat/test/a.test.ts', '@modules/bus/server/services/bus-service'],
+      ['modules/forum/test/c.test.ts', '@platform/kernel/kernel'],
+    ]);
+    expect(found[0].reason).to.match(/'@modules\/bus'/);
+  });
+
+  it('refuses a raw read of another module\'s table, naming the owner; its own tables and migrations are fine', () => {
+    const owners = new Map([['res_users', 'base'], ['mail_message', 'website_mail'], ['forum_post', 'forum']]);
+    const found = checkTableAccess([
+      { path: 'modules/forum/server/services/a.ts', text: "await env.db('res_users').where({ id }).first('karma');\nawait env.db('forum_post').count();" },
+      { path: 'modules/livechat/server/b.ts', text: "const rows = await db.raw('SELECT id FROM mail_message WHERE model = ?', [m]);" },
+      { path: 'modules/forum/migrations/20260101_x.ts', text: "await knex('res_users').update({ karma: 0 });" },
+    ], owners);
+    expect(found.map((v) => [v.file, v.specifier])).to.deep.equal([
+      ['modules/forum/server/services/a.ts', 'res_users'],
+      ['modules/livechat/server/b.ts', 'mail_message'],
+    ]);
+    expect(found[0].reason).to.match(/base's table res_users/);
   });
 
   it('names the file and the import of a module reaching into another module\'s internals', () => {
@@ -55,7 +109,7 @@ describe('architecture: import rules', () => {
   it('allows imports down the layers, inside a part, and of base through its face', () => {
     expect(check({
       'platform/http/a.ts': "import { ValidationError } from '@platform/core/errors';\nimport { Env } from '@platform/orm/environment';\nimport { b } from './b';",
-      'modules/website/server/x.ts': "import { SiteUrls } from '@platform/base';\nimport { EnvFactory } from '@platform/orm/env-factory';",
+      'modules/website/server/x.ts': "import { SiteUrls } from '@platform/base';\nimport { EnvFactory } from '@platform/orm';",
       'platform/kernel/cli/y.ts': "import { UserAccounts } from '@platform/base';",
     }, { website: [] })).to.deep.equal([]);
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { UserDirectory } from '@platform/http/user-directory';
 import { resolveXmlid } from '@platform/orm/data-loader';
 import { AccessError } from '@platform/core/errors';

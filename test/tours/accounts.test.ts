@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SmtpSink } from '@modules/mass_mailing/test/support/smtp-sink';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { SmtpSink } from '@modules/mass_mailing/test/support';
+import { UserAccounts } from '@platform/base';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
 import sharp from 'sharp';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';

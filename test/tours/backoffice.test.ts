@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SmtpSink } from '@modules/mass_mailing/test/support/smtp-sink';
+import { SmtpSink } from '@modules/mass_mailing/test/support';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
-import { SmtpSink } from '@modules/mass_mailing/test/support/smtp-sink';
-import { CommentNotifier } from '@modules/website_mail/server/services/comment-notifier';
+import { UserAccounts } from '@platform/base';
+import { SmtpSink } from '@modules/mass_mailing/test/support';
+import { CommentNotifier } from '@modules/website_mail';
 import { bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
-import { ClickRecorder } from '@modules/link_tracker/server/services/click-recorder';
+import { UserAccounts } from '@platform/base';
+import { ClickRecorder } from '@modules/link_tracker/test/support';
 import { bootTestKernel, type TestKernel } from '../support/harness';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
 

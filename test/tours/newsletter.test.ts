@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { MailingSender } from '@modules/mass_mailing/server/services/mailing-sender';
-import { SmtpSink } from '@modules/mass_mailing/test/support/smtp-sink';
+import { MailingSender } from '@modules/mass_mailing/test/support';
+import { SmtpSink } from '@modules/mass_mailing/test/support';
 import { bootTestKernel, type TestKernel } from '../support/harness';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
 import { bootTestKernel, type TestKernel } from '../support/harness';
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
-import { confirmationLink, outboxConfirmations } from '@modules/website_mail/test/support/follow-confirmation';
+import { confirmationLink, outboxConfirmations } from '@modules/website_mail/test/support';
 
 /** Tours of the public site in a real browser: languages, publishing, follow, comments with ratings. */
 describe('tour: public site', function () {

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { RELOAD_CHANNEL, type Notification } from '../server/bus-options';
 import { BusDispatcher } from '../server/services/bus-dispatcher';
 import { BusService, PUBLISH_LOCK } from '../server/services/bus-service';
-import { knexDialect } from '@platform/db/connection';
-import { nowUtc } from '@platform/orm/sql-values';
+import { knexDialect } from '@platform/db';
+import { nowUtc } from '@platform/orm';
 import { PresenceService } from '../server/services/presence-service';
 import { BusWebSocket } from '../server/websocket/bus-websocket';
 import { busOptions, WsProbe } from './bus-test-support';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { SmtpSink, type ReceivedMail } from '@modules/mass_mailing/test/support/smtp-sink';
-import { WsProbe } from '@modules/bus/test/bus-test-support';
-import { CommentNotifier } from '@modules/website_mail/server/services/comment-notifier';
+import { SmtpSink, type ReceivedMail } from '@modules/mass_mailing/test/support';
+import { WsProbe } from '@modules/bus/test/support';
+import { CommentNotifier } from '@modules/website_mail';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { confirmationLink, confirmByLink } from '@modules/website_mail/test/support/follow-confirmation';
+import { confirmationLink, confirmByLink } from '@modules/website_mail/test/support';
 import { forumUser } from './forum-fixture';
 
 /**

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { DatabaseToken } from '@platform/core/tokens';
+import crypto from 'node:crypto';
+import { DatabaseToken, RequestScope } from '@platform/core';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { ViewCounter } from '../server/services/view-counter';
 import { forumUser, makePost } from './forum-fixture';
@@ -13,21 +14,43 @@ describe('forum: queries per question page', function () {
   });
   after(async () => tk?.stop());
 
+  /**
+   * The queries one request runs: those made in its scope (its X-Request-Id), so the process's own
+   * work meanwhile (the install-generation watcher, view flushes, the scheduler) is not counted.
+   */
+  async function queriesOf(send: (headers: Record<string, string>) => Promise<Response>): Promise<{ queries: number; status: number }> {
+    const db = tk.get<Knex>(DatabaseToken);
+    const scope = tk.get(RequestScope);
+    const requestId = crypto.randomUUID();
+    let queries = 0;
+    const listener = (q: { sql: string }) => {
+      if (scope.current()?.requestId !== requestId) return;
+      queries += 1;
+      if (process.env.FORUM_SQL) console.log(q.sql.slice(0, 160));
+    };
+    db.on('query', listener);
+    try {
+      const res = await send({ 'X-Request-Id': requestId });
+      await res.arrayBuffer();
+      return { queries, status: res.status };
+    } finally {
+      db.off('query', listener);
+    }
+  }
+
   it('reads a question page in the same number of queries (at most 10, follow state included) with 5 or 50 answers and 200 comments', async () => {
     const forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
     const user = await forumUser(tk, 'counter', 50);
-    const db = tk.kernel.container.get<Knex>(DatabaseToken);
+    // The fewest of three visits: a shared cache (sites, languages: 2 s) that expires during one visit
+    // adds its reload to that visit only, which says nothing of the page.
     const count = async (path: string): Promise<number> => {
-      await tk.kernel.container.get(ViewCounter).flush(); // the buffered views are not the page's queries
-      let n = 0;
-      const listener = (q: { sql: string }) => { n += 1; if (process.env.FORUM_SQL) console.log(q.sql.slice(0, 160)); };
-      db.on('query', listener);
-      try {
-        expect((await user.client.get(path)).status).to.equal(200);
-      } finally {
-        db.off('query', listener);
+      let fewest = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const { queries, status } = await queriesOf((headers) => user.client.fetch(path, { headers, redirect: 'manual' }));
+        expect(status).to.equal(200);
+        fewest = Math.min(fewest, queries);
       }
-      return n;
+      return fewest;
     };
     const seed = async (answers: number, comments: number) => {
       const q = await makePost(tk, user.uid, { forum_id: forumId, name: `Q${answers}`, child_count: answers });
@@ -52,20 +75,13 @@ describe('forum: queries per question page', function () {
     const forumId = await tk.sudo().model('forum.forum').create({ name: 'Cached' });
     const author = await forumUser(tk, 'cachedauthor', 50);
     const q = await makePost(tk, author.uid, { forum_id: forumId, name: 'Cached question', views: 10 });
-    const db = tk.kernel.container.get<Knex>(DatabaseToken);
     const url = `${tk.url}/forum/cached-${forumId}/question/cached-question-${q}`;
     const first = await fetch(url);
     expect(first.status).to.equal(200);
     expect(first.headers.get('set-cookie')).to.equal(null); // nothing personal: cacheable
-    let queries = 0;
-    const listener = () => { queries += 1; };
-    db.on('query', listener);
-    try {
-      expect((await fetch(url)).status).to.equal(200);
-    } finally {
-      db.off('query', listener);
-    }
-    expect(queries, 'the second visit comes from the cache').to.equal(0);
+    const second = await queriesOf((headers) => fetch(url, { headers }));
+    expect(second.status).to.equal(200);
+    expect(second.queries, 'the second visit comes from the cache').to.equal(0);
     expect((await fetch(`${tk.url}/forum/cached-${forumId}/question/${q}`)).status).to.equal(200);
     await fetch(`${tk.url}/fr/forum/cached-${forumId}/question/${q}`);
     await tk.kernel.container.get(ViewCounter).flush();

@@ -1,13 +1,10 @@
 import { expect } from 'chai';
-import { openDatabase } from '@platform/db/connection';
-import { loadConfig } from '@platform/core/config';
-import { Kernel } from '@platform/kernel/kernel';
-import { startServer } from '@platform/kernel/server';
-import { EnvFactory } from '@platform/orm/env-factory';
-import { SiteService } from '@platform/http/site-service';
+import { loadConfig } from '@platform/core';
+import { EnvFactory } from '@platform/orm';
+import { SiteService } from '@platform/http';
 import { ADMIN_PASSWORD, bootTestKernel, createThrowawayDatabase, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { freePort, SiteProcess } from '@platform/kernel/test/site-process';
+import { freePort, Kernel, openDatabase, SiteProcess, startServer } from '../../../test/support/kernel';
 import { ClickRecorder } from '../server/services/click-recorder';
 import { BROWSER_UA, LINK_GROUP, userClient } from './support';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import type { TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { LinkPreviewer } from '../server/services/link-preview';
@@ -38,3 +38,4 @@ export async function startTargetSite(): Promise<{ url: string; hits: string[]; 
 export function allowLoopbackPreviews(tk: TestKernel): void {
   tk.kernel.container.get(LinkPreviewer).fetchOptions = { allowAddress: (a) => a === '127.0.0.1' };
 }
+export { ClickRecorder } from '../server/services/click-recorder';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DuplicateError } from '@platform/core/errors';
+import { DuplicateError } from '@platform/core';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { up as uniqueNames } from '../migrations/20261121130000_utm_unique_names';
 import { LinkService } from '../server/services/link-service';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RpcError } from '@platform/web/client/rpc';
+import { RpcError } from '@platform/web/client';
 import { CONNECTION_LOST, isSessionGone, postChatLine, type ChatRpc } from '../web/chat-rpc';
 
 /** A fake rpc answering /mail/chat_post with the given outcomes in turn, recording every call. */

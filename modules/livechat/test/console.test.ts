@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
-import { busOptions } from '@modules/bus/test/bus-test-support';
-import { BusService } from '@modules/bus/server/services/bus-service';
-import { defaultBusOptions, type Notification } from '@modules/bus/server/bus-options';
-import { SPEC_TIMINGS } from '@platform/web/client/bus/timings';
+import { UserAccounts } from '@platform/base';
+import { BusService } from '@modules/bus';
+import { busOptions, defaultBusOptions } from '@modules/bus/test/support';
+import type { Notification } from '@modules/bus';
+import { SPEC_TIMINGS } from '@platform/web/client/bus';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import type { ChannelInfo } from '../server/services/chat-format';

@@ -1,6 +1,6 @@
 import { ADMIN_PASSWORD, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 
 /** Logs a client in and makes it "online" for the bus (one poll with no inactivity). */
 export async function onlineOperator(tk: TestKernel, login = 'admin', password = ADMIN_PASSWORD): Promise<RpcClient> {

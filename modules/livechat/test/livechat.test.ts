@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
-import { busOptions, WsProbe } from '@modules/bus/test/bus-test-support';
-import { BusService } from '@modules/bus/server/services/bus-service';
-import type { Notification } from '@modules/bus/server/bus-options';
+import { UserAccounts } from '@platform/base';
+import { busOptions, WsProbe } from '@modules/bus/test/support';
+import { BusService } from '@modules/bus';
+import type { Notification } from '@modules/bus';
 import type { ChannelInfo, FormattedMessage } from '../server/services/chat-format';
 import { LivechatSessions } from '../server/services/livechat-sessions';
 import { RuleMatcher } from '../server/services/rule-matcher';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import type { ChannelInfo } from '../server/services/chat-format';

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { loadConfig } from '@platform/core/config';
-import { Kernel } from '@platform/kernel/kernel';
+import { loadConfig } from '@platform/core';
+import { Kernel } from '../../../test/support/kernel';
 import { ADMIN_PASSWORD } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
-import type { Notification } from '@modules/bus/server/bus-options';
-import { WsProbe } from '@modules/bus/test/bus-test-support';
-import { ServerProcess } from '@modules/bus/test/server-process';
+import type { Notification } from '@modules/bus';
+import { ServerProcess, WsProbe } from '@modules/bus/test/support';
 import type { ChannelInfo, FormattedMessage } from '../server/services/chat-format';
 
 /** The same browser (same cookie) talking to another node. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ParsedMail } from 'mailparser';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { JobContribution } from '@platform/jobs/job-contribution';
 import { MailQueueSettingsToken, type MailQueueSettings } from '@platform/mail/mail-settings';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { checkAccessibility, describeViolations, launchBrowser } from '../../../test/support/browser';
-import { rawRequest } from '../../../platform/http/test/support';
+import { rawRequest } from '@platform/http/test/support';
 
 /** The subscribe form without JavaScript: a real POST checked by its origin (the page is publicly cached). */
 describe('mass_mailing: subscribe form fallback (POST /website_mass_mailing/subscribe_form)', function () {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { MailingSender } from '@modules/mass_mailing/server/services/mailing-sender';
-import { listWith, mailingFor, setBaseUrl } from '@modules/mass_mailing/test/support/fixtures';
-import { SmtpSink } from '@modules/mass_mailing/test/support/smtp-sink';
+import { MailingSender } from '@modules/mass_mailing/test/support';
+import { listWith, mailingFor, setBaseUrl } from '@modules/mass_mailing/test/support';
+import { SmtpSink } from '@modules/mass_mailing/test/support';
 
 const links = (html: string): string[] => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
 

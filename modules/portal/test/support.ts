@@ -1,4 +1,4 @@
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import type { TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 

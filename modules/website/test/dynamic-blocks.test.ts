@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { SiteService } from '@platform/http/site-service';
+import { SiteService } from '@platform/http';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { placeholderOptions } from '../server/dynamic-block-renderer';

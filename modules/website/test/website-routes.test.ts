@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect } from 'chai';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
-import { SiteService } from '@platform/http/site-service';
+import { UserAccounts } from '@platform/base';
+import { SiteService } from '@platform/http';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 

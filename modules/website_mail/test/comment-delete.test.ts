@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { expect } from 'chai';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { CommentNotifier } from '../server/services/comment-notifier';

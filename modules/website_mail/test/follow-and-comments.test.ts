@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { hashSessionId } from '@platform/http/session';
-import { SiteService } from '@platform/http/site-service';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { hashSessionId, SiteService } from '@platform/http';
+import { UserAccounts } from '@platform/base';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { confirmationLink, confirmByLink, followConfirmed, outboxConfirmations } from './support/follow-confirmation';

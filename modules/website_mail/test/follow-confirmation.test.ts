@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { SmtpSink, type ReceivedMail } from '@modules/mass_mailing/test/support/smtp-sink';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { SmtpSink, type ReceivedMail } from '@modules/mass_mailing/test/support';
+import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { rawRequest } from '../../../platform/http/test/support';
+import { rawRequest } from '@platform/http/test/support';
 import { CommentNotifier } from '../server/services/comment-notifier';
 import { MAILS_PER_ADDRESS, MAILS_PER_CLIENT } from '../server/services/follow-confirmation';
 import { confirmationLink, confirmByLink } from './support/follow-confirmation';

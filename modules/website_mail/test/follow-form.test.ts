@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
-import { rawRequest } from '../../../platform/http/test/support';
+import { rawRequest } from '@platform/http/test/support';
 import { outboxConfirmations } from './support/follow-confirmation';
 
 /** The follow box: its message for a bad address, and its POST fallback without JavaScript. */

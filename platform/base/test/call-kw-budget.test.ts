@@ -5,7 +5,7 @@ import { MAX_PUBLIC_DOMAIN_LEAVES } from '../server/services/call-kw-budget';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { burstFromAnotherProcess, type BurstAnswer } from '../../../test/support/burst';
-import { rawRequest } from '../../http/test/support';
+import { rawRequest } from '@platform/http/test/support';
 import type { Config } from '@platform/core/config';
 import { ConfigToken } from '@platform/core/tokens';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { rawRequest } from '../../http/test/support';
+import { rawRequest } from '@platform/http/test/support';
 import { UserAccounts } from '../server/services/user-accounts';
 
 const SITE_FIELDS = ['name', 'base_url', 'contact_email', 'contact_phone', 'contact_address', 'social_facebook', 'social_github', 'default_lang_id', 'language_ids', 'footer_text', 'logo'];

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { UserAccounts } from '@platform/base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { loginUrl } from '../login-url';
 import { RequestIdentityResolver, sessionCookie } from '../request-identity';
 import { Session } from '../session';

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { ModuleOperationStatus } from '@platform/core/module-manager';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { UserAccounts } from '../../base/server/services/user-accounts';
+import { UserAccounts } from '@platform/base';
 import { fixture } from './support';
 
 async function waitForEnd(client: RpcClient, id: number, seen: ModuleOperationStatus[] = []): Promise<ModuleOperationStatus> {

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { expect } from 'chai';
-import { SOCIAL_NETWORKS } from '@platform/base/server/models/website';
+import { SOCIAL_NETWORKS } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { FOOTER_SOCIAL_NETWORKS } from '../site-appearance';

@@ -1,0 +1,2 @@
+/* website_mail's test-support face. */
+export * from './follow-confirmation';
