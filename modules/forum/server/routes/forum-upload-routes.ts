@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { object, string } from 'yup';
 import { AttachmentStore } from '@platform/base';
 import { ValidationError } from '@platform/core';
-import type { RouteContribution, RouteDefinition } from '@platform/http';
+import { route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { ForumKarma } from '../services/forum-karma';
 import { slugId } from './slug';
@@ -22,12 +22,12 @@ export class ForumUploadRoutes implements RouteContribution {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      route({
         path: '/forum/:forum/image/upload', type: 'json', auth: 'user', maxUserBodyBytes: MAX_BASE64 + 64 * 1024,
         rateLimit: { name: 'forum.image_upload', limit: 30, perAccount: 20, windowSeconds: 600 },
         params: object({ name: string().required().max(256), data: string().required().max(MAX_BASE64) }),
         handler: async (req) => {
-          const { name, data } = req.params as { name: string; data: string };
+          const { name, data } = req.params;
           const forumId = slugId(req.pathParams.forum);
           const rules = await this.karma.rules(req.env, forumId);
           this.karma.require(await this.karma.of(req.env, req.env.uid), rules, 'karma_editor');
@@ -38,7 +38,7 @@ export class ForumUploadRoutes implements RouteContribution {
           });
           return { id: stored.id, src: `/web/image/ir.attachment/${stored.id}/datas` };
         },
-      },
+      }),
     ];
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { mixed, number, object, string } from 'yup';
-import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { type RequestContext, route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { LinkService, MAX_URL_LENGTH, type NewLinkParams } from '../services/link-service';
 import { linkPage } from '../../web/pages/link-page';
 import { assertCanTrackLinks } from '../access';
@@ -42,28 +42,28 @@ export class LinkRoutes implements RouteContribution {
           return linkPage();
         },
       },
-      {
+      route({
         path: '/website_links/new', type: 'json', auth: 'user', params: newParams,
         rateLimit: { name: 'link_tracker.new', limit: 120, perAccount: 120, windowSeconds: 60 },
         handler: async (req) => {
-          const p = req.params as Partial<NewLinkParams>;
+          const p = req.params;
           return this.links.create(req.env, await this.origin(req), { ...p, url: p.url ?? '' });
         },
-      },
-      {
+      }),
+      route({
         path: '/website_links/add_code', type: 'json', auth: 'user', params: addCodeParams,
         handler: async (req) => {
-          const p = req.params as { init_code: string; new_code?: string | null };
+          const p = req.params;
           return this.links.addCode(req.env, await this.origin(req), p.init_code, p.new_code ?? '');
         },
-      },
-      {
+      }),
+      route({
         path: '/website_links/recent_links', type: 'json', auth: 'user', params: recentParams,
         handler: (req) => {
-          const p = req.params as { filter: string; limit?: number };
+          const p = req.params;
           return this.links.recent(req.env, p.filter, p.limit ?? 20);
         },
-      },
+      }),
     ];
   }
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { number, object } from 'yup';
 import { UserAccounts } from '@platform/base';
 import { AccessDenied, ValidationError } from '@platform/core';
-import { AuthService, LanguageCatalog, type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect, SessionStore, TooManyRequests } from '@platform/http';
+import { AuthService, LanguageCatalog, type RequestContext, route, type RouteContribution, type RouteDefinition, safeRedirect, SessionStore, TooManyRequests } from '@platform/http';
 import { localizedPath } from '@platform/common';
 import { TranslationCatalog } from '@platform/web';
 import { accountPage, type PasswordErrors } from '../../web/pages/account-page';
@@ -44,12 +44,12 @@ export class AccountRoutes implements RouteContribution {
         rateLimit: { name: 'portal.password', limit: 20, perAccount: 20, windowSeconds: 900 },
         handler: (req) => this.changePassword(req),
       },
-      {
+      route({
         // The state select follows the country select (the page also works without it: the server re-checks).
         path: '/my/account/states', type: 'json', auth: 'public',
         params: object({ country_id: number().integer().positive().required() }),
-        handler: async (req) => this.details.states(req.env, (req.params as { country_id: number }).country_id),
-      },
+        handler: async (req) => this.details.states(req.env, req.params.country_id),
+      }),
     ];
   }
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { array, boolean, number, object, string } from 'yup';
 import { AttachmentStore } from '@platform/base';
 import { AccessError, ValidationError } from '@platform/core';
-import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { type RequestContext, route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
@@ -31,25 +31,25 @@ export class EditorRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     const lang = string().required().max(16);
     return [
-      {
+      route({
         path: '/website/page/save', type: 'json', auth: 'user',
         params: object({ id: number().integer().positive().required(), lang, content: string().defined().max(MAX_CONTENT) }),
         handler: async (req) => {
-          const { id, content } = req.params as { id: number; content: string };
+          const { id, content } = req.params;
           const env = this.publisherEnv(req);
           await env.model('website.page').write([id], { content });
           const [saved] = await env.model('website.page').read([id], ['content']);
           return { content: saved.content || '' };
         },
-      },
-      {
+      }),
+      route({
         path: '/website/page/properties', type: 'json', auth: 'user',
         params: object({
           id: number().integer().positive().required(), lang, name: string().required().max(256), url: string().required().max(MAX_PAGE_URL),
           seo_title: string().max(256), seo_description: string().max(1000), in_menu: boolean().required(), published: boolean().required(),
         }),
         handler: async (req) => {
-          const p = req.params as PropertiesParams;
+          const p = req.params;
           const env = this.publisherEnv(req);
           return env.transaction(async (tx) => {
             await tx.model('website.page').write([p.id], {
@@ -61,12 +61,12 @@ export class EditorRoutes implements RouteContribution {
             return { url: String(page.url) };
           });
         },
-      },
-      {
+      }),
+      route({
         path: '/website/page/create', type: 'json', auth: 'user',
         params: object({ name: string().required().max(256), url: string().max(MAX_PAGE_URL), lang, in_menu: boolean() }),
         handler: async (req) => {
-          const { name, url, in_menu } = req.params as { name: string; url?: string; in_menu?: boolean };
+          const { name, url, in_menu } = req.params;
           const title = name.trim();
           if (!title) throw new ValidationError('Give the page a title.');
           const env = this.publisherEnv(req);
@@ -77,23 +77,23 @@ export class EditorRoutes implements RouteContribution {
             return { id, url: pageUrl };
           });
         },
-      },
-      {
+      }),
+      route({
         // Deleting is the designers' (the model's access rights say so too).
         path: '/website/page/delete', type: 'json', auth: 'user',
         params: object({ id: number().integer().positive().required() }),
         handler: async (req) => {
-          const { id } = req.params as { id: number };
+          const { id } = req.params;
           if (!req.env.hasGroup(DESIGNER_GROUP)) throw new AccessError('Only website designers can delete pages.');
           await req.env.model('website.page').unlink([id]);
           return true;
         },
-      },
-      {
+      }),
+      route({
         path: '/website/menu/reorder', type: 'json', auth: 'user',
         params: object({ ids: array(number().integer().positive().required()).required().max(200) }),
         handler: async (req) => {
-          const { ids } = req.params as { ids: number[] };
+          const { ids } = req.params;
           const env = this.publisherEnv(req);
           const ofSite = await env.model('website.menu').search(['&', ['id', 'in', ids], ...SITE_PAGES(req.site.id)]);
           if (ofSite.length !== new Set(ids).size) throw new ValidationError('Some of these menu entries do not exist on this site.');
@@ -102,8 +102,8 @@ export class EditorRoutes implements RouteContribution {
           });
           return true;
         },
-      },
-      {
+      }),
+      route({
         path: '/website/image/upload', type: 'json', auth: 'user', maxUserBodyBytes: MAX_BASE64 + 64 * 1024,
         rateLimit: { name: 'website.image_upload', limit: 60, windowSeconds: 600 },
         params: object({
@@ -111,7 +111,7 @@ export class EditorRoutes implements RouteContribution {
           res_model: string().oneOf(['website.page']), res_id: number().integer().positive(),
         }),
         handler: async (req) => {
-          const { name, data, res_model, res_id } = req.params as { name: string; data: string; res_model?: string; res_id?: number };
+          const { name, data, res_model, res_id } = req.params;
           const env = this.publisherEnv(req);
           if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw new ValidationError('The image must be sent as base64.');
           if (res_model && res_id) await env.model(res_model).read([res_id], ['id']);
@@ -120,14 +120,14 @@ export class EditorRoutes implements RouteContribution {
           });
           return { id: stored.id, name: stored.name, mimetype: stored.mimetype, src: `/web/image/ir.attachment/${stored.id}/datas` };
         },
-      },
+      }),
     ];
   }
 
   /** The caller's environment in the language being edited, once they are known to be a publisher. */
   private publisherEnv(req: RequestContext): Env {
     if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('Only website publishers can edit pages. Ask a website publisher.');
-    const lang = (req.params as { lang?: string }).lang;
+    const lang = typeof req.params.lang === 'string' ? req.params.lang : undefined;
     if (lang === undefined) return req.env;
     if (!req.site.langs.includes(lang)) throw new ValidationError(`The language '${lang}' is not available on this site.`);
     return req.env.withLang(lang);

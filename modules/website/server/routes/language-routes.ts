@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { array, object, string } from 'yup';
-import { LANG_COOKIE, LanguageCatalog, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
+import { LANG_COOKIE, LanguageCatalog, route, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
 import { MissingError } from '@platform/core';
 import { localizedPath } from '@platform/common';
 import { TranslationCatalog } from '@platform/web';
@@ -37,11 +37,11 @@ export class LanguageRoutes implements RouteContribution {
           req.reply.redirect(prefixed + target.search + target.hash, { status: 303, keepLanguage: false });
         },
       },
-      {
+      route({
         path: '/website/translations', type: 'json', auth: 'public',
         params: object({ lang: string().max(16), mods: array(string().required().max(64)).max(100) }),
         handler: async (req) => {
-          const { lang: asked, mods } = req.params as { lang?: string; mods?: string[] };
+          const { lang: asked, mods } = req.params;
           const lang = await this.languages.find(asked ?? req.lang);
           if (!lang || !req.site.langs.includes(lang.code)) throw new MissingError('This language is not available on this site.');
           const modules = [...req.site.modules].filter((m) => !mods || mods.includes(m)).sort();
@@ -53,7 +53,7 @@ export class LanguageRoutes implements RouteContribution {
             }])),
           };
         },
-      },
+      }),
     ];
   }
 }

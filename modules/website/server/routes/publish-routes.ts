@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { number, object, string } from 'yup';
-import type { RouteContribution, RouteDefinition } from '@platform/http';
+import { route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { AccessError, ValidationError } from '@platform/core';
 
 export const PUBLISHER_GROUP = 'website.group_website_publisher';
@@ -15,11 +15,11 @@ export const DESIGNER_GROUP = 'website.group_website_designer';
 @injectable()
 export class PublishRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
-    return [{
+    return [route({
       path: '/website/publish', type: 'json', auth: 'public',
       params: object({ id: number().integer().positive().required(), object: string().required().max(128) }),
       handler: async (req) => {
-        const { id, object: modelName } = req.params as { id: number; object: string };
+        const { id, object: modelName } = req.params;
         if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('You are not allowed to publish or unpublish this content. Ask a website publisher.');
         const model = req.env.model(modelName);
         if (!model.meta.publishable || !model.meta.field('website_published')) throw new ValidationError(`Records of '${modelName}' cannot be published.`);
@@ -28,6 +28,6 @@ export class PublishRoutes implements RouteContribution {
         await model.write([id], { website_published: published });
         return published;
       },
-    }];
+    })];
   }
 }

@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { mixed, object, string } from 'yup';
-import type { RouteContribution, RouteDefinition } from '@platform/http';
+import { route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { type Env, nowUtc } from '@platform/orm';
 import { SHARE_NETWORKS, type ShareNetwork } from '../models/website-share-count';
 
@@ -37,21 +37,21 @@ async function increment(db: Knex, urlPath: string, network: ShareNetwork): Prom
 export class ShareRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
-      {
+      route({
         path: '/website/share/record', type: 'json', auth: 'public',
         params: object({ url: path(), network: mixed<ShareNetwork>().oneOf([...SHARE_NETWORKS]).required() }),
         rateLimit: { name: 'website.share', limit: 10, perAccount: 10, windowSeconds: 60 },
         handler: async (req) => {
-          const { url, network } = req.params as { url: string; network: ShareNetwork };
+          const { url, network } = req.params;
           await increment(req.env.db, url, network);
           return readShareCounts(req.env, url);
         },
-      },
-      {
+      }),
+      route({
         path: '/website/share/counts', type: 'json', auth: 'public',
         params: object({ url: path() }),
-        handler: async (req) => readShareCounts(req.env, (req.params as { url: string }).url),
-      },
+        handler: async (req) => readShareCounts(req.env, req.params.url),
+      }),
     ];
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
 import { number, object, string } from 'yup';
-import { LanguageCatalog, type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
+import { LanguageCatalog, type RequestContext, route, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
 import { AccessError, MissingError, ValidationError } from '@platform/core';
 import { page, requestDates } from '@platform/web';
 import { localizedPath } from '@platform/common';
@@ -27,7 +27,7 @@ export class CommentRoutes implements RouteContribution {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      route({
         path: '/website_mail/post/json', type: 'json', auth: 'user', rateLimit: POST_LIMIT,
         params: object({
           res_model: string().required().max(128),
@@ -36,7 +36,7 @@ export class CommentRoutes implements RouteContribution {
           rating: number().integer().min(1, 'A rating is 1 to 5 stars.').max(5, 'A rating is 1 to 5 stars.').nullable(),
         }),
         handler: async (req) => {
-          const { res_model, res_id, message, rating } = req.params as { res_model: string; res_id: number; message?: string; rating?: number | null };
+          const { res_model, res_id, message, rating } = req.params;
           const opts = this.threads.require(req.site, res_model, 'comments');
           await this.threads.assertVisible(req.env, res_model, res_id);
           if (!message || !message.trim()) throw new ValidationError('The message is empty.');
@@ -48,7 +48,7 @@ export class CommentRoutes implements RouteContribution {
           const dates = await requestDates(this.languages, req);
           return { ...view, date_label: dates.datetime(view.date), rating_default_value: view.rating ?? 0, rating_disabled: view.rating !== null, stats: await this.comments.stats(res_model, res_id) };
         },
-      },
+      }),
       {
         path: '/website_mail/message/delete', type: 'json', auth: 'user',
         params: object({ message_id: number().integer().positive().required() }),

@@ -51,7 +51,7 @@ export class FollowConfirmRoutes implements RouteContribution {
 
   /** The link's pending follow and its record (name, path in the request's language); AccessDenied otherwise. */
   private async checked(req: RequestContext): Promise<{ pending: PendingFollow; record: { recordName: string; recordPath: string } }> {
-    const pending = await this.confirmation.check(req.env, req.params as Record<string, unknown>);
+    const pending = await this.confirmation.check(req.env, req.params);
     const opts = pending ? this.threads.optionsFor(req.site, pending.model) : undefined;
     const record = pending && opts?.follow ? await opts.recordLink(req.env.sudo(), pending.resId) : null;
     if (!pending || !record) throw new AccessDenied(INVALID_LINK);

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string, ValidationError as YupValidationError } from 'yup';
-import { type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
+import { type RequestContext, route, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
 import { page } from '@platform/web';
 import { FollowResultPage } from '../../web/pages/follow-result-page';
 import { AccessError, ValidationError } from '@platform/core';
@@ -48,11 +48,11 @@ export class FollowRoutes implements RouteContribution {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      route({
         path: '/website_mail/is_follower', type: 'json', auth: 'public',
         params: object({ model: string().required().max(128), res_id: number().integer().positive().required() }),
         handler: async (req) => {
-          const { model, res_id } = req.params as { model: string; res_id: number };
+          const { model, res_id } = req.params;
           this.threads.require(req.site, model, 'follow');
           await this.threads.assertVisible(req.env, model, res_id);
           if (!req.isPublic) {
@@ -61,8 +61,8 @@ export class FollowRoutes implements RouteContribution {
           const email = req.session.get(SESSION_EMAIL);
           return { is_user: false, email: typeof email === 'string' ? email : '', is_follower: followedBySession(req).includes(`${model}:${res_id}`), alias_name: false };
         },
-      },
-      {
+      }),
+      route({
         path: '/website_mail/follow', type: 'json', auth: 'public',
         rateLimit: FOLLOW_LIMIT,
         params: object({
@@ -72,10 +72,10 @@ export class FollowRoutes implements RouteContribution {
           email: string().max(254),
         }),
         handler: async (req) => {
-          const { id, object: model, message_is_follower, email } = req.params as { id: number; object: string; message_is_follower?: string; email?: string };
+          const { id, object: model, message_is_follower, email } = req.params;
           return this.toggle(req, model, id, message_is_follower === 'on', email);
         },
-      },
+      }),
       {
         // The follow box without JavaScript: a plain form on a publicly cached page (no per-visitor CSRF
         // token there), so the post must come from this site (Origin / Sec-Fetch-Site). Same rules as

@@ -50,7 +50,7 @@ export class UnfollowRoutes implements RouteContribution {
 
   /** The link's follow if its token is right and its model can be followed here; AccessDenied otherwise. */
   private async checkLink(req: RequestContext) {
-    const p = req.params as Record<string, unknown>;
+    const p = req.params;
     const text = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max ? v : '');
     const model = text(p.model, 128);
     const resId = ID.test(text(p.res_id, 9)) ? Number(p.res_id) : 0;
