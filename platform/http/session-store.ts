@@ -41,6 +41,13 @@ export class SessionStore {
   }
 
   /** Gives the session a new id (at login), so an id planted before login is worthless after it. */
+  /** The user of each of these sessions that still exists (null: a visitor's); ended ones are absent. */
+  async usersOf(sids: string[]): Promise<Map<string, number | null>> {
+    const bySid = new Map(sids.map((sid) => [hashSessionId(sid), sid]));
+    const rows: Array<{ id: string; uid: number | null }> = await this.db(TABLE).whereIn('id', [...bySid.keys()]).select('id', 'uid');
+    return new Map(rows.map((r) => [bySid.get(r.id)!, r.uid === null ? null : Number(r.uid)]));
+  }
+
   async rotate(session: Session): Promise<void> {
     if (!session.isNew) await this.db(TABLE).where({ id: hashSessionId(session.sid) }).delete();
     session.sid = newSessionId();

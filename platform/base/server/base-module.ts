@@ -32,6 +32,7 @@ import { SettingsMenu } from './settings-menu';
 import { UserMenuContribution } from '@platform/web/contribution-points';
 import { SiteService } from '@platform/http/site-service';
 import { SiteUrls } from './services/site-urls';
+import { ConfigParameters } from './services/config-parameters';
 import { DetachedWork } from '@platform/core/detached-work';
 import { UserAccounts } from './services/user-accounts';
 
@@ -46,6 +47,7 @@ export const baseModule = new ContainerModule(({ bind }) => {
   // One per kernel: its concurrency gates count the calls running in this process.
   bind(CallKwBudget).toDynamicValue((ctx) => new CallKwBudget(ctx.get(RateLimiter), ctx.get<Config>(ConfigToken)));
   bind(SiteUrls).toSelf();
+  bind(ConfigParameters).toSelf();
   bind(AttachmentStore).toSelf();
   bind(SiteAdmin).toSelf();
   // The `mail` module binds the transport; without it, nothing can be mailed and the reset form says so.

@@ -4,7 +4,7 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ValidationError as YupValidationError } from 'yup';
-import { hashSessionId, RequestIdentityResolver, type ServerContribution, sessionCookie, SiteService } from '@platform/http';
+import { RequestIdentityResolver, type ServerContribution, SessionStore, sessionCookie, SiteService } from '@platform/http';
 import type { Knex } from 'knex';
 import { DatabaseToken, LoggerToken } from '@platform/core';
 import { BusOptions } from '../bus-options';
@@ -47,6 +47,7 @@ export class BusWebSocket implements ServerContribution {
     @inject(PresenceService) private readonly presence: PresenceService,
     @inject(SiteService) private readonly sites: SiteService,
     @inject(RequestIdentityResolver) private readonly identities: RequestIdentityResolver,
+    @inject(SessionStore) private readonly sessions: SessionStore,
     @inject(LoggerToken) private readonly logger: Logger,
   ) {}
 
@@ -199,11 +200,9 @@ export class BusWebSocket implements ServerContribution {
   private async dropEndedSessions(connections: BusConnection[]): Promise<void> {
     for (let i = 0; i < connections.length; i += 1000) {
       const batch = connections.slice(i, i + 1000);
-      const hashes = new Map(batch.map((c) => [hashSessionId(c.sid!), c]));
-      const rows: Array<{ id: string; uid: number | null }> = await this.db('http_session').whereIn('id', [...hashes.keys()]).select('id', 'uid');
-      const live = new Map(rows.map((r) => [r.id, r.uid]));
-      for (const [hash, c] of hashes) {
-        if (live.get(hash) !== c.userId) c.socket.close(4001, 'session ended');
+      const live = await this.sessions.usersOf(batch.map((c) => c.sid!));
+      for (const c of batch) {
+        if (live.get(c.sid!) !== c.userId) c.socket.close(4001, 'session ended');
       }
     }
   }

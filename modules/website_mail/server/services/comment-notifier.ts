@@ -1,3 +1,4 @@
+import { ConfigParameters } from '@platform/base';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -46,6 +47,7 @@ export class CommentNotifier {
     @inject(FollowTokens) private readonly tokens: FollowTokens,
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
     @inject(LoggerToken) private readonly logger: Logger,
+    @inject(ConfigParameters) private readonly params: ConfigParameters,
   ) {
     this.queue = new LeasedQueue(db, NOTIFICATION_TABLE, settings);
   }
@@ -128,7 +130,7 @@ export class CommentNotifier {
     const unfollowUrl = `${baseUrl}${localizedPath(UNFOLLOW_PATH, prefix)}?${query}`;
     const author = String(message.author ?? '') || _t('Someone');
     const host = hostnameOf(baseUrl) ?? 'localhost';
-    const from = await this.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
+    const from = await this.params.get('mail.default.from');
     const subject = _tm(texts?.subjects[String(message.message_type)] ?? 'New comment on %s').replace('%s', record.name);
     const wrote = _t('%s wrote:').replace('%s', author);
     const why = _tm(texts?.why ?? 'You receive this e-mail because you follow this page.');
@@ -139,7 +141,7 @@ export class CommentNotifier {
     const bodyText = bodyHtml.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '\n').replace(/<[^>]*>/g, '')
       .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0*39;/g, "'").replace(/&amp;/g, '&').trim();
     return {
-      from: String(from?.value || `notifications@${host}`),
+      from: from || `notifications@${host}`,
       to: String(row.email),
       subject,
       html: `<p>${escapeHtml(wrote)}</p><blockquote>${bodyHtml}</blockquote>`

@@ -1,3 +1,4 @@
+import { ConfigParameters } from '@platform/base';
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
@@ -70,6 +71,7 @@ export class FollowConfirmation {
     @inject(RateLimiter) private readonly limiter: RateLimiter,
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
+    @inject(ConfigParameters) private readonly params: ConfigParameters,
   ) {}
 
   /** Records the pending follow and mails its link, unless the address follows already or had one lately. */
@@ -162,12 +164,12 @@ export class FollowConfirmation {
     const link = `${baseUrl}${localizedPath(CONFIRM_PATH, urlCode)}?${query}`;
     const _t = (source: string) => this.translations.module('website_mail', lang)[source] ?? source;
     const host = new URL(baseUrl).hostname;
-    const from = await env.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
+    const from = await this.params.get('mail.default.from', env);
     const asked = _t('Someone, hopefully you, asked to follow %s with this address: each new comment or answer would be sent to it.').replace('%s', record.name);
     const button = _t('Confirm: follow it');
     const ignore = _t('If you did not ask for it, ignore this e-mail: this address will not follow anything.');
     await this.transport.send({
-      from: String(from?.value || `notifications@${host}`),
+      from: from || `notifications@${host}`,
       to: ref.email,
       subject: _t('Confirm that you want to follow %s').replace('%s', record.name),
       html: `<p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(button)}</a></p><p><small>${escapeHtml(ignore)}</small></p>`,
