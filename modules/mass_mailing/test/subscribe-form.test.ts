@@ -106,4 +106,19 @@ describe('mass_mailing: subscribe form fallback (POST /website_mass_mailing/subs
     expect(describeViolations(await checkAccessibility(page))).to.equal('');
     await page.close();
   });
+
+  it('the French newsletter page and its footer form: axe clean and no overflow at 375 and 1280 px', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${tk.url}/fr/newsletter`);
+    await page.locator('[data-island="mass_mailing.subscribe"][data-hydrated="true"]').first().waitFor({ state: 'attached' });
+    expect(await page.getAttribute('#footer-newsletter-email', 'placeholder')).to.equal('vous@example.com');
+    expect(await page.getAttribute(`#newsletter-email-${listId}`, 'placeholder')).to.equal('vous@example.com');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (process.env.MAILING_SHOTS) await page.screenshot({ path: `${process.env.MAILING_SHOTS}/newsletter-fr-${width}.png`, fullPage: true });
+      expect(describeViolations(await checkAccessibility(page)), `at ${width}`).to.equal('');
+      if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.equal(375);
+    }
+    await page.close();
+  });
 });
