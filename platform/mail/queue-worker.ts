@@ -1,9 +1,6 @@
 import type { LeasedQueue, QueueRow } from './leased-queue';
 import { deliveryError, type MailTransport, type OutgoingMail } from './mail-transport';
 
-/** Chunks in flight at once; see `lane` in drainQueue. */
-const LANES = 4;
-
 export interface DrainOptions {
   queue: LeasedQueue;
   /** Which rows of the queue's table to work on (e.g. `{ mailing_id: 7 }`). */
@@ -27,12 +24,15 @@ export interface DrainReport {
 }
 
 /**
- * Works through the due rows of a queue until nothing is due. Rows are claimed in batches into a buffer
- * that is refilled while it is still half full, so the sending lanes never wait for the database; each
- * lane takes a chunk of rows, hands them all to the transport, and passes each accepted row to the
- * recorder (group commit, see SentRecorder) as soon as the server accepted it, so the window between
- * "accepted by the server" and "recorded as sent" stays a few tens of milliseconds long. Leases of
- * claimed rows are renewed until they are recorded or failed.
+ * Works through the due rows of a queue until nothing is due, with `concurrency` slots. Rows are claimed
+ * in batches into a buffer that is refilled while it is still half full, so slots never wait for the
+ * database. A slot carries one message at a time: it hands it to the transport, has the outcome written
+ * as soon as the server answered (SentRecorder), and only then takes the next row. So at any moment at
+ * most one message per slot has been accepted by the server and not yet recorded as sent: a crash of
+ * this process (SIGKILL, OOM killer) resends at most `concurrency` messages once their leases expire,
+ * in practice the one or two whose record was being written, each with its stable Message-ID. (SMTP
+ * cannot do better: the crash may fall between the server's "250 OK" and our write.) Leases of claimed
+ * rows are renewed until they are recorded.
  */
 export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, bounced: 0, retried: 0, failed: 0 };
@@ -40,11 +40,12 @@ export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
   const inFlight = new Set<QueueRow>();
   const renewal = setInterval(() => void o.queue.renew([...inFlight]).catch(() => undefined), (settings.leaseSeconds * 1000) / 3);
   const recorder = new SentRecorder(o.queue, (n) => (report.sent += n));
-  const recordings = new Set<Promise<void>>();
   const buffer: QueueRow[] = [];
   const progress = backgroundProgress(o.onBatch?.bind(o));
   let exhausted = false;
   let refill: Promise<void> | undefined;
+  /** A write of an outcome failed: no new row is sent (each would be sent again after a crash), and the drain fails. */
+  let broken: unknown;
 
   const claimBatch = async (): Promise<void> => {
     let claimed = 0;
@@ -59,62 +60,55 @@ export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
     } finally {
       refill = undefined;
     }
-    // Only once the next claim may start: progress (the CLI's statistics) must not hold up the lanes.
+    // Only once the next claim may start: progress (the CLI's statistics) must not hold up the slots.
     if (claimed) progress.request();
   };
   const fill = (): Promise<void> => (refill ??= claimBatch());
 
-  /** Up to `size` rows from the buffer (waiting for a refill when it is empty); none once the queue is drained. */
-  const take = async (size: number): Promise<QueueRow[]> => {
+  /** The next row from the buffer (waiting for a refill when it is empty); none once the queue is drained. */
+  const take = async (): Promise<QueueRow | undefined> => {
     for (;;) {
-      const stopping = exhausted || !!o.signal?.aborted;
+      const stopping = exhausted || !!o.signal?.aborted || broken !== undefined;
       if (!stopping && buffer.length <= settings.batchSize / 2) void fill().catch(() => undefined);
-      if (buffer.length) return buffer.splice(0, size);
-      if (stopping) return [];
+      if (buffer.length && broken === undefined) return buffer.shift();
+      if (stopping) return undefined;
       await fill();
     }
   };
 
-  const sendOne = async (row: QueueRow, sending: Promise<unknown>): Promise<void> => {
+  const deliver = async (row: QueueRow): Promise<void> => {
+    let sending: Promise<unknown>;
     try {
-      await sending;
+      sending = o.transport.send(o.compose(row));
     } catch (err) {
-      const outcome = await o.queue.markFailed(row, deliveryError(err));
-      report[outcome === 'retry' ? 'retried' : outcome]++;
-      inFlight.delete(row);
-      return;
+      sending = Promise.reject(err); // a message that cannot be composed fails like a refused one
     }
-    // A failed write leaves the row leased: it is sent again once the lease expires.
-    const recording = recorder.add(row).catch(() => undefined).finally(() => {
+    try {
+      try {
+        await sending;
+      } catch (err) {
+        const outcome = await o.queue.markFailed(row, deliveryError(err));
+        report[outcome === 'retry' ? 'retried' : outcome]++;
+        return;
+      }
+      await recorder.record(row);
+    } catch (err) {
+      // The outcome could not be written: the row stays leased and is sent again once its lease expires.
+      broken ??= err;
+    } finally {
       inFlight.delete(row);
-      recordings.delete(recording);
-    });
-    recordings.add(recording);
+    }
   };
 
-  // Each lane hands the transport a whole chunk at once, then waits for that chunk: composing and
-  // submitting messages in a burst costs the SMTP pool markedly less CPU per message than feeding it
-  // one message per completion (measured in bench/mailing.ts), and with several lanes the pool's own
-  // queue never runs dry while one lane waits for its last message.
-  const chunk = Math.max(1, Math.ceil(settings.concurrency / LANES));
-  const lane = async (): Promise<void> => {
-    for (let rows = await take(chunk); rows.length; rows = await take(chunk)) {
-      const sends = rows.map((row) => {
-        try {
-          return o.transport.send(o.compose(row));
-        } catch (err) {
-          return Promise.reject(err); // a message that cannot be composed fails like a refused one
-        }
-      });
-      await Promise.all(rows.map((row, i) => sendOne(row, sends[i])));
-    }
+  const slot = async (): Promise<void> => {
+    for (let row = await take(); row; row = await take()) await deliver(row);
   };
 
   try {
     for (;;) {
       await fill();
-      await Promise.all(Array.from({ length: Math.min(LANES, settings.concurrency) }, lane));
-      await Promise.all([...recordings]);
+      await Promise.all(Array.from({ length: settings.concurrency }, slot));
+      if (broken !== undefined) throw broken;
       if (!o.waitForRetries || o.signal?.aborted) break;
       const due = await o.queue.nextDue(o.scope);
       if (due === null) break;
@@ -123,7 +117,6 @@ export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
     }
   } finally {
     clearInterval(renewal);
-    await Promise.all([...recordings]);
     await progress.settled(); // nothing of this drain runs after it returns
   }
   await o.onBatch?.();
@@ -153,52 +146,6 @@ function backgroundProgress(onBatch: DrainOptions['onBatch']) {
   };
 }
 
-/**
- * Group commit of accepted rows: one UPDATE at a time, carrying every row accepted meanwhile, started at
- * most FLUSH_MS after the first of them (about one write per 40 messages in the benchmark instead of one
- * per message). A row not yet recorded keeps its lease, so no other worker takes it meanwhile. The
- * window between the server's "250 OK" and the write is the one SMTP cannot close: a crash inside it
- * resends those few messages after the lease expires, with the same Message-ID, so receivers can drop
- * the copy. A crash anywhere else loses nothing and resends nothing.
- */
-const FLUSH_MS = 25;
-const FLUSH_ROWS = 200;
-
-class SentRecorder {
-  private pending: Array<{ row: QueueRow; done: () => void; failed: (err: unknown) => void }> = [];
-  private timer?: NodeJS.Timeout;
-  private writing = false;
-  constructor(private readonly queue: LeasedQueue, private readonly counted: (n: number) => void) {}
-
-  /** Resolves once this row is recorded. */
-  add(row: QueueRow): Promise<void> {
-    return new Promise<void>((done, failed) => {
-      this.pending.push({ row, done, failed });
-      if (this.pending.length >= FLUSH_ROWS) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
-    });
-  }
-
-  private async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.writing || !this.pending.length) return;
-    this.writing = true;
-    const entries = this.pending;
-    this.pending = [];
-    try {
-      this.counted(await this.queue.markSent(entries.map((e) => e.row)));
-      for (const e of entries) e.done();
-    } catch (err) {
-      for (const e of entries) e.failed(err);
-    } finally {
-      this.writing = false;
-      if (this.pending.length) this.timer ??= setTimeout(() => void this.flush(), this.pending.length >= FLUSH_ROWS ? 0 : FLUSH_MS);
-    }
-  }
-}
-
-
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -207,4 +154,44 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     }, { once: true });
   });
+}
+
+/**
+ * Writes "sent" for accepted rows without waiting: a row's UPDATE starts at the end of the event-loop
+ * turn in which the server's answer was read, together with the answers read in that same turn; rows
+ * accepted while a write runs go in the next one, started the moment it ends. No timer: waiting would
+ * only widen the window in which a crash turns a delivered message into a duplicate (the previous
+ * 25 ms group commit left about a dozen per crash at full speed). Sharing a statement between the
+ * answers of one turn keeps the cost of a commit per message down (SQLite writes its pages per commit).
+ */
+class SentRecorder {
+  private pending: Array<{ row: QueueRow; done: () => void; failed: (err: unknown) => void }> = [];
+  private writing = false;
+
+  constructor(private readonly queue: LeasedQueue, private readonly counted: (n: number) => void) {}
+
+  /** Resolves once this row is recorded as sent (or was no longer this worker's to record). */
+  record(row: QueueRow): Promise<void> {
+    return new Promise<void>((done, failed) => {
+      this.pending.push({ row, done, failed });
+      if (!this.writing) {
+        this.writing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length) {
+      const entries = this.pending;
+      this.pending = [];
+      try {
+        this.counted(await this.queue.markSent(entries.map((e) => e.row)));
+        for (const e of entries) e.done();
+      } catch (err) {
+        for (const e of entries) e.failed(err);
+      }
+    }
+    this.writing = false;
+  }
 }

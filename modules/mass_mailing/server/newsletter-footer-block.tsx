@@ -18,7 +18,7 @@ function NewsletterFooterForm({ listId, path }: { listId: number; path: string }
         <input type="hidden" name="redirect" value={local(path)} />
         <label className="visually-hidden" htmlFor="footer-newsletter-email">{_t('Your e-mail')}</label>
         <div className="input-group">
-          <input type="email" className="form-control" id="footer-newsletter-email" name="email" required maxLength={254} autoComplete="email" placeholder="your-email@example.com" />
+          <input type="email" className="form-control" id="footer-newsletter-email" name="email" required maxLength={254} autoComplete="email" placeholder={_t('your-email@example.com')} />
           <button type="submit" className="btn btn-primary">{_t('Subscribe')}</button>
         </div>
       </form>

@@ -5,6 +5,7 @@ import { RpcClient } from '../../../test/support/rpc-client';
 import { parseCsv } from '../server/services/csv-records';
 import type { ImportCheck, ImportRow, Refusal } from '../server/services/contact-import';
 import { IMPORT_LIMITS } from '../server/services/contact-import';
+import { EventLoopProbe } from './support/event-loop-probe';
 
 /** What the back office does: check the file, then send the lines back in batches. */
 async function importFile(client: RpcClient, listId: number, file: string, batch = 200): Promise<{ check: ImportCheck; added: number; refused: Refusal[] }> {
@@ -37,13 +38,47 @@ describe('mass_mailing: CSV import of contacts', function () {
   });
   after(async () => tk?.stop());
 
-  it('parses quoted cells, semicolons, CRLF and a byte order mark, keeping line numbers', () => {
-    expect(parseCsv('\uFEFFname;email\r\n"Dupont; Jean";jean@example.com\r\n\r\n"Multi\nline";"a""b@example.com"\n')).to.deep.equal([
+  it('parses quoted cells, semicolons, CRLF and a byte order mark, keeping line numbers', async () => {
+    expect(await parseCsv('\uFEFFname;email\r\n"Dupont; Jean";jean@example.com\r\n\r\n"Multi\nline";"a""b@example.com"\n')).to.deep.equal([
       { line: 1, cells: ['name', 'email'] },
       { line: 2, cells: ['Dupont; Jean', 'jean@example.com'] },
       { line: 4, cells: ['Multi\nline', 'a"b@example.com'] },
     ]);
-    expect(parseCsv('email,name\nx@example.com,"X, Y"')).to.deep.equal([{ line: 1, cells: ['email', 'name'] }, { line: 2, cells: ['x@example.com', 'X, Y'] }]);
+    expect(await parseCsv('email,name\nx@example.com,"X, Y"')).to.deep.equal([{ line: 1, cells: ['email', 'name'] }, { line: 2, cells: ['x@example.com', 'X, Y'] }]);
+    // A quote inside an unquoted cell is text; old Mac line ends (CR) count as lines.
+    expect(await parseCsv('email,name\rx@example.com,Jean "JJ" Doe\r\ry@example.com,Y')).to.deep.equal([
+      { line: 1, cells: ['email', 'name'] }, { line: 2, cells: ['x@example.com', 'Jean "JJ" Doe'] }, { line: 4, cells: ['y@example.com', 'Y'] },
+    ]);
+  });
+
+  it('a 2 MB file with a quote never closed: the error names its line and cell, and other requests go on meanwhile', async () => {
+    const listId = await tk.sudo().model('mail.mass_mailing.list').create({ name: 'Import F' });
+    const pad = 'x'.repeat(70);
+    const lines = ['name,email,note'];
+    for (let i = 2; lines.length < 19_000; i++) lines.push(i === 1234 ? '"Dupont, Jean,jean@example.com,never closed' : `Person ${i},person${i}@example.com,${pad}`);
+    const file = lines.join('\n').slice(0, IMPORT_LIMITS.maxBytes - 10);
+    expect(Buffer.byteLength(file)).to.be.above(IMPORT_LIMITS.maxBytes - 100 * 1024);
+    // The request body is made before the probe starts: only the server's work is measured.
+    const body = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { list_id: listId, file }, id: 1 });
+    const probe = new EventLoopProbe();
+    let answer;
+    try {
+      const res = await newsletter.fetch('/mass_mailing/import/check', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      answer = (await res.json()) as { error?: { data: { name: string; message: string } } };
+    } finally {
+      probe.stop();
+    }
+    console.log(`      event loop held at most ${probe.heldMs.toFixed(0)} ms (late timer at most ${probe.worstWallMs.toFixed(0)} ms) checking a ${(file.length / 1024 / 1024).toFixed(1)} MB file (${tk.sudo().dialect})`);
+    expect(answer.error?.data).to.deep.include({
+      name: 'UserError',
+      message: 'Line 1234: the quote (") that opens cell 1 is never closed, so the rest of the file would be read as one cell. '
+        + 'Close it or remove it, then import the file again. The line starts with: "Dupont, Jean,jean@example.com,never closed',
+    });
+    expect(probe.heldMs).to.be.below(100);
+    expect(await listCount(listId)).to.equal(0);
+    // After blank lines and a multi-line cell, the line is still the one the quote is on.
+    const small = await newsletter.rpc('/mass_mailing/import/check', { list_id: listId, file: 'email;name\n\na@example.com;"A\nB"\n\n\nb@example.com;"open' });
+    expect(small.error?.data.message).to.match(/^Line 7: the quote \(\"\) that opens cell 2 is never closed.*starts with: b@example.com;"open$/);
   });
 
   it('imports good lines and reports every refused line with its reason; a second import adds nothing', async () => {

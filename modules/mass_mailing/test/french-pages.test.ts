@@ -24,4 +24,20 @@ describe('mass_mailing: the newsletter page in French', () => {
     const english = await (await new RpcClient(tk.url).get('/newsletter')).text();
     expect(english).to.contain('<title>Newsletter | My Website</title>').and.contain('Get our news by e-mail');
   });
+
+  it("the footer's newsletter form and the page's subscribe forms are French, placeholders included", async () => {
+    const [list] = await tk.sudo().model('mail.mass_mailing.list').search([], { limit: 1 });
+    const french = (await (await new RpcClient(tk.url).get('/fr/newsletter')).text()).replace(/&#x27;/g, "'");
+    const footer = /<section class="footer-newsletter"[\s\S]*?<\/section>/.exec(french)![0];
+    expect(footer).to.contain('placeholder="vous@example.com"').and.contain('>S\'abonner</button>').and.contain('Votre e-mail');
+    const widget = new RegExp(`<input id="newsletter-email-${list}"[^>]*>`).exec(french)![0];
+    expect(widget).to.contain('placeholder="vous@example.com"');
+    expect(french).not.to.match(/placeholder="[^"]*your/i);
+    // The French home page (the website module's) carries the same footer form.
+    const home = await new RpcClient(tk.url).get('/fr/');
+    expect(home.status).to.equal(200);
+    expect(await home.text()).to.contain('placeholder="vous@example.com"');
+    const english = await (await new RpcClient(tk.url).get('/newsletter')).text();
+    expect(english).to.contain('placeholder="your-email@example.com"').and.not.contain('vous@example.com');
+  });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { rawRequest, rpcBody } from '../../../platform/http/test/support';
 import { MailingSender } from '../server/services/mailing-sender';
 import { listWith, mailingFor, setBaseUrl } from './support/fixtures';
 
@@ -10,7 +11,7 @@ describe('mass_mailing: links are built on the public base URL of the mailing\'s
   let sender: MailingSender;
 
   before(async () => {
-    tk = await bootTestKernel({ modules: ['mass_mailing'] });
+    tk = await bootTestKernel({ modules: ['mass_mailing'], http: true });
     sender = tk.kernel.container.get(MailingSender);
     // What the first administrator action records: the address the back office was reached at.
     await setBaseUrl(tk.sudo(), 'http://localhost:8069');
@@ -32,11 +33,24 @@ describe('mass_mailing: links are built on the public base URL of the mailing\'s
     return sentTo(listEmail);
   }
 
-  it('a new mailing belongs to the first site', async () => {
+  it('a new mailing belongs to the site it is created on; to the first site without a request', async () => {
     const env = tk.sudo();
     const id = await mailingFor(env, [await listWith(env, 'Default site', [])]);
     const [mailing] = await env.model('mail.mass_mailing').read([id], ['website_id']);
     expect((mailing.website_id as [number, string])[0]).to.equal(1);
+
+    // The back office of another site creates the mailing as the composer does (call_kw, no website_id).
+    const [publicUser] = await env.db('res_users').where({ login: '__public__' }).pluck('id');
+    const siteId = await env.model('website').create({ name: 'Second site', domain: 'second.example.org', default_lang_id: 1, user_id: publicUser });
+    const post = (path: string, params: Record<string, unknown>, cookie = '') => rawRequest(tk.url, path, {
+      method: 'POST', body: rpcBody(params), headers: { Host: 'second.example.org', 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    });
+    const auth = await post('/web/session/authenticate', { db: 'test', login: 'admin', password: ADMIN_PASSWORD });
+    const cookie = (auth.headers['set-cookie'] ?? []).find((c) => c.startsWith('session_id='))!.split(';')[0];
+    const created = JSON.parse((await post('/web/dataset/call_kw', { model: 'mail.mass_mailing', method: 'create', args: [{ subject: 'Second news' }], kwargs: {} }, cookie)).body);
+    expect(created.error, JSON.stringify(created.error)).to.equal(undefined);
+    const [second] = await env.model('mail.mass_mailing').read([created.result], ['website_id']);
+    expect((second.website_id as [number, string])[0]).to.equal(siteId);
   });
 
   it('unsubscribe, open and click links use the site base URL, not localhost', async () => {

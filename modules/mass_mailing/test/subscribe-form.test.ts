@@ -3,6 +3,8 @@ import type { Browser } from 'playwright-core';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { checkAccessibility, describeViolations, launchBrowser } from '../../../test/support/browser';
 import { rawRequest } from '@platform/http/test/support';
+import { UserAccounts } from '@platform/base';
+import { RpcClient } from '../../../test/support/rpc-client';
 
 /** The subscribe form without JavaScript: a real POST checked by its origin (the page is publicly cached). */
 describe('mass_mailing: subscribe form fallback (POST /website_mass_mailing/subscribe_form)', function () {
@@ -39,6 +41,21 @@ describe('mass_mailing: subscribe form fallback (POST /website_mass_mailing/subs
     expect(await tk.sudo().db('mail_outbox').where('email_to', 'footer.reader@example.com').count({ n: '*' }).first()).to.deep.include({ n: 1 });
     // Sec-Fetch-Site: same-origin is enough (browsers that send it), whatever Origin is missing.
     expect((await post({ list_id: String(listId), email: 'other@example.com' }, { 'Sec-Fetch-Site': 'same-origin' })).status).to.equal(200);
+  });
+
+  it("a signed-in user's own address is subscribed at once, and the page says so (no inbox to check)", async () => {
+    await new UserAccounts(() => tk.sudo()).create({ name: 'Reader', login: 'reader@example.com', password: 'reader-password', groups: ['base.group_portal'] });
+    const client = new RpcClient(tk.url);
+    await client.authenticate('reader@example.com', 'reader-password');
+    const res = await post({ list_id: String(listId), email: 'Reader@Example.com' }, { Origin: tk.url, Cookie: client.cookie });
+    expect(res.status).to.equal(200);
+    expect(res.body).to.contain('Thanks for subscribing!').and.not.contain('Check your inbox');
+    const [sub] = await tk.sudo().model('mail.mass_mailing.subscription').search_read([['contact_id.email', '=', 'reader@example.com'], ['list_id', '=', listId]], ['confirmed']);
+    expect(sub.confirmed).to.equal(true);
+    expect(await tk.sudo().db('mail_outbox').where('email_to', 'reader@example.com').count({ n: '*' }).first()).to.deep.include({ n: 0 });
+    // Another address typed by the same user still needs its owner's confirmation.
+    const other = await post({ list_id: String(listId), email: 'someone.else@example.com' }, { Origin: tk.url, Cookie: client.cookie });
+    expect(other.body).to.contain('Check your inbox to confirm your subscription.');
   });
 
   it('refuses posts from other sites and posts that say nothing of their origin, writing nothing', async () => {
@@ -87,6 +104,21 @@ describe('mass_mailing: subscribe form fallback (POST /website_mass_mailing/subs
     await Promise.all([page.waitForNavigation(), page.evaluate(() => (document.querySelector('.newsletter-subscribe') as HTMLFormElement).submit())]);
     expect(await page.textContent('[role=alert]')).to.contain('Please enter a valid e-mail address.');
     expect(describeViolations(await checkAccessibility(page))).to.equal('');
+    await page.close();
+  });
+
+  it('the French newsletter page and its footer form: axe clean and no overflow at 375 and 1280 px', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${tk.url}/fr/newsletter`);
+    await page.locator('[data-island="mass_mailing.subscribe"][data-hydrated="true"]').first().waitFor({ state: 'attached' });
+    expect(await page.getAttribute('#footer-newsletter-email', 'placeholder')).to.equal('vous@example.com');
+    expect(await page.getAttribute(`#newsletter-email-${listId}`, 'placeholder')).to.equal('vous@example.com');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (process.env.MAILING_SHOTS) await page.screenshot({ path: `${process.env.MAILING_SHOTS}/newsletter-fr-${width}.png`, fullPage: true });
+      expect(describeViolations(await checkAccessibility(page)), `at ${width}`).to.equal('');
+      if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.equal(375);
+    }
     await page.close();
   });
 });

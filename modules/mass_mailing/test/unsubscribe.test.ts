@@ -115,6 +115,44 @@ describe('mass_mailing: unsubscribe page, save call and one-click unsubscribe', 
     expect(await subscribed('ben@example.com')).to.deep.equal({ [news]: true, [offers]: true });
   });
 
+  it('the plain form (no JavaScript) saves with the token in hidden fields, from this site only; bad posts write nothing', async () => {
+    const formPost = (fields: Array<[string, string]>, headers: Record<string, string> = { Origin: tk.url }, id = mailingId) =>
+      fetch(`${tk.url}/mail/mailing/${id}/unsubscribe/save`, {
+        method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString(),
+      });
+    const t = await token(mailingId, 'ben@example.com');
+    const shown: Array<[string, string]> = [['shown_ids', String(news)], ['shown_ids', String(offers)]];
+    const refused: Array<[Array<[string, string]>, Record<string, string> | undefined, number]> = [
+      [[['email', 'ben@example.com'], ['token', 'f'.repeat(64)], ...shown], undefined, 403],
+      [[['email', 'ben@example.com'], ...shown], undefined, 403],
+      [[['email', 'ben@example.com'], ['token', t], ...shown], { Origin: 'https://evil.example' }, 403],
+      [[['email', 'ben@example.com'], ['token', t], ...shown], {}, 403],
+      [[['email', 'ben@example.com'], ['token', t], ['shown_ids', '999999']], undefined, 400],
+      [[['email', 'ben@example.com'], ['token', t], ['shown_ids', 'abc']], undefined, 400],
+      [[['email', 'ben@example.com'], ['token', t], ['action', 'delete_everything'], ...shown], undefined, 400],
+    ];
+    for (const [fields, headers, code] of refused) {
+      const res = await formPost(fields, headers);
+      expect(res.status, JSON.stringify([fields, headers])).to.equal(code);
+      expect(await res.text()).not.to.contain('Your changes have been saved.');
+    }
+    expect((await formPost([['email', 'ben@example.com'], ['token', t], ...shown], undefined, 999999)).status).to.equal(404);
+    expect(await subscribed('ben@example.com')).to.deep.equal({ [news]: true, [offers]: true });
+
+    // Keeping one list (one checkbox: a single value, not an array) leaves the other shown one.
+    const kept = await formPost([['email', 'ben@example.com'], ['token', t], ...shown, ['list_ids', String(offers)], ['action', 'save']]);
+    expect(kept.status).to.equal(200);
+    expect(await kept.text()).to.contain('Your changes have been saved.');
+    expect(await subscribed('ben@example.com')).to.deep.equal({ [news]: false, [offers]: true });
+    // "Unsubscribe from all" leaves every list, whatever is ticked.
+    const all = await formPost([['email', 'ben@example.com'], ['token', t], ...shown, ['list_ids', String(offers)], ['action', 'unsubscribe_all']]);
+    expect(await all.text()).to.contain('You have been unsubscribed from all our mailing lists.');
+    expect(await subscribed('ben@example.com')).to.deep.equal({ [news]: false, [offers]: false });
+    // Ticking them again (the page's own state) subscribes again.
+    await formPost([['email', 'ben@example.com'], ['token', t], ...shown, ['list_ids', String(news)], ['list_ids', String(offers)]]);
+    expect(await subscribed('ben@example.com')).to.deep.equal({ [news]: true, [offers]: true });
+  });
+
   it('one-click POST (RFC 8058) without cookie or CSRF token unsubscribes from the mailing\'s lists; replays are harmless', async () => {
     const t = await token(mailingId, 'cat@example.com');
     const post = () => fetch(`${tk.url}${pageUrl('cat@example.com', t)}`, {

@@ -25,7 +25,7 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
   }
 }
 
-describe('platform/mail: queue worker progress', () => {
+describe('platform/mail: queue worker', () => {
   let tk: TestKernel;
   const settings = { ...mailQueueSettings({}), batchSize: 4, concurrency: 4 };
   before(async () => {
@@ -86,5 +86,26 @@ describe('platform/mail: queue worker progress', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+
+  it('a slot sends its next message only once the previous one is recorded: at most one accepted, unrecorded message per slot', async () => {
+    await fill(3, 60);
+    const accepted: number[] = [];
+    let worst = 0;
+    // Accepts at once; before each message, counts those it accepted that are not yet recorded as sent.
+    const transport: MailTransport = {
+      kind: 'outbox',
+      send: async (mail) => {
+        const sent = new Set((await tk.kernel.db('test_drain').where({ batch: 3, state: 'sent' }).pluck('id')).map(Number));
+        worst = Math.max(worst, accepted.filter((id) => !sent.has(id)).length);
+        accepted.push(Number(/<(\d+)@/.exec(mail.messageId)![1]));
+        return { messageId: mail.messageId, response: '250 OK' };
+      },
+      close: async () => undefined,
+    };
+    expect(await drain(3, transport, async () => undefined)).to.deep.equal({ sent: 60, bounced: 0, retried: 0, failed: 0 });
+    // The slot asking holds nothing unrecorded, each of the others at most one.
+    expect(worst).to.be.at.most(settings.concurrency - 1);
+    expect(await tk.kernel.db('test_drain').where({ batch: 3 }).whereNot({ state: 'sent' }).count({ n: '*' }).first()).to.deep.include({ n: 0 });
   });
 });

@@ -29,10 +29,12 @@ export const MassMailing = defineModel({
     subject: fields.char({ required: true }),
     body_html: fields.html({ string: 'Body' }),
     email_from: fields.char({ string: 'From' }),
-    // Links in the mail are built on this site's public base URL (SiteUrls); the first site by default.
+    // Links in the mail are built on this site's public base URL (SiteUrls). By default the site the
+    // mailing is created on (the back office's, from the request's Host); the first site when there is
+    // none (CLI, scripts).
     website_id: fields.many2one('website', {
       string: 'Website', ondelete: 'set null',
-      default: async (env: Env) => (await env.db('website').orderBy('id').first('id'))?.id ?? false,
+      default: async (env: Env) => env.user.siteId ?? (await env.db('website').orderBy('id').first('id'))?.id ?? false,
     }),
     mailing_list_ids: fields.many2many('mail.mass_mailing.list', {
       relation: 'mail_mass_mailing_list_rel', column1: 'mailing_id', column2: 'list_id', string: 'Mailing lists',

@@ -57,8 +57,10 @@ export class SubscribeRoutes implements RouteContribution {
           const back = safeRedirect(req.params.redirect, safeRedirect(req.koa.get('referer'), '/', req.koa.host), req.koa.host);
           try {
             const fields = await formFields.validate(req.params, { abortEarly: true, stripUnknown: true });
-            await this.subscribe(req, Number(fields.list_id), fields.email.trim());
-            return page('Newsletter', <FormResultPage ok back={back} message="Thanks! Check your inbox to confirm your subscription." />);
+            const { is_subscriber } = await this.subscribe(req, Number(fields.list_id), fields.email.trim());
+            // A signed-in user's own address is subscribed at once: no mail to wait for.
+            const message = is_subscriber ? 'Thanks for subscribing!' : 'Thanks! Check your inbox to confirm your subscription.';
+            return page('Newsletter', <FormResultPage ok back={back} message={message} />);
           } catch (err) {
             if (!(err instanceof YupValidationError) && !(err instanceof UserError)) throw err;
             const message = err instanceof ValidationError && /valid e-mail/.test(err.message) ? 'Please enter a valid e-mail address.' : err.message;

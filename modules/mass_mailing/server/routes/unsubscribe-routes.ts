@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { array, number, object, string } from 'yup';
+import { array, number, object, string, ValidationError as YupValidationError } from 'yup';
 import type { RouteContribution } from '@platform/http/contribution-points';
 import { AccessDenied, MissingError, ValidationError } from '@platform/core/errors';
 import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
@@ -9,11 +9,25 @@ import { MailingTokens } from '../services/mailing-tokens';
 import { NewsletterService } from '../services/newsletter-service';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 import { unsubscribePage } from '../../web/pages/unsubscribe-page';
+import { UNSUBSCRIBE_ALL } from '../../web/islands/unsubscribe-form';
 
 const INVALID_LINK = 'This unsubscribe link is not valid. Use the link from the e-mail you received.';
+const UNSUBSCRIBE_LIMIT = { name: 'newsletter.unsubscribe', limit: 30, perAccount: 30, windowSeconds: 60 };
+/** A form sends one value as a string and several as an array. */
+const ids = () => array(string().required().matches(/^\d{1,9}$/, 'Unknown mailing list.').max(9)).max(500).default([])
+  .transform((value: unknown, original: unknown) => (typeof original === 'string' ? [original] : value));
+/** The plain form's fields (strings, as forms send them). */
+const formFields = object({
+  email: string().default('').max(254),
+  token: string().default('').max(128),
+  list_ids: ids(),
+  shown_ids: ids(),
+  action: string().oneOf(['save', UNSUBSCRIBE_ALL]).default('save'),
+});
 
 /**
- * The personal unsubscribe page, its save call, and the RFC 8058 one-click POST. All are authenticated
+ * The personal unsubscribe page, its save (a plain form post, and the JSON call of the page's script),
+ * and the RFC 8058 one-click POST. All are authenticated
  * by the HMAC token of (mailing, e-mail) carried by the link, never by a cookie: the one-click POST comes
  * from mail providers without any session, so it is exempt from CSRF by design, and replaying it is harmless.
  */
@@ -46,6 +60,27 @@ export class UnsubscribeRoutes implements RouteContribution {
         },
       },
       {
+        // The page's form without JavaScript: the link's e-mail and token come as hidden fields. The
+        // token authenticates the address (no cookie is involved, so a session is not needed); the post
+        // must come from a page of this site, as for the other plain forms (no per-visitor token: it
+        // would expire while the page stays open, and a mail client's browser may refuse cookies).
+        path: '/mail/mailing/:mailing_id/unsubscribe/save', type: 'http', auth: 'public', methods: ['POST'], csrf: 'origin',
+        rateLimit: UNSUBSCRIBE_LIMIT,
+        handler: async (req) => {
+          const form = await formFields.validate(req.params, { abortEarly: true, stripUnknown: true }).catch((err: unknown) => {
+            throw err instanceof YupValidationError ? new ValidationError(err.message) : err;
+          });
+          const { mailingId, email, token } = await this.checkLink(req, req.pathParams.mailing_id, form.email, form.token);
+          const all = form.action === UNSUBSCRIBE_ALL;
+          const shown = form.shown_ids.map(Number);
+          const kept = all ? [] : form.list_ids.map(Number).filter((id) => shown.includes(id));
+          const { optedOut, changed } = await this.newsletter.updateSubscriptions(req.env, email, kept, shown.filter((id) => !kept.includes(id)));
+          if (optedOut) await this.countUnsubscribe(req.env, mailingId, email);
+          const status = all ? 'all' : changed ? 'saved' : 'unchanged';
+          return unsubscribePage({ mailingId, email, token, lists: await this.newsletter.subscriptionsOf(req.env, email), status });
+        },
+      },
+      {
         path: '/mail/mailing/unsubscribe', type: 'json', auth: 'public',
         params: object({
           mailing_id: number().integer().positive().required(),
@@ -54,7 +89,7 @@ export class UnsubscribeRoutes implements RouteContribution {
           opt_in_ids: array(number().integer().required()).max(500).default([]),
           opt_out_ids: array(number().integer().required()).max(500).default([]),
         }),
-        rateLimit: { name: 'newsletter.unsubscribe', limit: 30, perAccount: 30, windowSeconds: 60 },
+        rateLimit: UNSUBSCRIBE_LIMIT,
         handler: async (req) => {
           const p = req.params;
           const { mailingId, email } = await this.checkLink(req, String(p.mailing_id), p.email, p.token);

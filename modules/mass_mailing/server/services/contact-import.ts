@@ -38,7 +38,8 @@ const SUBSCRIPTION_MODEL = 'mail.mass_mailing.subscription';
 
 /**
  * CSV import of contacts into a mailing list, in two steps so the browser can show progress: `check`
- * reads the whole file (nothing written) and answers the lines to import and the refused ones;
+ * reads the whole file (nothing written; parsed in slices, so other requests go on meanwhile) and
+ * answers the lines to import and the refused ones;
  * `importRows` writes one batch of those lines in one transaction, checking each again (the browser
  * is not trusted). Importing the same file twice adds nothing the second time.
  */
@@ -49,11 +50,9 @@ export class ContactImport {
     if (Buffer.byteLength(text, 'utf8') > IMPORT_LIMITS.maxBytes) {
       throw new UserError(`The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB: split it into smaller files.`);
     }
-    const [header, ...records] = parseCsv(text);
+    const tooLong = `The file has more than ${IMPORT_LIMITS.maxLines} lines: split it into smaller files.`;
+    const [header, ...records] = await parseCsv(text, { maxRecords: { count: IMPORT_LIMITS.maxLines, message: tooLong } });
     if (!header) throw new UserError('The file is empty.');
-    if (records.length > IMPORT_LIMITS.maxLines) {
-      throw new UserError(`The file has more than ${IMPORT_LIMITS.maxLines} lines: split it into smaller files.`);
-    }
     const columns = header.cells.map((c) => c.trim().toLowerCase());
     const emailAt = columns.findIndex((c) => EMAIL_HEADERS.has(c));
     if (emailAt < 0) throw new UserError('The first line must name the columns, one of them "email" (and "name" if you have names).');

@@ -73,7 +73,7 @@ function SubscribeWidget({ listId, listName }: SubscribeWidgetProps) {
       <input type="hidden" name="list_id" value={listId} />
       <label htmlFor={inputId} className="form-label">{_t('Your e-mail')} ({listName})</label>
       <div className="newsletter-row input-group has-validation">
-        <input id={inputId} type="email" name="email" value={email} placeholder="your@email.com"
+        <input id={inputId} type="email" name="email" value={email} placeholder={_t('your-email@example.com')}
           className={`form-control${invalid ? ' is-invalid' : ''}`} aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${inputId}-status` : undefined} disabled={done} onChange={(e) => { setEmail(e.target.value); setInvalid(false); }} />
         {!done && <button type="submit" className="btn btn-primary btn-subscribe" disabled={busy}>{_t('Subscribe')}</button>}

@@ -7,7 +7,7 @@ function UnsubscribeIntro() {
   return (
     <>
       <h1>{_t('Newsletter subscriptions')}</h1>
-      <p>{_t('Untick the lists you no longer want to receive, then save.')}</p>
+      <p>{_t('Untick the lists you no longer want to receive, then save; or leave them all at once.')}</p>
     </>
   );
 }
