@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineManifest } from '@platform/core/manifest';
+import { defineManifest } from '@platform/core';
 
 const ADMIN = { group: 'base.group_system', read: true, write: true, create: true, unlink: true };
 const NEWSLETTER = { group: 'mass_mailing.group_mass_mailing_user', read: true, write: true, create: true, unlink: true };

@@ -104,7 +104,9 @@ function platformFaceBroken(to: Unit, specifier: string): string | undefined {
   if (to.name === 'kernel') return 'modules never import the kernel (contribution points live in the platform faces)';
   if (specifier === `@platform/${to.name}` || BROWSER_FACES.includes(specifier)) return undefined;
   const browser = specifier.startsWith('@platform/web/client') || specifier.startsWith('@platform/web/backoffice/client');
-  return `imports a file inside platform/${to.name}: use its face '${browser ? BROWSER_FACES.find((f) => specifier.startsWith(`${f}/`)) ?? '@platform/web/client' : `@platform/${to.name}`}'`;
+  // The most specific browser face first: '@platform/web/client/editor' before '@platform/web/client'.
+  const browserFace = [...BROWSER_FACES].sort((a, b) => b.length - a.length).find((f) => specifier.startsWith(`${f}/`)) ?? '@platform/web/client';
+  return `imports a file inside platform/${to.name}: use its face '${browser ? browserFace : `@platform/${to.name}`}'`;
 }
 
 /** `base` is a platform part and a module; other platform parts are not modules. */

@@ -1,4 +1,4 @@
-import type { DataRecord } from '@platform/core/data-record';
+import type { DataRecord } from '@platform/core';
 
 /** A newsletter list with a popup in English and French, so the widget and the popup can be tried. */
 export function massMailingDemo(): DataRecord[] {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { createModelTable, createRelationTable, datetime } from '@platform/db/schema';
-import { addQueueColumns } from '@platform/mail/queue-columns';
+import { createModelTable, createRelationTable, datetime } from '@platform/db';
+import { addQueueColumns } from '@platform/mail';
 
 export async function up(knex: Knex): Promise<void> {
   await createModelTable(knex, 'mail_mass_mailing_list', (t) => {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 
 /**
  * Where a recipient's click goes after the mailing counted it. By default straight to the link; a

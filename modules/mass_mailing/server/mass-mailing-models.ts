@@ -1,6 +1,5 @@
 import { injectable } from 'inversify';
-import type { ModelContribution } from '@platform/orm/model-contribution';
-import type { ModelDefinition } from '@platform/orm/model-definition';
+import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { MailingContact } from './models/mailing-contact';
 import { MailingList } from './models/mailing-list';
 import { MailingSubscription } from './models/mailing-subscription';

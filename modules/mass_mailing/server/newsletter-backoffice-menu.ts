@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { injectable } from 'inversify';
-import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web/backoffice/contribution-points';
+import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web';
 import { NEWSLETTER_USER } from './services/newsletter-access';
 
 const GROUPS = [NEWSLETTER_USER];

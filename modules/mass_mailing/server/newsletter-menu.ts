@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { MenuContribution, MenuEntry } from '@platform/web/contribution-points';
+import type { MenuContribution, MenuEntry } from '@platform/web';
 
 @injectable()
 export class NewsletterMenu implements MenuContribution {

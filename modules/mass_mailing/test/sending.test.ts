@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { ParsedMail } from 'mailparser';
 import { UserAccounts } from '@platform/base';
-import { JobContribution } from '@platform/jobs/job-contribution';
-import { MailQueueSettingsToken, type MailQueueSettings } from '@platform/mail/mail-settings';
+import { JobContribution } from '@platform/jobs';
+import { type MailQueueSettings, MailQueueSettingsToken } from '@platform/mail';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { MailingSender, type MailingStatistics } from '../server/services/mailing-sender';

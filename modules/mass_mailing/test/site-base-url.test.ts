@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { rawRequest, rpcBody } from '../../../platform/http/test/support';
+import { rawRequest, rpcBody } from '@platform/http/test/support';
 import { MailingSender } from '../server/services/mailing-sender';
 import { listWith, mailingFor, setBaseUrl } from './support/fixtures';
 

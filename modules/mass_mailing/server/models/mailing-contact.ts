@@ -1,6 +1,5 @@
-import { ValidationError } from '@platform/core/errors';
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { ValidationError } from '@platform/core';
+import { defineModel, fields } from '@platform/orm';
 import { isValidEmail, normalizeEmail } from '../services/email-address';
 
 /** A newsletter contact. E-mails are stored lower-cased and trimmed, so matching is case-insensitive. */

@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 export const DEFAULT_POPUP_CONTENT = '<div class="newsletter-popup-default"><h3>Stay informed</h3>'
   + '<p>Join our newsletter and get our news first.</p></div>';

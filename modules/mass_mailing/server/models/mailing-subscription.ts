@@ -1,5 +1,4 @@
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { defineModel, fields } from '@platform/orm';
 
 /**
  * One contact's state on one list: subscribed, or opted out since a date. A subscription a visitor

@@ -1,7 +1,5 @@
-import { ValidationError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
-import { defineModel } from '@platform/orm/model-definition';
-import { fields } from '@platform/orm/fields';
+import { ValidationError } from '@platform/core';
+import { defineModel, type Env, fields } from '@platform/orm';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 
 export const MAILING_STATES = [['draft', 'Draft'], ['queued', 'Queued'], ['sending', 'Sending'], ['done', 'Sent']] as const;

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessDenied } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { AccessDenied } from '@platform/core';
 import { confirmPage } from '../../web/pages/confirm-page';
 import { isValidEmail, normalizeEmail } from '../services/email-address';
 import { NewsletterService } from '../services/newsletter-service';

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { array, number, object, string } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { ContactImport, IMPORT_LIMITS } from '../services/contact-import';
 import { requireNewsletterUser } from '../services/newsletter-access';
 

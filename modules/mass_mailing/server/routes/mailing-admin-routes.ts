@@ -1,11 +1,10 @@
-import { ADMIN_GROUP } from '@platform/orm/access-control';
+import { ADMIN_GROUP, EnvFactory } from '@platform/orm';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { number, object, string } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { LoggerToken } from '@platform/core/tokens';
-import { EnvFactory } from '@platform/orm/env-factory';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { LoggerToken } from '@platform/core';
+import { SiteUrls } from '@platform/base';
 import { MailingSender } from '../services/mailing-sender';
 import { requireNewsletterUser } from '../services/newsletter-access';
 
@@ -22,6 +21,7 @@ export class MailingAdminRoutes implements RouteContribution {
     @inject(MailingSender) private readonly sender: MailingSender,
     @inject(EnvFactory) private readonly envs: EnvFactory,
     @inject(LoggerToken) private readonly logger: Logger,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -77,6 +77,6 @@ export class MailingAdminRoutes implements RouteContribution {
     // A site-wide setting taken from the address the request used: an administrator's only (a
     // newsletter user's Host header must not decide where every site's mail links point).
     if (!req.env.isSuperuser && !req.env.hasGroup(ADMIN_GROUP)) return;
-    await req.env.db('ir_config_parameter').insert({ key: 'web.base.url', value: req.koa.origin }).onConflict('key').ignore();
+    await this.urls.recordAdministratorAddress(req);
   }
 }

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RouteDefinition } from '@platform/http/route-definition';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { newsletterPage } from '../../web/pages/newsletter-page';
 import { NewsletterService } from '../services/newsletter-service';
 

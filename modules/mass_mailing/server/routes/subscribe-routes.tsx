@@ -1,11 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { number, object, string, ValidationError as YupValidationError } from 'yup';
-import { UserError, ValidationError } from '@platform/core/errors';
-import { safeRedirect } from '@platform/http/safe-redirect';
-import { page } from '@platform/web/render';
+import { UserError, ValidationError } from '@platform/core';
+import { type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
+import { page } from '@platform/web';
 import { FormResultPage } from '../../web/pages/form-result-page';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
 import { normalizeEmail } from '../services/email-address';
 import { NewsletterService } from '../services/newsletter-service';
 import { SubscriptionConfirmation } from '../services/subscription-confirmation';
@@ -54,7 +52,7 @@ export class SubscribeRoutes implements RouteContribution {
         rateLimit: SUBSCRIBE_LIMIT,
         handler: async (req) => {
           // Back to the form's page: the `redirect` field, else the page the form was on (Referer), on this site only.
-          const back = safeRedirect(req.params.redirect, safeRedirect(req.koa.get('referer'), '/', req.koa.host), req.koa.host);
+          const back = safeRedirect(req.params.redirect, safeRedirect(req.http.header('referer'), '/', req.http.host), req.http.host);
           try {
             const fields = await formFields.validate(req.params, { abortEarly: true, stripUnknown: true });
             const { is_subscriber } = await this.subscribe(req, Number(fields.list_id), fields.email.trim());

@@ -1,4 +1,4 @@
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 import type { NewsletterService } from '../services/newsletter-service';
 import { SESSION_CONFIRMED, SESSION_PENDING, sessionLists, visitorEmail } from './visitor-email';
 

@@ -1,11 +1,9 @@
 import { inject, injectable } from 'inversify';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { MissingError } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { type ContributionProvider, injectContributions, MissingError } from '@platform/core';
 import { linkTarget } from '../services/mailing-body';
 import { MailingTokens } from '../services/mailing-tokens';
 import { MailingClickRedirect } from '../mailing-click-redirect';
-import { injectContributions, type ContributionProvider } from '@platform/core/contribution';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 
 // A transparent 1x1 GIF.
@@ -31,9 +29,8 @@ export class TrackingRoutes implements RouteContribution {
           const id = await this.recipientId(req);
           // The image is the same whatever the token: a wrong one only goes uncounted.
           if (id) await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('opened_at').update({ opened_at: Date.now() });
-          req.koa.set('Cache-Control', 'no-store');
-          req.koa.type = 'image/gif';
-          req.koa.body = PIXEL;
+          req.reply.header('Cache-Control', 'no-store');
+          req.reply.send(PIXEL, 'image/gif');
         },
       },
       {
@@ -48,7 +45,11 @@ export class TrackingRoutes implements RouteContribution {
           const now = Date.now();
           await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('clicked_at').update({ clicked_at: now });
           await req.env.db(RECIPIENT_TABLE).where({ id }).whereNull('opened_at').update({ opened_at: now });
-          req.koa.redirect(await this.redirectFor(req, target, { id: Number(row.id), subject: String(row.subject ?? '') }));
+          const via = await this.redirectFor(req, target, { id: Number(row.id), subject: String(row.subject ?? '') });
+          // A link the mailing's author wrote (checked http(s) below), or the link tracker's short URL here.
+          if (/^https?:\/\//i.test(via)) req.reply.redirectAway(via);
+          else if (via.startsWith('/')) req.reply.redirect(via, { keepLanguage: false });
+          else throw new MissingError('This link does not exist.');
         },
       },
     ];

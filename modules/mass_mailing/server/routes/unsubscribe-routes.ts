@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { array, number, object, string, ValidationError as YupValidationError } from 'yup';
-import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessDenied, MissingError, ValidationError } from '@platform/core/errors';
-import type { RequestContext, RouteDefinition } from '@platform/http/route-definition';
-import type { Env } from '@platform/orm/environment';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { AccessDenied, MissingError, ValidationError } from '@platform/core';
+import type { Env } from '@platform/orm';
 import { isValidEmail, normalizeEmail } from '../services/email-address';
 import { MailingTokens } from '../services/mailing-tokens';
 import { NewsletterService } from '../services/newsletter-service';
@@ -51,12 +50,12 @@ export class UnsubscribeRoutes implements RouteContribution {
         path: '/mail/mailing/:mailing_id/unsubscribe', type: 'http', auth: 'public', methods: ['POST'], csrf: false,
         handler: async (req) => {
           if (req.params['List-Unsubscribe'] !== 'One-Click') throw new ValidationError('A one-click unsubscribe request must contain List-Unsubscribe=One-Click.');
-          const query = req.koa.query;
-          const { mailingId, email } = await this.checkLink(req, req.pathParams.mailing_id, query.email, query.token);
+          // RFC 8058: the body says One-Click; the link's e-mail and token are in its query string.
+          const query = new URLSearchParams(req.http.querystring);
+          const { mailingId, email } = await this.checkLink(req, req.pathParams.mailing_id, query.get('email') ?? undefined, query.get('token') ?? undefined);
           await this.newsletter.optOut(req.env, email, await this.mailingLists(req.env, mailingId));
           await this.countUnsubscribe(req.env, mailingId, email);
-          req.koa.type = 'text/plain';
-          req.koa.body = 'You have been unsubscribed.';
+          req.reply.send('You have been unsubscribed.', 'text/plain');
         },
       },
       {

@@ -1,4 +1,4 @@
-import type { RequestContext } from '@platform/http/route-definition';
+import type { RequestContext } from '@platform/http';
 
 /** Session key remembering the address a visitor subscribed with. */
 export const SESSION_EMAIL = 'mass_mailing_email';

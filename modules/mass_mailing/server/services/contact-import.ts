@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import { UserError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
+import { UserError } from '@platform/core';
+import type { Env } from '@platform/orm';
 import { parseCsv } from './csv-records';
 import { isValidEmail, normalizeEmail } from './email-address';
 

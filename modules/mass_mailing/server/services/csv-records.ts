@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
-import { UserError } from '@platform/core/errors';
+import { UserError } from '@platform/core';
 
 /** One record of a CSV file with the line it starts on (1 = the header), as a spreadsheet shows it. */
 export interface CsvRecord {

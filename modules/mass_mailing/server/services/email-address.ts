@@ -1,4 +1,4 @@
-import { EMAIL_RE } from '@platform/common/email-pattern';
+import { EMAIL_RE } from '@platform/common';
 
 /** Lower-cased and trimmed: the one form e-mails are stored and compared in. */
 export function normalizeEmail(email: string): string {

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '@platform/mail/mail-transport';
+import type { OutgoingMail } from '@platform/mail';
 import { bodyTemplate, escapeHtml, UNSUBSCRIBE_PLACEHOLDER, type BodyTemplate } from './mailing-body';
 import type { TokenSigner } from './mailing-tokens';
 

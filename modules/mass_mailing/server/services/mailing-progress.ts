@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { BusService } from '@modules/bus';
-import { LoggerToken } from '@platform/core/tokens';
+import { LoggerToken } from '@platform/core';
 import type { MailingStatistics } from './mailing-statistics';
 
 /** The bus channel of a mailing's progress; only newsletter users may listen (MailingBusChannels). */

@@ -1,15 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
 import type { Knex } from 'knex';
-import type { Config } from '@platform/core/config';
-import { MissingError, UserError, ValidationError } from '@platform/core/errors';
-import { ConfigToken, DatabaseToken } from '@platform/core/tokens';
-import { LeasedQueue } from '@platform/mail/leased-queue';
-import { MailQueueSettingsToken, type MailQueueSettings } from '@platform/mail/mail-settings';
-import { deliveryError, MailTransport } from '@platform/mail/mail-transport';
-import { drainQueue, type DrainReport } from '@platform/mail/queue-worker';
-import type { Env } from '@platform/orm/environment';
-import { nowUtc } from '@platform/orm/sql-values';
+import { type Config, ConfigToken, DatabaseToken, MissingError, UserError, ValidationError } from '@platform/core';
+import { deliveryError, drainQueue, type DrainReport, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport } from '@platform/mail';
+import { type Env, nowUtc } from '@platform/orm';
 import { isValidEmail, normalizeEmail } from './email-address';
 import { MailingComposer } from './mailing-composer';
 import { MailingProgress } from './mailing-progress';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MissingError } from '@platform/core/errors';
+import { MissingError } from '@platform/core';
 import { RECIPIENT_TABLE } from './recipient-table';
 
 /** The counters of a mailing, as stored on it: what the sender updates and its progress reports. */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { loadDatabaseSecret } from '@platform/http/secret';
-import { DatabaseToken } from '@platform/core/tokens';
+import { loadDatabaseSecret } from '@platform/http';
+import { DatabaseToken } from '@platform/core';
 import { normalizeEmail } from './email-address';
 
 /** Signs with the database secret; methods are synchronous so messages can be composed in a tight loop. */

@@ -1,5 +1,5 @@
-import { AccessError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
+import { AccessError } from '@platform/core';
+import type { Env } from '@platform/orm';
 
 /** The group of the people who run the newsletter (lists, contacts, mailings); administrators too. */
 export const NEWSLETTER_USER = 'mass_mailing.group_mass_mailing_user';

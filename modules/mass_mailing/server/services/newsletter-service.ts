@@ -1,7 +1,6 @@
 import { injectable } from 'inversify';
-import { MissingError, ValidationError } from '@platform/core/errors';
-import type { Env } from '@platform/orm/environment';
-import { nowUtc, utcText } from '@platform/orm/sql-values';
+import { MissingError, ValidationError } from '@platform/core';
+import { type Env, nowUtc, utcText } from '@platform/orm';
 import { isValidEmail, normalizeEmail } from './email-address';
 
 export interface PublicList {

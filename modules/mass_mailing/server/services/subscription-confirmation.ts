@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { UserError } from '@platform/core/errors';
-import { deliveryError, MailTransport } from '@platform/mail/mail-transport';
-import type { Env } from '@platform/orm/environment';
+import { UserError } from '@platform/core';
+import { deliveryError, MailTransport } from '@platform/mail';
+import type { Env } from '@platform/orm';
 import { escapeHtml } from './mailing-body';
 import { MailingSender } from './mailing-sender';
 import { MailingTokens } from './mailing-tokens';

@@ -1,4 +1,4 @@
-import type { Env } from '@platform/orm/environment';
+import type { Env } from '@platform/orm';
 
 /** A list with the given subscribers (their contacts created as needed). */
 export async function listWith(env: Env, name: string, emails: string[]): Promise<number> {

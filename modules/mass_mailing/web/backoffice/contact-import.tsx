@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { rpc } from '@platform/web/client/rpc';
-import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
+import { rpc } from '@platform/web/client';
+import { useBackoffice } from '@platform/web/backoffice/client';
 
 interface Refusal { line: number; email: string; reason: string }
 interface Row { line: number; name: string; email: string }

@@ -1,17 +1,12 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
-import { rpc } from '@platform/web/client/rpc';
-import type { RichTextEditorApi } from '@platform/web/client/editor/rich-text-editor';
-import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
-import { callKw } from '@platform/web/backoffice/client/orm';
-import { RecordTitleContext } from '@platform/web/backoffice/client/record-title';
-import { Many2manyTags } from '@platform/web/backoffice/client/relation-inputs';
-import { useUnsavedChanges } from '@platform/web/backoffice/client/unsaved-changes';
-import type { BackofficeViewProps } from '@platform/web/backoffice/client/view-props';
+import { rpc } from '@platform/web/client';
+import type { RichTextEditorApi } from '@platform/web/client/editor';
+import { type BackofficeViewProps, callKw, Many2manyTags, RecordTitleContext, useBackoffice, useUnsavedChanges } from '@platform/web/backoffice/client';
 import { MailingStatisticsPanel } from './mailing-statistics';
 import { percentDone, useMailingStatistics } from './mailing-progress';
 
 // tiptap is large: its chunk loads with the composer, never with the rest of the back office.
-const RichTextEditor = lazy(() => import('@platform/web/client/editor/rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
+const RichTextEditor = lazy(() => import('@platform/web/client/editor').then((m) => ({ default: m.RichTextEditor })));
 
 type Option = [number, string];
 interface Draft { subject: string; email_from: string; lists: Option[]; body: string }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { GenericForm } from '@platform/web/backoffice/client/generic-form';
-import type { BackofficeViewProps } from '@platform/web/backoffice/client/view-props';
+import { type BackofficeViewProps, GenericForm } from '@platform/web/backoffice/client';
 import { ContactImport } from './contact-import';
 
 /** A mailing list: its generic form, and once saved, the CSV import of contacts into it. */

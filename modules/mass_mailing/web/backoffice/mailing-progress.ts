@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { rpc } from '@platform/web/client/rpc';
-import { sharedBus } from '@platform/web/client/bus/shared-bus';
+import { rpc } from '@platform/web/client';
+import { sharedBus } from '@platform/web/client/bus';
 
 /** The counters of a mailing, as `/mass_mailing/statistics` and the bus give them. */
 export interface MailingStatistics {

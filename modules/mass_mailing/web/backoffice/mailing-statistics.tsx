@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
+import { useBackoffice } from '@platform/web/backoffice/client';
 import type { MailingStatistics } from './mailing-progress';
 
 // apexcharts needs the DOM and is large: its own chunk, loaded when statistics are shown.

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc, RpcError } from '@platform/web/client/rpc';
-import { useT } from '@platform/web/client/web-context';
-import { LOOSE_EMAIL_RE } from '@platform/common/email-pattern';
+import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
+import { LOOSE_EMAIL_RE } from '@platform/common';
 
 export interface ExitPopupProps {
   listId: number;

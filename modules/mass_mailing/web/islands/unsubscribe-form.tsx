@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { defineIsland } from '@platform/web/island';
-import { rpc } from '@platform/web/client/rpc';
-import { useLocalizedPath, useT } from '@platform/web/client/web-context';
+import { defineIsland, rpc, useLocalizedPath, useT } from '@platform/web/client';
 
 /** What the last save did (the plain form's answer sets it on the page it renders). */
 export type UnsubscribeStatus = 'idle' | 'saving' | 'saved' | 'unchanged' | 'all' | 'failed';

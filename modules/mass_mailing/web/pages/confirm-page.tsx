@@ -1,4 +1,4 @@
-import { page } from '@platform/web/render';
+import { page } from '@platform/web';
 
 export interface ConfirmPageProps {
   listName: string;

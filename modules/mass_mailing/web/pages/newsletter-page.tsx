@@ -1,5 +1,5 @@
-import { page } from '@platform/web/render';
-import { useT } from '@platform/web/client/web-context';
+import { page } from '@platform/web';
+import { useT } from '@platform/web/client';
 import ExitPopup from '../islands/exit-popup';
 import SubscribeWidget from '../islands/subscribe-widget';
 

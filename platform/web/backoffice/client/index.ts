@@ -5,3 +5,4 @@ export * from './orm';
 export * from './record-title';
 export * from './relation-inputs';
 export * from './view-props';
+export * from './unsaved-changes';
