@@ -39,10 +39,14 @@ export function bindContributionProvider(bind: Bind, point: symbol): void {
     .whenNamed(point);
 }
 
-/** Binds `implementation` as a singleton and contributes it to `point` (Theia's usual pair in one call). */
-export function bindContribution<T extends object>(bind: Bind, point: ServiceIdentifier<T>, implementation: Newable<T>): void {
+/**
+ * Binds `implementation` as a singleton and contributes it to `point` (Theia's usual pair in one call),
+ * or to each of several points (one class that is a back-office menu and its views, say): the one way
+ * modules contribute.
+ */
+export function bindContribution<T extends object>(bind: Bind, point: ServiceIdentifier<T> | Array<ServiceIdentifier<unknown>>, implementation: Newable<T>): void {
   bind(implementation).toSelf();
-  bind(point).toService(implementation);
+  for (const p of Array.isArray(point) ? point : [point]) bind(p).toService(implementation);
 }
 
 /**

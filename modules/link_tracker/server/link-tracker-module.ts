@@ -22,6 +22,5 @@ export const linkTrackerModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, HotPathContribution, RedirectHotPath);
   bindContribution(bind, RouteContribution, RedirectRoutes);
   bindContribution(bind, MenuContribution, LinkTrackerMenu);
-  bindContribution(bind, BackofficeMenuContribution, LinkTrackerBackofficeMenu);
-  bind(BackofficeViewContribution).toService(LinkTrackerBackofficeMenu);
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], LinkTrackerBackofficeMenu);
 });

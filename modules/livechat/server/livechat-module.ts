@@ -33,6 +33,5 @@ export const livechatModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, LayoutWidgetContribution, LivechatLayoutWidget);
   bindContribution(bind, JobContribution, LivechatJobs);
   bindContribution(bind, BusPresenceContribution, LivechatPresence);
-  bindContribution(bind, BackofficeMenuContribution, LivechatBackofficeMenu);
-  bind(BackofficeViewContribution).toService(LivechatBackofficeMenu);
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], LivechatBackofficeMenu);
 });

@@ -49,6 +49,5 @@ export const massMailingModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, FooterBlockContribution, NewsletterFooterBlock);
   bindContribution(bind, RouteContribution, ContactImportRoutes);
   bindContribution(bind, BusChannelContribution, MailingBusChannels);
-  bindContribution(bind, BackofficeMenuContribution, NewsletterBackofficeMenu);
-  bind(BackofficeViewContribution).toService(NewsletterBackofficeMenu);
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], NewsletterBackofficeMenu);
 });

@@ -64,6 +64,5 @@ export const baseModule = new ContainerModule(({ bind }) => {
     bindContribution(bind, RouteContribution, routes);
   }
   bindContribution(bind, JobContribution, MaintenanceJobs);
-  bindContribution(bind, BackofficeMenuContribution, BaseBackoffice);
-  bind(BackofficeViewContribution).toService(BaseBackoffice);
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], BaseBackoffice);
 });
