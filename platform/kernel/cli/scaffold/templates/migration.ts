@@ -3,7 +3,7 @@ import type { ScaffoldNames } from '../scaffold-names';
 /** migrations/<timestamp>_<name>.ts: the table of the module's model. */
 export function migrationFile(n: ScaffoldNames): string {
   return `import type { Knex } from 'knex';
-import { createModelTable } from '@platform/db/schema';
+import { createModelTable } from '@platform/db';
 
 export async function up(knex: Knex): Promise<void> {
   // One column per stored field of ${n.model}; the boot stops on a field without its column.
