@@ -74,7 +74,8 @@ describe('mass_mailing: CSV import of contacts', function () {
       message: 'Line 1234: the quote (") that opens cell 1 is never closed, so the rest of the file would be read as one cell. '
         + 'Close it or remove it, then import the file again. The line starts with: "Dupont, Jean,jean@example.com,never closed',
     });
-    expect(probe.heldMs).to.be.below(100);
+    // 0.9-1.5 s before slicing; ~40 ms on an idle machine: 200 leaves room for a loaded CI runner.
+    expect(probe.heldMs).to.be.below(200);
     expect(await listCount(listId)).to.equal(0);
     // After blank lines and a multi-line cell, the line is still the one the quote is on.
     const small = await newsletter.rpc('/mass_mailing/import/check', { list_id: listId, file: 'email;name\n\na@example.com;"A\nB"\n\n\nb@example.com;"open' });
