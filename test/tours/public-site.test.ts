@@ -59,6 +59,8 @@ describe('tour: public site', function () {
     await page.waitForSelector('[data-island="website.publish_toggle"][data-hydrated="true"]');
     expect(await page.textContent('.publish-state')).to.equal('Published');
     await page.click('.btn-publish');
+    // Unpublishing asks first (publishing does not).
+    await page.click('dialog.confirm-dialog button:has-text("Unpublish")');
     await page.waitForFunction(() => document.querySelector('.publish-state')?.textContent === 'Unpublished');
     const visitor = await browser.newContext();
     const publicPage = await visitor.newPage();
@@ -82,6 +84,7 @@ describe('tour: public site', function () {
     const copy = (await tk.sudo().model('website.page').read([id], ['name', 'content', 'website_published']))[0];
     await tk.sudo().model('website.page').unlink([id]);
     await page.click('.btn-publish');
+    await page.click('dialog.confirm-dialog button:has-text("Unpublish")');
     await page.waitForSelector('dialog.error-dialog[open]');
     expect(await page.textContent('dialog.error-dialog p')).to.contain('does not exist');
     await page.click('dialog.error-dialog button');
