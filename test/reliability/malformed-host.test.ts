@@ -1,3 +1,4 @@
+import net from 'node:net';
 import http from 'node:http';
 import { expect } from 'chai';
 import { loadConfig } from '@platform/core/config';
@@ -35,7 +36,7 @@ function send(port: number, method: string, path: string, headers: Record<string
 async function preparedDatabase(): Promise<ThrowawayDatabase> {
   const database = await createThrowawayDatabase();
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl: database.url, adminPassword: 'admin-pass-123', demo: false };
-  await (await Kernel.boot({ config, autoInstall: false, install: ['website', 'website_mail', 'forum', 'link_tracker', 'mail'] })).stop();
+  await (await Kernel.boot({ config, autoInstall: false, install: ['website', 'website_mail', 'forum', 'link_tracker', 'mail', 'bus'] })).stop();
   return database;
 }
 
@@ -88,6 +89,20 @@ describe('A malformed Host header never stops the server', function () {
         expect(Date.now() - started).to.be.below(1000);
         expect(site.proc.exitCode).to.equal(null);
         expect(site.logs.some((l) => /Invalid URL/.test(JSON.stringify(l)))).to.equal(false);
+      });
+
+      it('survives a WebSocket upgrade whose request target does not parse', async () => {
+        await new Promise<void>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1', () => {
+            socket.write('GET http://[ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n'
+              + 'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => resolve());
+          socket.resume();
+        });
+        expect((await send(port, 'GET', '/health', { Host: `127.0.0.1:${port}` })).status).to.equal(200);
+        expect(site.proc.exitCode).to.equal(null);
       });
 
       it('still serves well-formed hosts, with a port or without', async () => {

@@ -19,6 +19,19 @@ const MAX_FRAME = 64 * 1024;
 /** Ping period: a client that misses one pong is dropped; connected users are kept online meanwhile. */
 const HEARTBEAT_MS = 30_000;
 
+/**
+ * The upgrade request's target as a URL, or undefined when it does not parse: an absolute target
+ * such as `http://[` is valid HTTP syntax to Node's parser but throws in `new URL`, and a throw in
+ * an 'upgrade' listener would stop the process.
+ */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? '/', 'http://localhost');
+  } catch {
+    return undefined;
+  }
+}
+
 interface ClientMessage {
   event_name?: unknown;
   data?: Record<string, unknown>;
@@ -53,7 +66,11 @@ export class BusWebSocket implements ServerContribution {
 
   attach(server: http.Server): void {
     server.on('upgrade', (req, socket, head) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      const url = parseTarget(req.url);
+      if (!url) {
+        socket.destroy();
+        return;
+      }
       if (url.pathname !== this.options.websocketPath) {
         if (server.listenerCount('upgrade') === 1) socket.destroy();
         return;

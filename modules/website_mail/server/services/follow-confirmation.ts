@@ -2,7 +2,7 @@ import { ConfigParameters } from '@platform/base';
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
-import { escapeHtml, localizedPath, utcText } from '@platform/common';
+import { escapeHtml, hostnameOf, localizedPath, utcText } from '@platform/common';
 import { addressBucket, LanguageCatalog, RateLimiter, type Site, TooManyRequests } from '@platform/http';
 import { deliveryError, MailTransport } from '@platform/mail';
 import type { Env } from '@platform/orm';
@@ -163,7 +163,7 @@ export class FollowConfirmation {
     const query = new URLSearchParams({ request: String(ref.requestId), at: String(ref.issuedAt), token });
     const link = `${baseUrl}${localizedPath(CONFIRM_PATH, urlCode)}?${query}`;
     const _t = (source: string) => this.translations.module('website_mail', lang)[source] ?? source;
-    const host = new URL(baseUrl).hostname;
+    const host = hostnameOf(baseUrl) ?? 'localhost';
     const from = await this.params.get('mail.default.from', env);
     const asked = _t('Someone, hopefully you, asked to follow %s with this address: each new comment or answer would be sent to it.').replace('%s', record.name);
     const button = _t('Confirm: follow it');
