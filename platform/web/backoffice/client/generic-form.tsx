@@ -43,6 +43,10 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
   const [loading, setLoading] = useState(true);
   const [missing, setMissing] = useState<string[]>([]);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  // One timer hides the "Saved." message; a new save cancels the last one's, or that stale timer
+  // would hide this save's message moments after it shows.
+  const savedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(savedTimer.current), []);
 
   const load = useCallback(async () => {
     setError(null);
@@ -98,6 +102,7 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
   const save = async (e: FormEvent) => {
     e.preventDefault();
     // The previous outcome goes at once: a message on screen is always this save's.
+    clearTimeout(savedTimer.current);
     setSaved(false);
     setError(null);
     const empty = names.filter((n) => fields[n].required && !fields[n].readonly && (values[n] === false || values[n] == null || values[n] === ''));
@@ -117,7 +122,7 @@ export function GenericForm({ model, id, extraActions }: { model: string; id?: n
         navigate({ ...route, view: 'form', id: newId }, true);
       }
       setSaved(true);
-      setTimeout(() => setSaved(false), 2500);
+      savedTimer.current = setTimeout(() => setSaved(false), 2500);
     } catch (err) {
       setError((err as Error).message);
     } finally {
