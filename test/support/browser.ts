@@ -62,3 +62,32 @@ export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
 export function describeViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
 }
+
+export interface SignIn {
+  login: string;
+  password: string;
+  /** Where to land after signing in (a path of the site, language prefix included); the site's choice when absent. */
+  then?: string;
+}
+
+/**
+ * Signs in through the login form, as a person would, and waits until the landing page is there:
+ * `then` when given (through `?redirect=`), else wherever the site sends this user.
+ */
+export async function signIn(page: Page, baseUrl: string, who: SignIn): Promise<void> {
+  const prefix = who.then ? (/^\/[a-z]{2}(?:_[A-Z]{2})?(?=\/)/.exec(who.then)?.[0] ?? '') : '';
+  await page.goto(`${baseUrl}${prefix}/web/login${who.then ? `?redirect=${encodeURIComponent(who.then)}` : ''}`);
+  await page.fill('input[name=login]', who.login);
+  await page.fill('input[name=password]', who.password);
+  const landed = who.then ? page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === who.then) : page.waitForNavigation();
+  await Promise.all([landed, page.click('form button[type=submit]')]);
+}
+
+/** Signs in to the back office (/web) and waits for its main area. */
+export async function signInBackoffice(page: Page, baseUrl: string, who: SignIn): Promise<void> {
+  await page.goto(`${baseUrl}/web`);
+  await page.fill('input[name=login]', who.login);
+  await page.fill('input[name=password]', who.password);
+  await Promise.all([page.waitForURL(/\/web#/), page.click('form button[type=submit]')]);
+  await page.waitForSelector('#backoffice-main');
+}

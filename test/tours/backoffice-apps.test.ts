@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signInBackoffice, watchErrors } from '../support/browser';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 
 const SHOTS = process.env.TOUR_SCREENSHOTS;
@@ -32,10 +32,7 @@ describe('tour: install modules from the Apps screen', function () {
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     errors = watchErrors(page);
-    await page.goto(`${tk.url}/web`);
-    await page.fill('input[name=login]', 'admin');
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([page.waitForURL(/\/web#/), page.click('button[type=submit]')]);
+    await signInBackoffice(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
     await page.goto(`${tk.url}/web#menu=base.apps&screen=apps`);
     await page.waitForSelector('.apps-table tbody tr[data-module="hot_slow"]');
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SmtpSink } from '@modules/mass_mailing/test/support';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signInBackoffice, watchErrors } from '../support/browser';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 
 /**
@@ -19,13 +19,7 @@ describe('tour: back office', function () {
   let sink: SmtpSink;
   const port = () => new URL(tk.url).port;
 
-  async function signIn(p: Page, base: string): Promise<void> {
-    await p.goto(`${base}/web`);
-    await p.fill('input[name=login]', 'admin');
-    await p.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([p.waitForURL(/\/web#/), p.click('button[type=submit]')]);
-    await p.waitForSelector('#backoffice-main');
-  }
+  const admin = { login: 'admin', password: ADMIN_PASSWORD };
   async function noViolations(p: Page): Promise<void> {
     const violations = await checkAccessibility(p);
     expect(violations, describeViolations(violations)).to.deep.equal([]);
@@ -49,7 +43,7 @@ describe('tour: back office', function () {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     errors = watchErrors(page);
-    await signIn(page, tk.url);
+    await signInBackoffice(page, tk.url, admin);
   });
   after(async () => {
     await browser?.close();
@@ -99,7 +93,7 @@ describe('tour: back office', function () {
     await page.waitForSelector('[data-menu="base.contacts"]');
     expect(await page.locator('[data-menu="link_tracker.app"]').count(), 'not on the first site').to.equal(0);
     const second = await context.newPage();
-    await signIn(second, `http://localhost:${port()}`);
+    await signInBackoffice(second, `http://localhost:${port()}`, admin);
     expect(await second.locator('[data-menu="link_tracker.app"]').count(), 'on the second site').to.equal(1);
     await second.click('[data-menu="link_tracker.app"]');
     await second.waitForURL(/model=link\.tracker/);
@@ -209,7 +203,7 @@ describe('tour: back office', function () {
 
   it('lays the screens out at 375 px without horizontal scrolling', async () => {
     const small = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
-    await signIn(small, tk.url);
+    await signInBackoffice(small, tk.url, admin);
     for (const hash of ['#menu=base.contacts&model=res.partner&view=list', '#menu=base.apps&screen=apps', '#menu=livechat.rules&model=im_livechat.channel.rule&view=form', '#menu=base.users&model=res.users&view=list&groupby=share']) {
       await small.goto(`${tk.url}/web${hash}`);
       await small.waitForSelector('#backoffice-main h1');

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UserAccounts } from '@platform/base';
 import { ClickRecorder } from '@modules/link_tracker/test/support';
 import { bootTestKernel, type TestKernel } from '../support/harness';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../support/browser';
 
 /** Tour of the link tracker: make a link with a new campaign, copy it, open it, see the click and its country. */
 describe('tour: link tracker', function () {
@@ -34,10 +34,7 @@ describe('tour: link tracker', function () {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tk.url });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${tk.url}/web/login`);
-    await page.fill('input[name=login]', 'mia@example.com');
-    await page.fill('input[name=password]', 'mia-pass-1234');
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await signIn(page, tk.url, { login: 'mia@example.com', password: 'mia-pass-1234' });
     return { context, page, errors };
   }
 

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../support/browser';
 
 /** Tours of the live chat in a real browser: a visitor and an operator chatting, folding, rating; tabs sharing one connection. */
 describe('tour: live chat', function () {
@@ -26,10 +26,7 @@ describe('tour: live chat', function () {
     const page = await context.newPage();
     const errors = watchErrors(page);
     if (login) {
-      await page.goto(`${tk.url}/web/login`);
-      await page.fill('input[name=login]', 'admin');
-      await page.fill('input[name=password]', ADMIN_PASSWORD);
-      await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      await signIn(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
     }
     return { context, page, errors };
   }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SmtpSink } from '@modules/mass_mailing/test/support';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signInBackoffice, watchErrors } from '../support/browser';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 
 const SHOTS = process.env.TOUR_SCREENSHOTS ?? '/tmp';
@@ -46,11 +46,7 @@ describe('tour: newsletter back office', function () {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     errors = watchErrors(page);
-    await page.goto(`${tk.url}/web`);
-    await page.fill('input[name=login]', 'admin');
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([page.waitForURL(/\/web#/), page.click('button[type=submit]')]);
-    await page.waitForSelector('#backoffice-main');
+    await signInBackoffice(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../support/browser';
 
 const HERO = '<section class="container py-5 text-center"><h1 class="display-4">Welcome to our site</h1><p class="lead">We build open websites.</p></section>';
 
@@ -41,10 +41,7 @@ describe('tour: editing a page in place', function () {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${tk.url}/web/login?redirect=/`);
-    await page.fill('input[name=login]', 'admin');
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await signIn(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD, then: '/' });
     expect(await page.textContent('h1')).to.equal('Welcome to our site');
 
     // Into edit mode through the Edit link.
@@ -127,10 +124,7 @@ describe('tour: editing a page in place', function () {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${tk.url}/web/login?redirect=/about-us`);
-    await page.fill('input[name=login]', 'admin');
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await signIn(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD, then: '/about-us' });
     await page.goto(`${tk.url}/about-us?enable_editor=1`);
     await openEditor(page);
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UserAccounts } from '@platform/base';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../support/browser';
 import { confirmationLink, outboxConfirmations } from '@modules/website_mail/test/support';
 
 /** Tours of the public site in a real browser: languages, publishing, follow, comments with ratings. */
@@ -26,10 +26,7 @@ describe('tour: public site', function () {
     const page = await context.newPage();
     const errors = watchErrors(page);
     if (login) {
-      await page.goto(`${tk.url}/web/login`);
-      await page.fill('input[name=login]', login[0]);
-      await page.fill('input[name=password]', login[1]);
-      await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+      await signIn(page, tk.url, { login: login[0], password: login[1] });
     }
     return { context, page, errors };
   }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../support/browser';
 
 const SHOTS = process.env.TOUR_SCREENSHOTS ?? '/tmp';
 
@@ -25,10 +25,7 @@ describe('tour: publish toggle', function () {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     errors = watchErrors(page);
-    await page.goto(`${tk.url}/web/login?redirect=/about-us`);
-    await page.fill('input[name=login]', 'admin');
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await signIn(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD, then: '/about-us' });
     await page.waitForSelector('[data-island="website.publish_toggle"][data-hydrated="true"]');
   });
   after(async () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
 
 const SHOTS = process.env.TOUR_SCREENSHOTS ?? '/tmp';
 
@@ -44,10 +44,7 @@ describe('livechat islands: failing calls', function () {
     const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${tk.url}/web/login`);
-    await page.fill('input[name=login]', 'admin');
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    await signIn(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
     return { context, page, errors };
   }
 
