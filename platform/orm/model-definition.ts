@@ -13,6 +13,8 @@ export type ModelConstraint = (env: Env, ids: number[]) => Promise<void>;
  * replaced (e.g. to log a change), or refuse the write with a UserError, and then nothing is written.
  */
 export type WriteHook = (env: Env, ids: number[], vals: Record<string, unknown>) => Promise<void>;
+/** Runs inside the delete's transaction, before the rows go; throwing (a ValidationError, say) refuses the delete. */
+export type UnlinkHook = (env: Env, ids: number[]) => Promise<void>;
 
 /**
  * A model as a module declares it. `name` creates a model; `inherit` adds fields to a model another
@@ -35,6 +37,8 @@ export interface ModelDefinition {
   constraints?: ModelConstraint[];
   /** Called before each write (see WriteHook); a module extending a model may add its own. */
   beforeWrite?: WriteHook[];
+  /** Called before each delete (see UnlinkHook): records that must not go can refuse it. */
+  beforeUnlink?: UnlinkHook[];
   /** The message when a unique index refuses a create or write of these values (default: a generic one). */
   duplicateMessage?: (vals: Record<string, unknown>) => string;
   /**
@@ -49,6 +53,6 @@ export function defineModel(def: ModelDefinition & { name: string }): ModelDefin
   return def;
 }
 
-export function extendModel(inherit: string, fields: Record<string, FieldDefinition>, extra: Pick<ModelDefinition, 'constraints' | 'beforeWrite'> = {}): ModelDefinition {
+export function extendModel(inherit: string, fields: Record<string, FieldDefinition>, extra: Pick<ModelDefinition, 'constraints' | 'beforeWrite' | 'beforeUnlink'> = {}): ModelDefinition {
   return { inherit, fields, ...extra };
 }

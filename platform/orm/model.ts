@@ -168,7 +168,9 @@ export class Model {
     const wanted = checkIds(ids);
     await this.constraintChecked({}, () => this.env.transaction(async (env) => {
       await new Model(env, this.meta).assertRule(wanted, 'unlink');
-      if (wanted.length) await env.db(this.meta.table).whereIn('id', wanted).delete();
+      if (!wanted.length) return;
+      for (const hook of this.meta.beforeUnlink) await hook(env, wanted);
+      await env.db(this.meta.table).whereIn('id', wanted).delete();
     }));
     return true;
   }

@@ -1,6 +1,6 @@
 import { ModuleLoadError } from '@platform/core/errors';
 import type { Field, FieldDefinition } from './fields';
-import type { ModelConstraint, ModelDefinition, WriteHook } from './model-definition';
+import type { ModelConstraint, ModelDefinition, UnlinkHook, WriteHook } from './model-definition';
 
 /** A model with all fields its modules gave it. */
 export class ModelMeta {
@@ -11,6 +11,7 @@ export class ModelMeta {
   description?: string;
   readonly constraints: ModelConstraint[] = [];
   readonly beforeWrite: WriteHook[] = [];
+  readonly beforeUnlink: UnlinkHook[] = [];
   duplicateMessage?: (vals: Record<string, unknown>) => string;
   /** See ModelDefinition.publishable. */
   publishable = false;
@@ -56,6 +57,7 @@ export class ModelRegistry {
       this.addFields(meta, moduleName, def.fields);
       meta.constraints.push(...(def.constraints ?? []));
       meta.beforeWrite.push(...(def.beforeWrite ?? []));
+      meta.beforeUnlink.push(...(def.beforeUnlink ?? []));
       if (def.duplicateMessage) meta.duplicateMessage = def.duplicateMessage;
       if (def.publishable) meta.publishable = true;
       return;
@@ -71,6 +73,7 @@ export class ModelRegistry {
     meta.description = def.description;
     meta.constraints.push(...(def.constraints ?? []));
     meta.beforeWrite.push(...(def.beforeWrite ?? []));
+    meta.beforeUnlink.push(...(def.beforeUnlink ?? []));
     meta.duplicateMessage = def.duplicateMessage;
     meta.publishable = def.publishable === true;
     this.addFields(meta, moduleName, { ...MAGIC, ...(meta.logAccess ? LOG_ACCESS : {}) });

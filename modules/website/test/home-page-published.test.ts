@@ -43,13 +43,29 @@ describe('website: the home page stays published', () => {
     expect(await homeAnswers()).to.equal(200);
   });
 
-  it('still unpublishes other pages, and refuses to move a draft page to /', async () => {
+  it('refuses to delete the home page or move it off /, through call_kw and the ORM, and changes nothing', async () => {
+    const deleted = await admin.rpc('/web/dataset/call_kw', { model: 'website.page', method: 'unlink', args: [[homeId]], kwargs: {} });
+    expect(deleted.error?.data).to.deep.include({ name: 'ValidationError' });
+    expect(deleted.error?.data.message).to.contain('The home page (/) cannot be deleted or moved');
+    const moved = await admin.rpc('/web/dataset/call_kw', { model: 'website.page', method: 'write', args: [[homeId], { url: '/old-home', name: 'Renamed' }], kwargs: {} });
+    expect(moved.error?.data.message).to.contain('The home page (/) cannot be deleted or moved');
+    let refused: unknown;
+    await tk.sudo().model('website.page').unlink([homeId]).catch((e: unknown) => { refused = e; });
+    expect(String(refused)).to.contain('cannot be deleted or moved');
+    const [home] = await tk.sudo().model('website.page').read([homeId], ['url', 'name']);
+    expect(home).to.deep.include({ url: '/', name: 'Home' });
+    expect(await homeAnswers()).to.equal(200);
+  });
+
+  it('still unpublishes other pages, and refuses to move a draft page to / on a site left without a home page', async () => {
     const draft = await tk.sudo().model('website.page').create({ name: 'Draft', url: '/draft', website_published: true });
     expect(await admin.call('/website/publish', { id: draft, object: 'website.page' })).to.equal(false);
-    await tk.sudo().model('website.page').write([homeId], { url: '/old-home' });
+    // A site whose home page went before the rule above (removed in the database): no page at / at all.
+    await tk.sudo().db('website_page').where('id', homeId).delete();
     const moved = await admin.rpc('/web/dataset/call_kw', { model: 'website.page', method: 'write', args: [[draft], { url: '/' }], kwargs: {} });
     expect(moved.error?.data.message).to.contain('The home page (/) cannot be unpublished');
-    await tk.sudo().model('website.page').write([homeId], { url: '/' });
+    expect((await tk.sudo().model('website.page').read([draft], ['url']))[0].url).to.equal('/draft');
+    await tk.sudo().model('website.page').write([draft], { url: '/', website_published: true });
     expect(await homeAnswers()).to.equal(200);
   });
 });

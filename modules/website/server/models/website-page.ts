@@ -1,4 +1,4 @@
-import { defineModel, fields, type ModelConstraint, type ModelDefinition } from '@platform/orm';
+import { defineModel, fields, type Env, type ModelConstraint, type ModelDefinition, type UnlinkHook, type WriteHook } from '@platform/orm';
 import { ValidationError } from '@platform/core';
 
 export const HOME_STAYS_PUBLISHED = 'The home page (/) cannot be unpublished: every visitor of the site would get a "page not found" error instead.';
@@ -10,6 +10,22 @@ export const HOME_STAYS_PUBLISHED = 'The home page (/) cannot be unpublished: ev
 const homeStaysPublished: ModelConstraint = async (env, ids) => {
   const draftHome = await env.db('website_page').whereIn('id', ids).where('url', '/').where((q) => void q.where('website_published', false).orWhereNull('website_published')).first('id');
   if (draftHome) throw new ValidationError(HOME_STAYS_PUBLISHED);
+};
+
+export const HOME_STAYS = 'The home page (/) cannot be deleted or moved to another URL: every visitor of the site would get a "page not found" error instead. Edit its content instead.';
+
+/** Whether one of these pages is a home page (URLs are unique per site, a shared page counting on every site: nothing takes over). */
+async function includesHome(env: Env, ids: number[]): Promise<boolean> {
+  return !!(await env.db('website_page').whereIn('id', ids).where('url', '/').first('id'));
+}
+
+const homeStaysOnDelete: UnlinkHook = async (env, ids) => {
+  if (await includesHome(env, ids)) throw new ValidationError(HOME_STAYS);
+};
+
+/** Runs before the new values land, so the page's URL is still the old one here. */
+const homeStaysAtRoot: WriteHook = async (env, ids, vals) => {
+  if ('url' in vals && vals.url !== '/' && (await includesHome(env, ids))) throw new ValidationError(HOME_STAYS);
 };
 
 /**
@@ -33,6 +49,8 @@ export function websitePageModel(checkUrl: ModelConstraint): ModelDefinition {
       website_id: fields.many2one('website', { string: 'Restrict to website' }),
     },
     constraints: [checkUrl, homeStaysPublished],
+    beforeWrite: [homeStaysAtRoot],
+    beforeUnlink: [homeStaysOnDelete],
     duplicateMessage: (vals) => `Another page already has the URL '${String(vals.url ?? '')}' on this site.`,
   });
 }
