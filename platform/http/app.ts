@@ -23,6 +23,7 @@ import { loadDatabaseSecret } from './secret';
 import { securityHeaders } from './security-headers';
 import { SessionStore } from './session-store';
 import { SiteService } from './site-service';
+import { untrustedProxyHint } from './untrusted-proxy-hint';
 
 export interface AppInputs {
   container: Container;
@@ -44,7 +45,9 @@ export async function createApp({ container: c, db, config, routes, unseenTables
   app.silent = true;
   app.on('error', (err) => logger.error({ err }, 'koa error'));
 
+  const proxyHint = untrustedProxyHint(logger, hops);
   app.use((ctx, next) => {
+    proxyHint(ctx.req.headers, ctx.req.socket.remoteAddress);
     // The one definition of the client address, shared with the hot paths.
     ctx.request.ip = clientIp(ctx.req.headers['x-forwarded-for'], ctx.req.socket.remoteAddress, hops);
     return next();
