@@ -153,7 +153,7 @@ function SiteFooter(p: LayoutProps) {
       <div className="container">
         <div className="row g-4">
           {about ? (
-            <section className="col-12 col-md-6 col-lg-4 footer-about" aria-labelledby="footer-about-title">
+            <section className="col-12 col-md-6 col-lg-3 footer-about" aria-labelledby="footer-about-title">
               <h2 id="footer-about-title">{_t('About us')}</h2>
               <p className="mb-0">{about}</p>
             </section>
@@ -177,7 +177,7 @@ function SiteFooter(p: LayoutProps) {
             </section>
           ) : null}
           {blocksHtml.map((html, i) => (
-            <div key={i} className="col-12 col-md-6 col-lg-3 footer-block" dangerouslySetInnerHTML={{ __html: html }} />
+            <div key={i} className="col-12 col-md-6 col-lg-4 footer-block" dangerouslySetInnerHTML={{ __html: html }} />
           ))}
         </div>
         <div className="footer-bottom">© {new Date().getFullYear()} {p.siteName}</div>
