@@ -1,5 +1,5 @@
 import type { RequestContext } from '@platform/http';
-import { SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from './services/follow-service';
+import { SESSION_FOLLOWED, SESSION_FOLLOWED_AS } from './follow-service';
 
 /** How many follows a visitor's session remembers (the oldest are forgotten first). */
 const MAX_SESSION_FOLLOWS = 200;

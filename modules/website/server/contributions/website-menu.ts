@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import type { RequestContext } from '@platform/http';
 import type { MenuContribution, MenuEntry } from '@platform/web';
-import { SITE_PAGES } from './site-pages';
+import { SITE_PAGES } from '../services/site-pages';
 
 /**
  * The website's menu: its fixed entries and the site's `website.menu` records (top level, in the

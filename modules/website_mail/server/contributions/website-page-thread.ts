@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import type { Env } from '@platform/orm';
-import type { MailThreadContribution, RecordLink, ThreadOptions } from './thread-options';
+import type { MailThreadContribution, RecordLink, ThreadOptions } from '../services/thread-options';
 
 /** Website pages can be followed and commented; pages with `allow_reviews` take star ratings. */
 @injectable()

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { JobContribution, ScheduledJob } from '@platform/jobs';
-import { MailingSender } from './services/mailing-sender';
+import { MailingSender } from '../services/mailing-sender';
 
 /** Sends queued mailings in the background, and retries temporarily failed recipients when due. */
 @injectable()

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { SiteUrls } from '@platform/base';
 import type { RequestContext } from '@platform/http';
-import ShareButtons from '../web/islands/share-buttons';
-import type { RecordRef, RecordWidgetContribution } from './record-widgets';
-import { readShareCounts } from './routes/share-routes';
+import ShareButtons from '../../web/islands/share-buttons';
+import type { RecordRef, RecordWidgetContribution } from '../services/record-widgets';
+import { readShareCounts } from '../routes/share-routes';
 
 /** Models whose public pages get share buttons (other modules' records may join this list). */
 const SHAREABLE = new Set(['website.page']);

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { FooterBlockContribution } from '@platform/web';
 import type { RequestContext } from '@platform/http';
 import { useLocalizedPath, useT } from '@platform/web/client';
-import { NewsletterService } from './services/newsletter-service';
+import { NewsletterService } from '../services/newsletter-service';
 
 /** `path`: the page without its language prefix (the form comes back to it, in the same language). */
 function NewsletterFooterForm({ listId, path }: { listId: number; path: string }) {

@@ -1,8 +1,8 @@
 import { injectable } from 'inversify';
 import type { RequestContext } from '@platform/http';
 import { useLocalizedPath, useT } from '@platform/web/client';
-import type { DynamicBlockContribution } from './dynamic-blocks';
-import { SITE_PAGES } from './site-pages';
+import type { DynamicBlockContribution } from '../services/dynamic-blocks';
+import { SITE_PAGES } from '../services/site-pages';
 
 const DEFAULT_LIMIT = 3;
 const MAX_LIMIT = 12;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { injectable } from 'inversify';
 import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web';
-import { LINK_TRACKER_GROUPS } from './access';
+import { LINK_TRACKER_GROUPS } from '../services/access';
 
 const VIEWS = path.join(__dirname, '..', 'web', 'backoffice');
 

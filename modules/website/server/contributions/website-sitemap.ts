@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
-import type { SitemapContribution } from './sitemap-contribution';
+import type { SitemapContribution } from '../services/sitemap-contribution';
 import type { Env } from '@platform/orm';
-import { SITE_PAGES } from './site-pages';
+import { SITE_PAGES } from '../services/site-pages';
 
 /**
  * Published website pages of the site (the env is the site's public user, so rules filter drafts);

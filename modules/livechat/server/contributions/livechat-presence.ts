@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { BusRequester } from '@modules/bus';
 import type { BusPresenceContribution } from '@modules/bus';
-import { LivechatSessions } from './services/livechat-sessions';
+import { LivechatSessions } from '../services/livechat-sessions';
 
 /**
  * A portal user or visitor in a live chat sees the presence of the people in its conversations (the

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { partnerChannel, type BusChannelContribution, type BusRequester } from './services/channel-authority';
+import { partnerChannel, type BusChannelContribution, type BusRequester } from '../services/channel-authority';
 
 /** A logged-in user always listens to its own partner channel (and may name it); visitors get nothing here. */
 @injectable()

@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import type { BusChannelContribution, BusRequester } from '@modules/bus';
-import { isNewsletterUser } from './services/newsletter-access';
-import { mailingChannel } from './services/mailing-progress';
+import { isNewsletterUser } from '../services/newsletter-access';
+import { mailingChannel } from '../services/mailing-progress';
 
 const MAILING_CHANNEL = /^mass_mailing\.mailing:([1-9]\d{0,9})$/;
 

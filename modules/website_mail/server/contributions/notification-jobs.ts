@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { JobContribution, ScheduledJob } from '@platform/jobs';
-import { CommentNotifier } from './services/comment-notifier';
+import { CommentNotifier } from '../services/comment-notifier';
 
 /** Sends comment mails a post could not send at once: retries after temporary errors, rows a stopped process left. */
 @injectable()

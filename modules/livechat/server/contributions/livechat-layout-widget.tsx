@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { LayoutWidgetContribution } from '@platform/web';
 import type { RequestContext } from '@platform/http';
-import OperatorChats from '../web/islands/operator-chats';
-import VisitorChat from '../web/islands/visitor-chat';
-import { SESSION_COOKIE } from '../web/chat-cookies';
-import { livechatOptions } from './routes/livechat-pages';
-import { LivechatConsole } from './services/livechat-console';
-import { LivechatSessions } from './services/livechat-sessions';
+import OperatorChats from '../../web/islands/operator-chats';
+import VisitorChat from '../../web/islands/visitor-chat';
+import { SESSION_COOKIE } from '../../web/chat-cookies';
+import { livechatOptions } from '../routes/livechat-pages';
+import { LivechatConsole } from '../services/livechat-console';
+import { LivechatSessions } from '../services/livechat-sessions';
 
 /**
  * The chat on every page of the site: operators get their conversations as chat windows, everyone

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { JobContribution, ScheduledJob } from '@platform/jobs';
-import { BusService } from './services/bus-service';
+import { BusService } from '../services/bus-service';
 
 /** Collects notifications older than the retention window (every minute, one process at a time). */
 @injectable()

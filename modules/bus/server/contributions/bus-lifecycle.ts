@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LifecycleContribution } from '@platform/core';
-import { PgBusListener } from './services/pg-listener';
-import { SqliteBusWatcher } from './services/sqlite-watcher';
+import { PgBusListener } from '../services/pg-listener';
+import { SqliteBusWatcher } from '../services/sqlite-watcher';
 
 /**
  * Starts hearing other processes' notifications with the server, and stops with it: LISTEN on

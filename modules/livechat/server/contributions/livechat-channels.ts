@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { BusChannelContribution, BusRequester } from '@modules/bus';
-import { conversationChannel } from './services/chat-format';
-import { LivechatSessions } from './services/livechat-sessions';
+import { conversationChannel } from '../services/chat-format';
+import { LivechatSessions } from '../services/livechat-sessions';
 
 /**
  * Bus channels of live chat: a logged-in user listens to the conversations it is a member of; a

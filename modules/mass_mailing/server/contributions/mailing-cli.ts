@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { UsageError } from '@platform/jobs';
 import type { CliCommand, CliCommandContribution } from '@platform/jobs';
 import type { Env } from '@platform/orm';
-import { MailingSender, type MailingStatistics } from './services/mailing-sender';
+import { MailingSender, type MailingStatistics } from '../services/mailing-sender';
 
 /** `mailing send <id>` (queue if needed, send, with a progress bar) and `mailing status <id>`. */
 @injectable()

@@ -1,9 +1,9 @@
 import { injectable } from 'inversify';
 import type { Env } from '@platform/orm';
 import type { MailThreadContribution, RecordLink, ThreadOptions } from '@modules/website_mail';
-import { FORUM_MODEL } from './models/forum-forum';
-import { POST_MODEL } from './models/forum-post';
-import { slug } from './routes/slug';
+import { FORUM_MODEL } from '../models/forum-forum';
+import { POST_MODEL } from '../models/forum-post';
+import { slug } from '../routes/slug';
 
 /**
  * Questions and forums can be followed (website_mail's follow button and routes, and the unfollow

@@ -1,6 +1,6 @@
 import type { RequestContext } from '@platform/http';
-import type { FollowButtonProps } from '../web/islands/follow-button';
-import { SESSION_EMAIL, SESSION_FOLLOWED, type FollowService } from './services/follow-service';
+import type { FollowButtonProps } from '../../web/islands/follow-button';
+import { SESSION_EMAIL, SESSION_FOLLOWED, type FollowService } from './follow-service';
 
 /**
  * What the follow button of a record shows to this caller: a user follows as their partner (one

@@ -5,7 +5,7 @@ import { ContributionProvider, injectContributions, LoggerToken } from '@platfor
 import type { RequestContext } from '@platform/http';
 import { WebContext } from '@platform/web/client';
 import { PageRenderer } from '@platform/web';
-import { DYNAMIC_BLOCK_ATTRIBUTE } from '../web/blocks/block-catalog';
+import { DYNAMIC_BLOCK_ATTRIBUTE } from '../../web/blocks/block-catalog';
 import { DynamicBlockContribution } from './dynamic-blocks';
 
 /** At most this many dynamic blocks are filled per page (the rest stay empty placeholders). */

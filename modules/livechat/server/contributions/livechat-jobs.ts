@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { JobContribution, ScheduledJob } from '@platform/jobs';
-import { LivechatSessions } from './services/livechat-sessions';
+import { LivechatSessions } from '../services/livechat-sessions';
 
 /** Removes conversations nobody wrote in, an hour after they were opened (the original's cron). */
 @injectable()

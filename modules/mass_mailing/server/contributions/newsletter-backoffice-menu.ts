@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { injectable } from 'inversify';
 import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web';
-import { NEWSLETTER_USER } from './services/newsletter-access';
+import { NEWSLETTER_USER } from '../services/newsletter-access';
 
 const GROUPS = [NEWSLETTER_USER];
 const VIEWS = path.join(__dirname, '..', 'web', 'backoffice');

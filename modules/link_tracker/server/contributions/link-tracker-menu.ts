@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import type { MenuContribution, MenuEntry } from '@platform/web';
-import { LINK_TRACKER_GROUPS } from './access';
+import { LINK_TRACKER_GROUPS } from '../services/access';
 
 /** The link page in the site menu, for the users who may use it (everyone else gets a 403 there). */
 @injectable()

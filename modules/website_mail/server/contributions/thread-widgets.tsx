@@ -2,12 +2,12 @@ import { inject, injectable } from 'inversify';
 import { LanguageCatalog, loginUrl, type RequestContext } from '@platform/http';
 import { requestDates } from '@platform/web';
 import type { RecordRef, RecordWidgetContribution } from '@modules/website';
-import FollowButton from '../web/islands/follow-button';
-import Comments from '../web/islands/comments';
-import { CommentService, type CommentView } from './services/comment-service';
-import { followButtonProps } from './follow-state';
-import { FollowService } from './services/follow-service';
-import { ThreadRegistry } from './services/thread-registry';
+import FollowButton from '../../web/islands/follow-button';
+import Comments from '../../web/islands/comments';
+import { CommentService, type CommentView } from '../services/comment-service';
+import { followButtonProps } from '../services/follow-state';
+import { FollowService } from '../services/follow-service';
+import { ThreadRegistry } from '../services/thread-registry';
 
 /** Follow button and comment thread under the pages of records that opted in. */
 @injectable()
