@@ -98,8 +98,8 @@ function AskForm(p: AskFormProps) {
         <label className="form-label" htmlFor="post_tags">{_t('Tags')}</label>
         <TagSelector.component id="post_tags" forumId={p.forumId} initial={splitTagNames(v.post_tags ?? '').slice(0, TAGS_PER_POST)} mayCreate={p.mayCreateTag}
           createKarma={p.tagCreateKarma} describedBy={describedBy('post_tags', 'post_tags_help')} invalid={Boolean(error('post_tags'))} onChange={tagsChanged} />
-        <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
         {message('post_tags', true)}
+        <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor="content">{label}</label>

@@ -59,8 +59,8 @@ function EditPost(p: EditPostProps) {
           <div className="mb-3">
             <label className="form-label" htmlFor="post_tags">{_t('Tags')}</label>
             <TagSelector id="post_tags" forumId={p.post.forumId} initial={tags} mayCreate={p.post.mayCreateTag} createKarma={p.post.tagCreateKarma} describedBy={errors.post_tags ? 'post_tags_help post_tags_error' : 'post_tags_help'} invalid={Boolean(errors.post_tags)} />
-            <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
             {message('post_tags')}
+            <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
           </div>
         )}
         {p.post.mayEdit && (
