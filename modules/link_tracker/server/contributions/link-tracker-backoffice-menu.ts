@@ -3,7 +3,7 @@ import { injectable } from 'inversify';
 import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web';
 import { LINK_TRACKER_GROUPS } from '../services/access';
 
-const VIEWS = path.join(__dirname, '..', 'web', 'backoffice');
+const VIEWS = path.join(__dirname, '..', '..', 'web', 'backoffice');
 
 /**
  * The Link Tracker app of the back office (/web): generic views of the module's models, shown where the

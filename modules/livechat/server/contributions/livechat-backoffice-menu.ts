@@ -2,7 +2,7 @@ import path from 'node:path';
 import { injectable } from 'inversify';
 import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web';
 
-const VIEWS = path.join(__dirname, '..', 'web', 'backoffice');
+const VIEWS = path.join(__dirname, '..', '..', 'web', 'backoffice');
 
 /**
  * The Live Chat app of the back office (/web): the operators' console (opened first), then generic

@@ -4,7 +4,7 @@ import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, B
 import { NEWSLETTER_USER } from '../services/newsletter-access';
 
 const GROUPS = [NEWSLETTER_USER];
-const VIEWS = path.join(__dirname, '..', 'web', 'backoffice');
+const VIEWS = path.join(__dirname, '..', '..', 'web', 'backoffice');
 
 /**
  * The Newsletter app of the back office (/web), for newsletter users, where the module is enabled:
