@@ -17,8 +17,8 @@ export interface AskFormProps {
   /** The asker's karma against the forum's thresholds: the editor's tools, and whether new tags may be made. */
   linkAndImage: boolean;
   karmaEditor: number;
-  mayCreateTag: boolean;
-  tagCreateKarma: number;
+  mayCreate: boolean;
+  createKarma: number;
   /** A refused post: what was sent, and the server's message per field, shown at once. */
   values?: { post_name?: string; content?: string; content_link?: string; post_tags?: string; content_format?: string };
   errors?: FieldErrors;
@@ -96,8 +96,8 @@ function AskForm(p: AskFormProps) {
       )}
       <div className="mb-3">
         <label className="form-label" htmlFor="post_tags">{_t('Tags')}</label>
-        <TagSelector.component id="post_tags" forumId={p.forumId} initial={splitTagNames(v.post_tags ?? '').slice(0, TAGS_PER_POST)} mayCreate={p.mayCreateTag}
-          createKarma={p.tagCreateKarma} describedBy={describedBy('post_tags', 'post_tags_help')} invalid={Boolean(error('post_tags'))} onChange={tagsChanged} />
+        <TagSelector.component id="post_tags" forumId={p.forumId} initial={splitTagNames(v.post_tags ?? '').slice(0, TAGS_PER_POST)} mayCreate={p.mayCreate}
+          createKarma={p.createKarma} describedBy={describedBy('post_tags', 'post_tags_help')} invalid={Boolean(error('post_tags'))} onChange={tagsChanged} />
         {message('post_tags', true)}
         <div id="post_tags_help" className="form-text">{_t('Up to 5 tags of 2 to 35 characters, separated by commas or spaces.')}</div>
       </div>

@@ -33,7 +33,7 @@ function AskPage(p: AskPageProps) {
       {p.error && <div className="alert alert-danger" role="alert">{_t(p.error)}</div>}
       <AskForm base={p.base} postType={p.postType} csrfToken={p.csrfToken} forumId={p.rules.id}
         linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor}
-        mayCreateTag={p.karma >= p.rules.karma_tag_create} tagCreateKarma={p.rules.karma_tag_create}
+        mayCreate={p.karma >= p.rules.karma_tag_create} createKarma={p.rules.karma_tag_create}
         values={p.values} errors={p.errors} />
     </section>
   );
