@@ -3,8 +3,8 @@
  * and only when their manifest depends on website_mail. Everything else in this folder may change
  * without notice.
  */
-export { MailThreadContribution, type RecordLink, type ThreadOptions } from './server/thread-options';
+export { MailThreadContribution, type RecordLink, type ThreadOptions } from './server/services/thread-options';
 export { FollowService } from './server/services/follow-service';
-export { followButtonProps } from './server/follow-state';
+export { followButtonProps } from './server/services/follow-state';
 export { CommentNotifier, type PostedOn } from './server/services/comment-notifier';
 export { default as FollowButton, type FollowButtonProps } from './web/islands/follow-button';

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import type { TestKernel } from '../../../test/support/harness';
-import type { Notification } from '../server/bus-options';
-import { BusOptions } from '../server/bus-options';
+import type { Notification } from '../server/services/bus-options';
+import { BusOptions } from '../server/services/bus-options';
 
 /** A WebSocket test client that queues what the server sends and waits for it. */
 export class WsProbe {

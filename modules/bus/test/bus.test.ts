@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { UserAccounts } from '@platform/base';
-import { RELOAD_CHANNEL, type Notification } from '../server/bus-options';
+import { RELOAD_CHANNEL, type Notification } from '../server/services/bus-options';
 import { BusDispatcher } from '../server/services/bus-dispatcher';
 import { BusService, PUBLISH_LOCK } from '../server/services/bus-service';
 import { knexDialect } from '@platform/db';

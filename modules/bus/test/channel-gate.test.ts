@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { Session, SiteService, UserDirectory } from '@platform/http';
-import type { Notification } from '../server/bus-options';
+import type { Notification } from '../server/services/bus-options';
 import { busOptions } from './bus-test-support';
 import { BusService } from '../server/services/bus-service';
 import { ChannelAuthority, type BusRequester } from '../server/services/channel-authority';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import type { Notification } from '../server/bus-options';
+import type { Notification } from '../server/services/bus-options';
 import { BusService } from '../server/services/bus-service';
 import { ServerProcess } from './server-process';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { createModelTable, createRelationTable, datetime } from '@platform/db';
-import { KARMA_GAINS, KARMA_THRESHOLDS } from '../server/karma-rules';
+import { KARMA_GAINS, KARMA_THRESHOLDS } from '../server/services/karma-rules';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('res_users', (t) => {

@@ -3,9 +3,9 @@ import { bindContribution, type Config, ConfigToken, DatabaseToken, LifecycleCon
 import type { Knex } from 'knex';
 import { ModelContribution } from '@platform/orm';
 import { mailQueueSettings, MailQueueSettingsToken, MailTransport, SmtpTransport } from '@platform/mail';
-import { OutboxTransport } from './outbox-transport';
+import { OutboxTransport } from './services/outbox-transport';
 import { MailModels } from './mail-models';
-import { TransportLifecycle } from './transport-lifecycle';
+import { TransportLifecycle } from './contributions/transport-lifecycle';
 
 export const mailModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, MailModels);

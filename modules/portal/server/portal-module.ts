@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { UserMenuContribution } from '@platform/web';
-import { AccountMenu } from './account-menu';
+import { AccountMenu } from './contributions/account-menu';
 import { bindContribution } from '@platform/core';
 import { RouteContribution } from '@platform/http';
 import { AccountRoutes } from './routes/account-routes';

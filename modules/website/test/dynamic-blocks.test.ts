@@ -3,8 +3,8 @@ import { expect } from 'chai';
 import { SiteService } from '@platform/http';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { placeholderOptions } from '../server/dynamic-block-renderer';
-import { latestPagesLimit } from '../server/latest-pages-block';
+import { placeholderOptions } from '../server/services/dynamic-block-renderer';
+import { latestPagesLimit } from '../server/contributions/latest-pages-block';
 import { BLOCK_CATALOG } from '../web/blocks/block-catalog';
 
 describe('website: the home page of blocks and dynamic blocks', function () {

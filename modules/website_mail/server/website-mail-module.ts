@@ -11,14 +11,14 @@ import { CommentNotifier } from './services/comment-notifier';
 import { CommentService } from './services/comment-service';
 import { FollowConfirmation } from './services/follow-confirmation';
 import { FollowTokens } from './services/follow-tokens';
-import { NotificationJobs } from './notification-jobs';
+import { NotificationJobs } from './contributions/notification-jobs';
 import { UnfollowRoutes } from './routes/unfollow-routes';
 import { FollowService } from './services/follow-service';
 import { ThreadRegistry } from './services/thread-registry';
-import { MailThreadContribution } from './thread-options';
-import { ThreadWidgets } from './thread-widgets';
+import { MailThreadContribution } from './services/thread-options';
+import { ThreadWidgets } from './contributions/thread-widgets';
 import { WebsiteMailModels } from './website-mail-models';
-import { WebsitePageThread } from './website-page-thread';
+import { WebsitePageThread } from './contributions/website-page-thread';
 
 export const websiteMailModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, WebsiteMailModels);

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
 import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
-import { BusOptions, type Notification } from '../bus-options';
+import { BusOptions, type Notification } from '../services/bus-options';
 import { BusPoller } from '../services/bus-poller';
 import { ChannelAuthority } from '../services/channel-authority';
 import { PresenceService } from '../services/presence-service';

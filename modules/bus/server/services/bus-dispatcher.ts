@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { Notification } from '../bus-options';
+import type { Notification } from './bus-options';
 
 /** Someone waiting for notifications in this process: a long-poll or a WebSocket connection. */
 export interface BusSubscriber {

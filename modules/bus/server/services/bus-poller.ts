@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Notification } from '../bus-options';
+import type { Notification } from './bus-options';
 import { BusDispatcher, type BusSubscriber } from './bus-dispatcher';
 import { BusService } from './bus-service';
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { knexDialect } from '@platform/db';
 import { DatabaseToken } from '@platform/core';
 import { nowUtc, utcText } from '@platform/orm';
-import { BusOptions, RELOAD_CHANNEL, type Notification } from '../bus-options';
+import { BusOptions, RELOAD_CHANNEL, type Notification } from './bus-options';
 
 /** PostgreSQL channel of LISTEN/NOTIFY; the payload is the notifications or, when too big, their ids. */
 export const NOTIFY_CHANNEL = 'bus_bus';

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import pg from 'pg';
 import { type Config, ConfigToken, LoggerToken } from '@platform/core';
-import type { Notification } from '../bus-options';
+import type { Notification } from './bus-options';
 import { BusDispatcher } from './bus-dispatcher';
 import { BusService, NOTIFY_CHANNEL } from './bus-service';
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { DatabaseToken } from '@platform/core';
 import { nowUtc } from '@platform/orm';
-import { BusOptions } from '../bus-options';
+import { BusOptions } from './bus-options';
 import { utcSecondsAgo } from './bus-service';
 
 export type ImStatus = 'online' | 'away' | 'offline';

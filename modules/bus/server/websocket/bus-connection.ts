@@ -1,5 +1,5 @@
 import type WebSocket from 'ws';
-import type { Notification } from '../bus-options';
+import type { Notification } from '../services/bus-options';
 import type { BusSubscriber } from '../services/bus-dispatcher';
 
 /** Serialises (and encodes) a batch once even when thousands of connections receive the same array. */

@@ -7,7 +7,7 @@ import { ValidationError as YupValidationError } from 'yup';
 import { RequestIdentityResolver, type ServerContribution, SessionStore, sessionCookie, SiteService } from '@platform/http';
 import type { Knex } from 'knex';
 import { DatabaseToken, LoggerToken } from '@platform/core';
-import { BusOptions } from '../bus-options';
+import { BusOptions } from '../services/bus-options';
 import { pollOptionsSchema, channelsSchema } from '../routes/poll-params';
 import { BusDispatcher } from '../services/bus-dispatcher';
 import { BusService } from '../services/bus-service';

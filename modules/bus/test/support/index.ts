@@ -1,4 +1,4 @@
 /* The bus's test-support face: what other modules' tests and the benchmarks use to drive the bus. */
 export * from '../bus-test-support';
 export * from '../server-process';
-export { defaultBusOptions } from '../../server/bus-options';
+export { defaultBusOptions } from '../../server/services/bus-options';

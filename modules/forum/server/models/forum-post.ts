@@ -1,4 +1,5 @@
 import { defineModel, fields } from '@platform/orm';
+import { LINK_MAX, TITLE_MAX } from '../../common/post-schemas';
 import { POST_TYPES } from './forum-forum';
 
 export const POST_MODEL = 'forum.post';
@@ -16,12 +17,12 @@ export const ForumPost = defineModel({
   description: 'Forum Post',
   order: 'is_correct desc, vote_count desc, write_date desc, id desc',
   fields: {
-    name: fields.char({ size: 256, string: 'Title' }),
+    name: fields.char({ size: TITLE_MAX, string: 'Title' }),
     forum_id: fields.many2one('forum.forum', { required: true, ondelete: 'cascade' }),
     // Sanitised when written (html field); links of authors under karma_dofollow get rel="nofollow".
     content: fields.html(),
     plain_content: fields.text(),
-    content_link: fields.char({ size: 2048, string: 'URL' }),
+    content_link: fields.char({ size: LINK_MAX, string: 'URL' }),
     post_type: fields.selection(POST_TYPES, { required: true, default: 'question' }),
     state: fields.selection(POST_STATES, { required: true, default: 'active' }),
     active: fields.boolean({ default: true }),

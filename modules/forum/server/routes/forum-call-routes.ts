@@ -5,8 +5,7 @@ import { FetchFailedError, type RouteContribution, type RouteDefinition, safeFet
 import { TAG_MODEL } from '../models/forum-tag';
 import { ForumPostService } from '../services/forum-post-service';
 import { normaliseLinkUrl } from '../services/link-rules';
-
-const TAG_SEARCH_SIZE = 50;
+import { TAG_MAX, TAG_SEARCH_SIZE } from '../../common/tag-rules';
 
 /**
  * The forum's small calls (SPEC 7): tag suggestions for the tag selector, the title of a link being
@@ -22,7 +21,7 @@ export class ForumCallRoutes implements RouteContribution {
         // GET, JSON text: tags whose name starts with q (case ignored), at most l (50).
         path: '/forum/get_tags', type: 'http', auth: 'public',
         handler: async (req) => {
-          const q = typeof req.params.q === 'string' ? req.params.q.slice(0, 35) : '';
+          const q = typeof req.params.q === 'string' ? req.params.q.slice(0, TAG_MAX) : '';
           const l = Math.min(TAG_SEARCH_SIZE, Math.max(1, Number.parseInt(String(req.params.l ?? TAG_SEARCH_SIZE), 10) || TAG_SEARCH_SIZE));
           // Tag names hold no '%' or '_' (a separator): dropped, so the prefix is matched literally.
           const escaped = q.replace(/[\\%_]/g, '');

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { MissingError, UserError } from '@platform/core';
-import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { route, type RateLimit, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { answerSchema, askSchema, POST_TYPES, type FieldErrors, type PostType } from '../../common/post-schemas';
 import { askPage } from '../../web/pages/ask-page';
 import { forumListPage, forumPage } from '../../web/pages/forum-pages';
 import { questionPage, type QuestionPageProps } from '../../web/pages/question-page';
@@ -12,7 +13,7 @@ import { ForumKarma } from '../services/forum-karma';
 import { ForumNotifications } from '../services/forum-notifications';
 import { ViewCounter } from '../services/view-counter';
 import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
-import { ForumPostService, type PostType } from '../services/forum-post-service';
+import { ForumPostService } from '../services/forum-post-service';
 import { takeActionNotice } from './action-notice';
 import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
 import { redirectTo } from './redirect';
@@ -24,10 +25,15 @@ const N = ':n';
 const POST_LIMIT: RateLimit = { name: 'forum.post', limit: 20, perAccount: 10, windowSeconds: 600 };
 const COMMENT_LIMIT: RateLimit = { name: 'forum.comment', limit: 30, perAccount: 20, windowSeconds: 600 };
 const MODERATE_LIMIT: RateLimit = { name: 'forum.moderate', limit: 120, perAccount: 120, windowSeconds: 60 };
-const POST_TYPES: PostType[] = ['question', 'link', 'discussion'];
 
 /** A query or form value as a string of at most `max` characters ('' when absent or not a string). */
 const text = (v: unknown, max: number): string => (typeof v === 'string' ? v.slice(0, max) : '');
+
+/** A refused answer kept in its form: the editor's HTML, or the textarea's text, with the message under it. */
+function answerDraft(sent: Record<string, unknown>, error: string): QuestionPageProps['answerDraft'] {
+  const typed = typeof sent.content === 'string' ? sent.content : '';
+  return { html: postedContent(typed, sent.content_format).html, text: typed, error };
+}
 
 /**
  * The forum's pages: the list of forums, a forum's questions (filters, sorting, search, tags, 10 per
@@ -73,40 +79,41 @@ export class ForumPageRoutes implements RouteContribution {
           return askPage({ forumName: forum.name, base: this.base(forum), postType: POST_TYPES.includes(wanted) ? wanted : 'question', csrfToken: req.csrfToken(), rules: forum.rules, karma });
         },
       },
-      {
-        path: `/forum/${F}/new`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: POST_LIMIT,
+      route({
+        path: `/forum/${F}/new`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: POST_LIMIT, params: askSchema,
+        // A field the schema refuses: the form again, what was typed kept, each message under its field.
+        invalid: (req, errors) => this.askAgain(req, req.params, errors),
         handler: async (req) => {
           const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
           const p = req.params;
-          const postType = (POST_TYPES.includes(text(p.post_type, 16) as PostType) ? text(p.post_type, 16) : 'question') as PostType;
-          const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
+          const values = { post_type: p.post_type, name: p.post_name, content: postedContent(p.content, p.content_format).html, content_link: p.content_link, tags: p.post_tags };
           try {
-            const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
+            const id = await this.posts.create(req.env, forum.id, values, { siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
             redirectTo(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
           } catch (err) {
+            // Refused by a rule of the forum (karma, a new tag, the link): the form again with the message above it.
             if (!(err instanceof UserError)) throw err;
-            const karma = await this.karma.of(req.env, req.env.uid);
-            return askPage({ forumName: forum.name, base: this.base(forum), postType, csrfToken: req.csrfToken(), values: { ...values, content_format: text(p.content_format, 8) }, error: err.message, rules: forum.rules, karma });
+            return this.askAgain(req, p, {}, err.message);
           }
         },
-      },
-      {
-        path: `/forum/${F}/:post/reply`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: POST_LIMIT,
+      }),
+      route({
+        path: `/forum/${F}/:post/reply`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: POST_LIMIT, params: answerSchema,
+        invalid: (req, errors) => this.questionPage(req, answerDraft(req.params, errors.content ?? errors[''] ?? Object.values(errors)[0] ?? '')),
         handler: async (req) => {
           const forumId = slugId(req.pathParams.forum);
           const questionId = slugId(req.pathParams.post);
-          const typed = text(req.params.content, 20_000);
-          const content = postedContent(typed, req.params.content_format).html;
+          const content = postedContent(req.params.content, req.params.content_format).html;
           try {
             await this.posts.create(req.env, forumId, { content }, { parentId: questionId, siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
           } catch (err) {
             // Refused (empty, karma, a closed question): the question again, the answer kept in its form.
             if (!(err instanceof UserError)) throw err;
-            return this.questionPage(req, { html: content, text: typed, error: err.message });
+            return this.questionPage(req, answerDraft(req.params, err.message));
           }
           redirectTo(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
         },
-      },
+      }),
       // Close, reopen and delete (karma checked by the service): form posts from the question page.
       ...(['close', 'reopen', 'delete'] as const).map((action): RouteDefinition => ({
         path: `/forum/${F}/question/:post/${action}`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: MODERATE_LIMIT,
@@ -171,6 +178,20 @@ export class ForumPageRoutes implements RouteContribution {
     const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
     const follow = await followButtonProps(req, this.followers, 'forum.forum', forum.id);
     return forumPage({ follow, forum, base: this.base(forum), posts, total, page: pageNo, pages, filter, sorting, search, tag, isPublic: req.isPublic, pendingCount, validation, notifications });
+  }
+
+  /** The ask form again after a refused post: what was sent (as sent, never cut), the schema's messages under their fields, a rule's above. */
+  private async askAgain(req: RequestContext, sent: Record<string, unknown>, errors: FieldErrors, error?: string) {
+    const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+    const karma = await this.karma.of(req.env, req.env.uid);
+    const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+    const postType = POST_TYPES.find((t) => t === sent.post_type) ?? 'question';
+    const { '': formError, ...fieldErrors } = errors;
+    return askPage({
+      forumName: forum.name, base: this.base(forum), postType, csrfToken: req.csrfToken(), rules: forum.rules, karma,
+      values: { post_name: str(sent.post_name), content: str(sent.content), content_link: str(sent.content_link), post_tags: str(sent.post_tags), content_format: str(sent.content_format) },
+      errors: fieldErrors, error: error ?? formError,
+    });
   }
 
   private async questionPage(req: RequestContext, answerDraft?: QuestionPageProps['answerDraft']) {

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
-import type { RateLimit, RouteContribution, RouteDefinition } from '@platform/http';
+import { route, type RateLimit, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { editSchema, type FieldErrors } from '../../common/post-schemas';
 import { editPostPage } from '../../web/pages/edit-post-page';
 import { postedContent } from '../services/content-rules';
 import { ForumPagesData } from '../services/forum-pages-data';
@@ -10,7 +11,6 @@ import { redirectTo } from './redirect';
 import { slug, slugId } from './slug';
 
 const EDIT_LIMIT: RateLimit = { name: 'forum.edit', limit: 30, perAccount: 20, windowSeconds: 600 };
-const text = (v: unknown, max: number): string | undefined => (typeof v === 'string' ? v.slice(0, max) : undefined);
 
 /**
  * `/forum/<forum>/post/<post>/edit` (the form) and `/save` (reference 1.5): the form holds the fields
@@ -32,17 +32,18 @@ export class PostEditRoutes implements RouteContribution {
           return editPostPage({ forumName: forum.name, base: `/forum/${slug(forum.name, forum.id)}`, post, csrfToken: req.csrfToken() });
         },
       },
-      {
-        path: '/forum/:forum/post/:post/save', type: 'http', auth: 'user', methods: ['POST'], rateLimit: EDIT_LIMIT,
+      route({
+        path: '/forum/:forum/post/:post/save', type: 'http', auth: 'user', methods: ['POST'], rateLimit: EDIT_LIMIT, params: editSchema,
+        // A field the schema refuses: the form again, what was sent kept, each message under its field.
+        invalid: (req, errors) => this.editAgain(req, req.params, errors),
         handler: async (req) => {
           const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
           const postId = slugId(req.pathParams.post);
           const p = req.params;
-          const content = text(p.content, 20_000);
           const changes: PostChanges = {
-            name: text(p.post_name, 256),
-            content: content === undefined ? undefined : postedContent(content, p.content_format).html,
-            tags: text(p.post_tags, 200),
+            name: p.post_name,
+            content: p.content === undefined ? undefined : postedContent(p.content, p.content_format).html,
+            tags: p.post_tags,
           };
           const base = `/forum/${slug(forum.name, forum.id)}`;
           try {
@@ -50,11 +51,24 @@ export class PostEditRoutes implements RouteContribution {
             redirectTo(req, `${base}/question/${post.questionId}${post.isQuestion ? '' : `#post-${post.id}`}`);
           } catch (err) {
             if (!(err instanceof UserError) || err instanceof KarmaError) throw err;
-            const post = await this.editing.editable(req.env, forum.id, postId);
-            return editPostPage({ forumName: forum.name, base, post, csrfToken: req.csrfToken(), values: { name: changes.name, content: changes.content, tags: changes.tags }, error: err.message });
+            return this.editAgain(req, p, {}, err.message);
           }
         },
-      },
+      }),
     ];
+  }
+
+  /** The edit form again after a refused save: what was sent, the schema's messages under their fields, a rule's above. */
+  private async editAgain(req: RequestContext, sent: Record<string, unknown>, errors: FieldErrors, error?: string) {
+    const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+    const post = await this.editing.editable(req.env, forum.id, slugId(req.pathParams.post));
+    const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+    const content = str(sent.content);
+    const { '': formError, ...fieldErrors } = errors;
+    return editPostPage({
+      forumName: forum.name, base: `/forum/${slug(forum.name, forum.id)}`, post, csrfToken: req.csrfToken(),
+      values: { name: str(sent.post_name), content: content === undefined ? undefined : postedContent(content, sent.content_format).html, tags: str(sent.post_tags) },
+      errors: fieldErrors, error: error ?? formError,
+    });
   }
 }

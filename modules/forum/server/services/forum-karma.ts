@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import { MissingError } from '@platform/core';
 import type { Env } from '@platform/orm';
-import { KARMA_FIELDS, type ForumKarmaSettings, type KarmaThreshold } from '../karma-rules';
+import { KARMA_FIELDS, type ForumKarmaSettings, type KarmaThreshold } from './karma-rules';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { KarmaError } from './karma-error';
 

@@ -6,7 +6,7 @@ import type { RequestContext } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { BusService, partnerChannel } from '@modules/bus';
 import { CommentNotifier, FollowService, type PostedOn } from '@modules/website_mail';
-import { postLink } from '../forum-threads';
+import { postLink } from '../contributions/forum-threads';
 import { NOTIFICATION_MODEL } from '../models/forum-notification';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';

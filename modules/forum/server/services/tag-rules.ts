@@ -1,21 +1,15 @@
 import { ValidationError } from '@platform/core';
-
-export const TAG_MIN = 2;
-export const TAG_MAX = 35;
-export const TAGS_PER_POST = 5;
+import { splitTagNames, tagNamesProblem } from '../../common/tag-rules';
 
 /**
- * Splits what the tag selector sends into tag names (SPEC 5: separators comma, space or underscore;
- * 2 to 35 characters each; at most 5). Duplicates are dropped, case kept. A name out of bounds or a
- * sixth tag is a ValidationError naming the rule, so nothing is half written.
+ * Splits what the tag selector sends into tag names by the rules of common/tag-rules.ts (SPEC 5).
+ * The routes' schemas check them first; this is the services' own check, so that no caller can skip
+ * them: a name out of bounds or a sixth tag is a ValidationError with the rule's message, and nothing
+ * is half written.
  */
 export function parseTagNames(input: string): string[] {
-  const names = [...new Set(input.split(/[,\s_]+/).map((n) => n.trim()).filter((n) => n.length > 0))];
-  for (const name of names) {
-    if ([...name].length < TAG_MIN || [...name].length > TAG_MAX) {
-      throw new ValidationError(`Each tag should contain between ${TAG_MIN} and ${TAG_MAX} characters: '${name.slice(0, 40)}'.`);
-    }
-  }
-  if (names.length > TAGS_PER_POST) throw new ValidationError(`A post has at most ${TAGS_PER_POST} tags.`);
+  const names = splitTagNames(input);
+  const problem = tagNamesProblem(names);
+  if (problem) throw new ValidationError(problem);
   return names;
 }

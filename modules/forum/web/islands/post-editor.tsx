@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { defineIsland, useT } from '@platform/web/client';
 import { RichTextEditor, uploadEditorImage } from '@platform/web/client/editor';
+import { POST_TEXT_MAX } from '../../common/post-schemas';
 
 export interface PostEditorProps {
   /** The id of the textarea the page's label names. */
@@ -16,6 +17,14 @@ export interface PostEditorProps {
   karmaEditor: number;
   /** The forum whose upload route stores pictures (`/forum/<id>/image/upload`). */
   forumId: number;
+  /** A message of the form's schema is shown under the field (the `is-invalid` border here). */
+  invalid?: boolean;
+  /** The editor's HTML on every change: the ask form's formik. */
+  onChange?(html: string): void;
+  /** Leaving the editor: the ask form checks the field then. */
+  onBlur?(): void;
+  /** aria-describedby of the textarea (no JavaScript): the field's message. */
+  describedBy?: string;
 }
 
 /**
@@ -29,11 +38,13 @@ function PostEditor(p: PostEditorProps) {
   const [html, setHtml] = useState(p.html);
   const [api, setApi] = useState<{ getHTML(): string } | null>(null);
   useEffect(() => setStarted(true), []);
-  const onChange = useCallback(() => { if (api) setHtml(api.getHTML()); }, [api]);
+  const { onChange: changed } = p;
+  const onChange = useCallback(() => { if (api) { const next = api.getHTML(); setHtml(next); changed?.(next); } }, [api, changed]);
   const upload = useCallback((file: File) => uploadEditorImage(file, `/forum/${p.forumId}/image/upload`, {}, _t), [p.forumId, _t]);
 
   if (!started) {
-    return <textarea id={p.id} className="form-control" name="content" rows={8} required={p.required} maxLength={20000} defaultValue={p.text} />;
+    return <textarea id={p.id} className={`form-control${p.invalid ? ' is-invalid' : ''}`} name="content" rows={8} required={p.required} maxLength={POST_TEXT_MAX} defaultValue={p.text}
+      aria-invalid={p.invalid || undefined} aria-describedby={p.describedBy} />;
   }
   const note = p.linkAndImage ? null : (
     <div className="form-text forum-editor-karma">
@@ -41,7 +52,7 @@ function PostEditor(p: PostEditorProps) {
     </div>
   );
   return (
-    <div className="forum-post-editor" id={p.id}>
+    <div className={`forum-post-editor${p.invalid ? ' is-invalid border border-danger rounded' : ''}`} id={p.id} onBlur={p.onBlur}>
       <input type="hidden" name="content" value={html} />
       <input type="hidden" name="content_format" value="html" />
       <RichTextEditor html={p.html} label={p.label} links={p.linkAndImage} uploadImage={p.linkAndImage ? upload : undefined}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { defineIsland, useT } from '@platform/web/client';
+import { TAG_MESSAGES, TAG_SEARCH_SIZE, TAG_SEPARATORS, TAGS_FIELD_MAX, TAGS_PER_POST, tagNameFits } from '../../common/tag-rules';
 
 export interface TagSelectorProps {
   /** The id of the input the page's label names. */
@@ -10,13 +11,13 @@ export interface TagSelectorProps {
   mayCreate: boolean;
   createKarma: number;
   describedBy?: string;
+  /** A message of the form's schema is shown under the field (the `is-invalid` border here). */
+  invalid?: boolean;
+  /** The field's value as it would be posted (names joined by commas), on every change: the ask form's formik. */
+  onChange?(value: string): void;
 }
 
-export const TAG_MIN = 2;
-export const TAG_MAX = 35;
-export const TAG_COUNT = 5;
-const SEARCH_SIZE = 50;
-const SEPARATORS = /[,\s_]+/;
+const SEPARATORS = TAG_SEPARATORS;
 
 /**
  * The tag selector (SPEC 5): chips of at most 5 tags of 2 to 35 characters, typed with a comma, space
@@ -43,7 +44,7 @@ function TagSelector(p: TagSelectorProps) {
     if (!q || SEPARATORS.test(q)) { setSuggestions([]); setActive(-1); return; }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/forum/get_tags?${new URLSearchParams({ q, l: String(SEARCH_SIZE), forum_id: String(p.forumId) })}`, { signal: controller.signal })
+      fetch(`/forum/get_tags?${new URLSearchParams({ q, l: String(TAG_SEARCH_SIZE), forum_id: String(p.forumId) })}`, { signal: controller.signal })
         .then((r) => r.json() as Promise<Array<{ id: number; name: string }>>)
         .then((rows) => {
           for (const r of rows) known.current.add(r.name);
@@ -62,8 +63,8 @@ function TagSelector(p: TagSelectorProps) {
     for (const raw of names) {
       const name = raw.trim();
       if (!name || next.includes(name)) continue;
-      if ([...name].length < TAG_MIN || [...name].length > TAG_MAX) { setMessage(_t('Each tag should contain between 2 and 35 characters.')); return false; }
-      if (next.length >= TAG_COUNT) { setMessage(_t('A post has at most 5 tags.')); return false; }
+      if (!tagNameFits(name)) { setMessage(_t(TAG_MESSAGES.length)); return false; }
+      if (next.length >= TAGS_PER_POST) { setMessage(_t(TAG_MESSAGES.count)); return false; }
       if (!p.mayCreate && !known.current.has(name)) { setMessage(karmaMessage); return false; }
       next = [...next, name];
     }
@@ -88,15 +89,19 @@ function TagSelector(p: TagSelectorProps) {
     else if (e.key === 'Backspace' && !typed && tags.length) { setTags(tags.slice(0, -1)); setMessage(''); }
   };
 
+  const posted = [...tags, ...(typed.trim() ? [typed.trim()] : [])].join(',');
+  const { onChange } = p;
+  useEffect(() => { if (started) onChange?.(posted); }, [started, posted, onChange]);
+
   if (!started) {
-    return <input id={p.id} className="form-control" name="post_tags" maxLength={200} defaultValue={p.initial.join(', ')} aria-describedby={p.describedBy} />;
+    return <input id={p.id} className={`form-control${p.invalid ? ' is-invalid' : ''}`} name="post_tags" maxLength={TAGS_FIELD_MAX} defaultValue={p.initial.join(', ')} aria-describedby={p.describedBy} />;
   }
   const open = suggestions.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
   return (
     <div className="forum-tag-selector position-relative">
-      <input type="hidden" name="post_tags" value={[...tags, ...(typed.trim() ? [typed.trim()] : [])].join(',')} />
-      <div className="form-control d-flex flex-wrap gap-1 align-items-center">
+      <input type="hidden" name="post_tags" value={posted} />
+      <div className={`form-control${p.invalid ? ' is-invalid' : ''} d-flex flex-wrap gap-1 align-items-center`}>
         {tags.map((t) => (
           <span key={t} className="badge text-bg-primary d-inline-flex align-items-center gap-1 forum-tag-chip">
             <span className="text-break">{t}</span>
@@ -106,7 +111,7 @@ function TagSelector(p: TagSelectorProps) {
         ))}
         <input ref={input} id={p.id} className="border-0 flex-grow-1 forum-tag-input" style={{ minWidth: '8rem', outline: 'none' }} value={typed} autoComplete="off"
           role="combobox" aria-autocomplete="list" aria-expanded={open} aria-controls={listId} aria-describedby={p.describedBy}
-          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined} maxLength={200}
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined} maxLength={TAGS_FIELD_MAX} aria-invalid={p.invalid || undefined}
           onChange={(e) => (SEPARATORS.test(e.target.value) ? commitTyped(e.target.value) : setTyped(e.target.value))} onKeyDown={onKeyDown}
           onBlur={() => setTimeout(() => { setSuggestions([]); setActive(-1); }, 150)} />
       </div>

@@ -1,7 +1,7 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
 import type { ForumSummary, ListFilter, PostCard, Sorting } from '../../server/services/forum-pages-data';
-import { slug } from '../../server/routes/slug';
+import { slug } from '../../common/urls';
 import ValidationNotice, { type ValidationNoticeProps } from '../islands/validation-notice';
 import ForumNotifications, { type ForumNotificationItem } from '../islands/forum-notifications';
 import { FollowButton, type FollowButtonProps } from '@modules/website_mail';

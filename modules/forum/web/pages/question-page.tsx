@@ -136,12 +136,14 @@ function QuestionView(p: QuestionPageProps) {
       <PostBlock post={q} p={p} isAnswer={false} />
       <h2 className="h4 mt-4">{_t('Answers')} <span className="badge text-bg-secondary">{p.view.answers.length}</span></h2>
       {p.view.answers.map((a) => <PostBlock key={a.id} post={a} p={p} isAnswer />)}
-      {p.answerDraft && <div className="alert alert-danger mt-4" role="alert">{_t(p.answerDraft.error)}</div>}
+      {p.answerDraft && !canAnswer && <div className="alert alert-danger mt-4" role="alert">{_t(p.answerDraft.error)}</div>}
       {canAnswer && (
         <form className="mt-4 forum-answer-form" method="post" action={localized(`${p.base}/${q.id}/reply`)}>
           <input type="hidden" name="csrf_token" value={p.csrfToken} />
           <label className="form-label h5" htmlFor="forum-answer">{_t('Your Answer')}</label>
-          <div className="mb-2"><PostEditor id="forum-answer" label={_t('Your Answer')} html={p.answerDraft?.html ?? ''} text={p.answerDraft?.text ?? ''} required linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor} forumId={p.rules.id} /></div>
+          <div className="mb-2"><PostEditor id="forum-answer" label={_t('Your Answer')} html={p.answerDraft?.html ?? ''} text={p.answerDraft?.text ?? ''} required linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor} forumId={p.rules.id}
+            invalid={Boolean(p.answerDraft?.error)} describedBy={p.answerDraft?.error ? 'forum-answer_error' : undefined} />
+            {p.answerDraft?.error && <div id="forum-answer_error" className="invalid-feedback d-block">{_t(p.answerDraft.error)}</div>}</div>
           <button type="submit" className="btn btn-primary">{_t('Post Answer')}</button>
         </form>
       )}

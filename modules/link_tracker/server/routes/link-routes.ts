@@ -3,7 +3,7 @@ import { mixed, number, object, string } from 'yup';
 import { type RequestContext, route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { LinkService, MAX_URL_LENGTH, type NewLinkParams } from '../services/link-service';
 import { linkPage } from '../../web/pages/link-page';
-import { assertCanTrackLinks } from '../access';
+import { assertCanTrackLinks } from '../services/access';
 import { SiteUrls } from '@platform/base';
 
 const utmId = mixed<number | false>().nullable().test('utm-id', '${path} must be a record id', (v) => v === undefined || v === null || v === false || (Number.isSafeInteger(v) && (v as number) > 0))

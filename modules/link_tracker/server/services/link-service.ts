@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { type Domain, DuplicateError, MissingError, UserError, ValidationError } from '@platform/core';
 import { type Env, EnvFactory, type Row } from '@platform/orm';
-import { assertCanTrackLinks } from '../access';
+import { assertCanTrackLinks } from './access';
 import { ClickRecorder } from './click-recorder';
 import { CODE_PATTERN, randomCode } from './code-generator';
 import { LinkPreviewer } from './link-preview';

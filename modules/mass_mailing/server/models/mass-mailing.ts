@@ -1,6 +1,7 @@
 import { ValidationError } from '@platform/core';
 import { defineModel, type Env, fields } from '@platform/orm';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
+import { isValidEmail, MAILING_MESSAGES, SUBJECT_MAX } from '../../common/mailing-schema';
 
 export const MAILING_STATES = [['draft', 'Draft'], ['queued', 'Queued'], ['sending', 'Sending'], ['done', 'Sent']] as const;
 
@@ -57,6 +58,15 @@ export const MassMailing = defineModel({
     async (env, ids) => {
       const locked = await env.db('mail_mass_mailing').whereIn('id', ids).whereNot('state', 'draft').first('id');
       if (locked) throw new ValidationError('This mailing is no longer a draft: it cannot be changed.');
+    },
+    // The composer checks these by common/mailing-schema.ts before saving; call_kw is held to them too.
+    async (env, ids) => {
+      const rows = await env.db('mail_mass_mailing').whereIn('id', ids).select('subject', 'email_from');
+      for (const row of rows) {
+        if (String(row.subject ?? '').length > SUBJECT_MAX) throw new ValidationError(MAILING_MESSAGES.subjectTooLong);
+        const from = String(row.email_from ?? '').trim();
+        if (from && !isValidEmail(from)) throw new ValidationError(MAILING_MESSAGES.email);
+      }
     },
   ],
 });

@@ -1,11 +1,12 @@
 import { ADMIN_GROUP, EnvFactory } from '@platform/orm';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { number, object, string } from 'yup';
+import { number, object } from 'yup';
 import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { LoggerToken } from '@platform/core';
 import { SiteUrls } from '@platform/base';
 import { MailingSender } from '../services/mailing-sender';
+import { testMailSchema } from '../../common/mailing-schema';
 import { requireNewsletterUser } from '../services/newsletter-access';
 
 const mailingId = number().integer().positive().required();
@@ -30,7 +31,7 @@ export class MailingAdminRoutes implements RouteContribution {
         path: '/mass_mailing/send_test', type: 'json', auth: 'user',
         // Each call sends a real message: enough for checking a mailing, not for sending with it.
         rateLimit: { name: 'mass_mailing.send_test', limit: 20, perAccount: 20, windowSeconds: 600 },
-        params: object({ mailing_id: mailingId, email: string().required().max(254) }),
+        params: testMailSchema.shape({ mailing_id: mailingId }),
         handler: async (req) => {
           await this.prepare(req);
           await this.sender.sendTest(req.env, req.params.mailing_id, req.params.email);

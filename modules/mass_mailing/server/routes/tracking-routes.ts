@@ -3,7 +3,7 @@ import type { RequestContext, RouteContribution, RouteDefinition } from '@platfo
 import { type ContributionProvider, injectContributions, MissingError } from '@platform/core';
 import { linkTarget } from '../services/mailing-body';
 import { MailingTokens } from '../services/mailing-tokens';
-import { MailingClickRedirect } from '../mailing-click-redirect';
+import { MailingClickRedirect } from '../services/mailing-click-redirect';
 import { RECIPIENT_TABLE } from '../services/recipient-table';
 
 // A transparent 1x1 GIF.

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useFormik } from 'formik';
 import { rpc } from '@platform/web/client';
 import type { RichTextEditorApi } from '@platform/web/client/editor';
 import { type BackofficeViewProps, callKw, Many2manyTags, RecordTitleContext, useBackoffice, useUnsavedChanges } from '@platform/web/backoffice/client';
 import { MailingStatisticsPanel } from './mailing-statistics';
 import { percentDone, useMailingStatistics } from './mailing-progress';
+import { EMAIL_MAX, mailingDraftSchema, SUBJECT_MAX, testMailSchema } from '../../common/mailing-schema';
 
 // tiptap is large: its chunk loads with the composer, never with the rest of the back office.
 const RichTextEditor = lazy(() => import('@platform/web/client/editor').then((m) => ({ default: m.RichTextEditor })));
@@ -12,7 +14,6 @@ type Option = [number, string];
 interface Draft { subject: string; email_from: string; lists: Option[]; body: string }
 const EMPTY: Draft = { subject: '', email_from: '', lists: [], body: '<p></p>' };
 const MODEL = 'mail.mass_mailing';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Message = { kind: 'success' | 'danger'; text: string } | null;
 
 /**
@@ -32,7 +33,6 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
   const [editorKey, setEditorKey] = useState(0);
   const [message, setMessage] = useState<Message>(null);
   const [preview, setPreview] = useState<{ subject: string; from: string; html: string } | null>(null);
-  const [testTo, setTestTo] = useState('');
   const [testError, setTestError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -70,11 +70,26 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
 
   const editable = state === 'draft';
   const savedAll = useUnsavedChanges(dirty && editable);
-  const save = async (e?: FormEvent): Promise<number | null> => {
-    e?.preventDefault();
+  // Subject and sender: formik on the schema the model's constraint mirrors, so its messages show
+  // under the fields before anything is saved. A load (or the reload after a save) shows the record's.
+  const fields = useFormik({
+    initialValues: { subject: draft.subject, email_from: draft.email_from },
+    enableReinitialize: true,
+    validationSchema: mailingDraftSchema,
+    onSubmit: async () => { await save(); },
+  });
+  /** Whether subject and sender pass the schema; if not, their messages are shown. */
+  const fieldsValid = async (): Promise<boolean> => {
+    const errors = await fields.validateForm();
+    if (!Object.keys(errors).length) return true;
+    void fields.setTouched({ subject: true, email_from: true }, false);
+    return false;
+  };
+  const save = async (): Promise<number | null> => {
     setMessage(null);
+    if (!(await fieldsValid())) return null;
     const values = {
-      subject: draft.subject, email_from: draft.email_from || false,
+      subject: fields.values.subject.trim(), email_from: fields.values.email_from.trim() || false,
       mailing_list_ids: [[6, 0, draft.lists.map((l) => l[0])]], body_html: editor.current?.getHTML() ?? draft.body,
     };
     setBusy(true);
@@ -107,19 +122,25 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
     }
   };
 
-  const sendTest = async (e: FormEvent) => {
-    e.preventDefault();
-    setTestError(null);
-    if (!EMAIL.test(testTo.trim())) return setTestError(_t('Please enter a valid e-mail address.'));
-    const saved = editable ? await save() : id;
-    if (!saved) return;
-    try {
-      await rpc('/mass_mailing/send_test', { mailing_id: saved, email: testTo.trim() });
-      setMessage({ kind: 'success', text: `${_t('Test sent to')} ${testTo.trim()}` });
-    } catch (err) {
-      setTestError((err as Error).message);
-    }
-  };
+  // The test address: formik on the schema `/mass_mailing/send_test` checks again.
+  const test = useFormik({
+    initialValues: { email: '' },
+    validationSchema: testMailSchema,
+    onSubmit: async ({ email }) => {
+      setTestError(null);
+      const to = email.trim();
+      const saved = editable ? await save() : id;
+      if (!saved) return;
+      try {
+        await rpc('/mass_mailing/send_test', { mailing_id: saved, email: to });
+        setMessage({ kind: 'success', text: `${_t('Test sent to')} ${to}` });
+      } catch (err) {
+        setTestError((err as Error).message);
+      }
+    },
+  });
+  const testMessage = (test.touched.email && test.errors.email ? _t(test.errors.email) : null) ?? testError;
+  const fieldError = (field: 'subject' | 'email_from') => (fields.touched[field] && fields.errors[field] ? _t(fields.errors[field]!) : null);
 
   const send = async () => {
     setConfirming(false);
@@ -146,17 +167,21 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
       </div>
       <div aria-live="polite">{message ? <div className={`alert alert-${message.kind} py-2`} role={message.kind === 'danger' ? 'alert' : undefined}>{message.text}</div> : null}</div>
 
-      <form onSubmit={save} className="card card-body" aria-label={_t('Mailing')}>
+      <form onSubmit={fields.handleSubmit} className="card card-body" aria-label={_t('Mailing')} noValidate>
         <div className="row g-3">
           <div className="col-12 col-md-6">
             <label htmlFor="mailing-subject" className="form-label">{_t('Subject')}</label>
-            <input id="mailing-subject" className="form-control" required maxLength={998} readOnly={!editable} value={draft.subject}
-              onChange={(e) => edit({ ...draft, subject: e.target.value })} />
+            <input id="mailing-subject" name="subject" className={`form-control${fieldError('subject') ? ' is-invalid' : ''}`} required maxLength={SUBJECT_MAX + 1} readOnly={!editable}
+              value={fields.values.subject} onChange={(e) => { fields.handleChange(e); setDirty(true); }} onBlur={fields.handleBlur}
+              aria-invalid={fieldError('subject') ? true : undefined} aria-describedby={fieldError('subject') ? 'mailing-subject-error' : undefined} />
+            {fieldError('subject') ? <div id="mailing-subject-error" className="invalid-feedback">{fieldError('subject')}</div> : null}
           </div>
           <div className="col-12 col-md-6">
             <label htmlFor="mailing-from" className="form-label">{_t('From')}</label>
-            <input id="mailing-from" className="form-control" maxLength={254} readOnly={!editable} value={draft.email_from} placeholder="news@example.com"
-              aria-describedby="mailing-from-help" onChange={(e) => edit({ ...draft, email_from: e.target.value })} />
+            <input id="mailing-from" name="email_from" type="email" className={`form-control${fieldError('email_from') ? ' is-invalid' : ''}`} maxLength={EMAIL_MAX + 1} readOnly={!editable}
+              value={fields.values.email_from} placeholder="news@example.com" onChange={(e) => { fields.handleChange(e); setDirty(true); }} onBlur={fields.handleBlur}
+              aria-invalid={fieldError('email_from') ? true : undefined} aria-describedby={fieldError('email_from') ? 'mailing-from-error mailing-from-help' : 'mailing-from-help'} />
+            {fieldError('email_from') ? <div id="mailing-from-error" className="invalid-feedback">{fieldError('email_from')}</div> : null}
             <div id="mailing-from-help" className="form-text">{_t('Empty: the site\'s default sender.')}</div>
           </div>
           <div className="col-12" data-field="mailing_list_ids">
@@ -197,14 +222,15 @@ export default function MailingComposer({ route }: BackofficeViewProps) {
       {id ? (
         <div className="row g-3 mt-1">
           <div className="col-12 col-lg-6">
-            <form className="card card-body h-100" onSubmit={sendTest} aria-labelledby="test-title" noValidate>
+            <form className="card card-body h-100" onSubmit={test.handleSubmit} aria-labelledby="test-title" noValidate>
               <h2 id="test-title" className="h5">{_t('Send a test')}</h2>
               <label htmlFor="mailing-test-to" className="form-label">{_t('E-mail address')}</label>
               <div className="input-group has-validation">
-                <input id="mailing-test-to" type="email" className={`form-control${testError ? ' is-invalid' : ''}`} maxLength={254} value={testTo}
-                  aria-describedby="mailing-test-error" onChange={(e) => setTestTo(e.target.value)} />
-                <button type="submit" className="btn btn-outline-primary">{_t('Send a test')}</button>
-                <div id="mailing-test-error" className="invalid-feedback">{testError}</div>
+                <input id="mailing-test-to" name="email" type="email" className={`form-control${testMessage ? ' is-invalid' : ''}`} maxLength={EMAIL_MAX + 1} value={test.values.email}
+                  aria-invalid={testMessage ? true : undefined} aria-describedby="mailing-test-error"
+                  onChange={(e) => { test.handleChange(e); setTestError(null); }} onBlur={test.handleBlur} />
+                <button type="submit" className="btn btn-outline-primary" disabled={test.isSubmitting}>{_t('Send a test')}</button>
+                <div id="mailing-test-error" className="invalid-feedback">{testMessage}</div>
               </div>
             </form>
           </div>

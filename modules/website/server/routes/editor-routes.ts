@@ -6,7 +6,7 @@ import { type RequestContext, route, type RouteContribution, type RouteDefinitio
 import type { Env } from '@platform/orm';
 import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
-import { SITE_PAGES } from '../site-pages';
+import { SITE_PAGES } from '../services/site-pages';
 
 /** Base64 of 11 MB: a file a little over the 10 MB limit still gets the store's clear "too large". */
 const MAX_BASE64 = Math.ceil((11 * 1024 * 1024) / 3) * 4 + 4;

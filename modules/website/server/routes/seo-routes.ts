@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { array, object, string } from 'yup';
-import { SitemapContribution } from '../sitemap-contribution';
+import { SitemapContribution } from '../services/sitemap-contribution';
 import { LanguageCatalog, type RouteContribution, type RouteDefinition, UserDirectory } from '@platform/http';
 import { type ContributionProvider, injectContributions, MissingError } from '@platform/core';
 import { SiteUrls } from '@platform/base';

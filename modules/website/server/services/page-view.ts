@@ -5,9 +5,9 @@ import { type Page, TranslationCatalog } from '@platform/web';
 import { BLOCK_CATALOG, DYNAMIC_BLOCK_ATTRIBUTE } from '../../web/blocks/block-catalog';
 import type { PageEditorProps } from '../../web/islands/page-editor';
 import { contentPage } from '../../web/pages/content-page';
-import { DynamicBlockRenderer } from '../dynamic-block-renderer';
-import { RecordWidgets } from '../record-widgets';
-import { SITE_PAGES } from '../site-pages';
+import { DynamicBlockRenderer } from './dynamic-block-renderer';
+import { RecordWidgets } from './record-widgets';
+import { SITE_PAGES } from './site-pages';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from '../routes/publish-routes';
 
 

@@ -4,7 +4,7 @@ import { AccessDenied } from '@platform/core';
 import { localizedPath } from '@platform/common';
 import { page } from '@platform/web';
 import { FollowConfirmPage } from '../../web/pages/follow-confirm-page';
-import { rememberSessionFollow } from '../follow-session';
+import { rememberSessionFollow } from '../services/follow-session';
 import { CONFIRM_PATH, FollowConfirmation, type PendingFollow } from '../services/follow-confirmation';
 import { ThreadRegistry } from '../services/thread-registry';
 

@@ -5,7 +5,7 @@ import { page } from '@platform/web';
 import { FollowResultPage } from '../../web/pages/follow-result-page';
 import { AccessError, ValidationError } from '@platform/core';
 import { SiteUrls } from '@platform/base';
-import { followedBySession, partnersBySession, saveSessionFollows } from '../follow-session';
+import { followedBySession, partnersBySession, saveSessionFollows } from '../services/follow-session';
 import { FollowConfirmation } from '../services/follow-confirmation';
 import { FollowService, SESSION_EMAIL } from '../services/follow-service';
 import { ThreadRegistry } from '../services/thread-registry';

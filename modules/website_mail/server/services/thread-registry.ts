@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import { type ContributionProvider, injectContributions, MissingError, ValidationError } from '@platform/core';
 import type { Site } from '@platform/http';
 import type { Env } from '@platform/orm';
-import { MailThreadContribution, type ThreadOptions } from '../thread-options';
+import { MailThreadContribution, type ThreadOptions } from './thread-options';
 
 /** Which models take part in followers/comments on a site, and the visibility check they share. */
 @injectable()

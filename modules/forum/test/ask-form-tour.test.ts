@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, watchErrors } from '../../../test/support/browser';
+import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { POST_MESSAGES, TITLE_MAX } from '../common/post-schemas';
+import { TAG_MESSAGES } from '../common/tag-rules';
+import { forumUser, PASSWORD } from './forum-fixture';
+
+const SHOTS = process.env.FORUM_SHOTS ? '/tmp/forum-shots' : null;
+
+async function signIn(tk: TestKernel, page: Page, login: string, path: string): Promise<void> {
+  await page.goto(`${tk.url}/web/login?redirect=${encodeURIComponent(path)}`);
+  await page.fill('input[name=login]', login);
+  await page.fill('input[name=password]', PASSWORD);
+  await Promise.all([page.waitForURL(`**${path}`), page.click('form button[type=submit]')]);
+}
+
+describe('forum: the ask form checks the shared schema in the browser before posting', function () {
+  this.timeout(120_000);
+  let tk: TestKernel;
+  let browser: Browser;
+
+  before(async () => {
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+    tk = await bootTestKernel({ modules: ['forum'], http: true, demo: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await tk?.stop();
+  });
+
+  it('shows the message under a too-long title while typing and posts nothing; fixed, it posts', async () => {
+    await forumUser(tk, 'formikasker', 120);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    const posts: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/new')) posts.push(r.url()); });
+    await signIn(tk, page, 'formikasker', '/forum/help-1/ask');
+    await page.waitForSelector('#content .ProseMirror');
+    // Posting at once: every field's message, from the schema the server checks, and no request.
+    await page.click('text=Post Your Question');
+    await page.locator('#post_name_error').waitFor();
+    expect(await page.locator('#post_name_error').textContent()).to.equal(POST_MESSAGES.titleRequired);
+    expect(await page.locator('#content_error').textContent()).to.equal(POST_MESSAGES.questionText);
+    // A title too long: the message while typing (the field lets one character past the limit in).
+    await page.fill('#post_name', 'x'.repeat(TITLE_MAX + 40));
+    await page.locator('#post_name_error', { hasText: POST_MESSAGES.titleTooLong }).waitFor();
+    expect(await page.locator('#post_name').getAttribute('class')).to.contain('is-invalid');
+    expect(await page.locator('#post_name').getAttribute('aria-describedby')).to.equal('post_name_error');
+    // A tag too long: the selector says so at once, and the schema under the field on posting.
+    await page.locator('#post_tags').click();
+    await page.keyboard.type('t'.repeat(36));
+    await page.click('text=Post Your Question');
+    await page.locator('#post_tags_error', { hasText: TAG_MESSAGES.length }).waitFor();
+    if (SHOTS) {
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/ask-form-messages-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    expect(posts).to.deep.equal([]);
+    expect(await tk.sudo().db('forum_post').where('name', 'like', 'xxxx%').first()).to.equal(undefined);
+
+    await page.fill('#post_name', 'Checked before posting');
+    await page.locator('#post_name_error').waitFor({ state: 'detached' });
+    await page.locator('#post_tags').press('Control+a');
+    await page.locator('#post_tags').press('Backspace');
+    await page.keyboard.type('account');
+    await page.keyboard.press('Enter');
+    await page.locator('.forum-tag-chip', { hasText: 'account' }).waitFor();
+    await page.locator('#content .ProseMirror').click();
+    await page.keyboard.type('Now with a text.');
+    await page.locator('#content_error').waitFor({ state: 'detached' });
+    await Promise.all([page.waitForURL('**/question/**'), page.click('text=Post Your Question')]);
+    const row = await tk.sudo().db('forum_post').where({ name: 'Checked before posting' }).first('content');
+    expect(row.content).to.equal('<p>Now with a text.</p>');
+    expect(posts).to.have.length(1);
+    expect(errors).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('without JavaScript the server answers the same message under the field', async () => {
+    await forumUser(tk, 'nojsschema', 120);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(tk, page, 'nojsschema', '/forum/help-1/ask');
+    await page.fill('textarea[name=content]', 'A text without a title');
+    await Promise.all([page.waitForURL('**/forum/help-1/new'), page.click('text=Post Your Question')]);
+    expect(await page.locator('#post_name_error.invalid-feedback').textContent()).to.equal(POST_MESSAGES.titleRequired);
+    expect(await page.locator('#post_name_error').isVisible()).to.equal(true);
+    expect(await page.inputValue('textarea[name=content]')).to.equal('A text without a title');
+    if (SHOTS) {
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/ask-form-nojs-${width}.png`, fullPage: true });
+      }
+    }
+    await page.fill('#post_name', 'Titled without scripts');
+    await Promise.all([page.waitForURL('**/question/**'), page.click('text=Post Your Question')]);
+    expect(await tk.sudo().db('forum_post').where({ name: 'Titled without scripts' }).first('id')).to.not.equal(undefined);
+    await context.close();
+  });
+});
