@@ -1,20 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchErrors } from '../../../test/support/browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { POST_MESSAGES, TITLE_MAX } from '../common/post-schemas';
 import { TAG_MESSAGES } from '../common/tag-rules';
 import { forumUser, PASSWORD } from './forum-fixture';
 
 const SHOTS = process.env.FORUM_SHOTS ? '/tmp/forum-shots' : null;
-
-async function signIn(tk: TestKernel, page: Page, login: string, path: string): Promise<void> {
-  await page.goto(`${tk.url}/web/login?redirect=${encodeURIComponent(path)}`);
-  await page.fill('input[name=login]', login);
-  await page.fill('input[name=password]', PASSWORD);
-  await Promise.all([page.waitForURL(`**${path}`), page.click('form button[type=submit]')]);
-}
 
 describe('forum: the ask form checks the shared schema in the browser before posting', function () {
   this.timeout(120_000);
@@ -37,7 +30,7 @@ describe('forum: the ask form checks the shared schema in the browser before pos
     const errors = watchErrors(page);
     const posts: string[] = [];
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/new')) posts.push(r.url()); });
-    await signIn(tk, page, 'formikasker', '/forum/help-1/ask');
+    await signIn(page, tk.url, { login: 'formikasker', password: PASSWORD, then: '/forum/help-1/ask' });
     await page.waitForSelector('#content .ProseMirror');
     // Posting at once: every field's message, from the schema the server checks, and no request.
     await page.click('text=Post Your Question');
@@ -86,7 +79,7 @@ describe('forum: the ask form checks the shared schema in the browser before pos
     await forumUser(tk, 'nojsschema', 120);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signIn(tk, page, 'nojsschema', '/forum/help-1/ask');
+    await signIn(page, tk.url, { login: 'nojsschema', password: PASSWORD, then: '/forum/help-1/ask' });
     await page.fill('textarea[name=content]', 'A text without a title');
     await Promise.all([page.waitForURL('**/forum/help-1/new'), page.click('text=Post Your Question')]);
     expect(await page.locator('#post_name_error.invalid-feedback').textContent()).to.equal(POST_MESSAGES.titleRequired);

@@ -1,16 +1,8 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+import type { Browser } from 'playwright-core';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { forumUser, PASSWORD } from './forum-fixture';
-
-/** Signs in through the login form, then goes to `path`. */
-async function signIn(tk: TestKernel, page: Page, login: string, path: string): Promise<void> {
-  await page.goto(`${tk.url}/web/login?redirect=${encodeURIComponent(path)}`);
-  await page.fill('input[name=login]', login);
-  await page.fill('input[name=password]', PASSWORD);
-  await Promise.all([page.waitForURL(`**${path}`), page.click('form button[type=submit]')]);
-}
 
 describe('forum: browser tours', function () {
   this.timeout(120_000);
@@ -30,7 +22,7 @@ describe('forum: browser tours', function () {
     await forumUser(tk, 'tourist', 101);
     const page = await browser.newPage();
     const errors = watchErrors(page);
-    await signIn(tk, page, 'tourist', '/forum/help-1');
+    await signIn(page, tk.url, { login: 'tourist', password: PASSWORD, then: '/forum/help-1' });
     await page.click('text=Ask a question');
     await page.fill('input[name=post_name]', 'First Question Title');
     // The rich editor and the tag selector (islands).
@@ -63,7 +55,7 @@ describe('forum: browser tours', function () {
     await page.waitForSelector('[data-island="forum.post_actions"][data-hydrated="true"]');
     await page.getByRole('button', { name: 'Vote up' }).first().click();
     expect(await page.locator('.forum-action-message').first().textContent()).to.equal('Sorry you must be logged to vote');
-    await signIn(tk, page, 'lowkarma', `/forum/help-1/question/${q.id}`);
+    await signIn(page, tk.url, { login: 'lowkarma', password: PASSWORD, then: `/forum/help-1/question/${q.id}` });
     await page.waitForSelector('[data-island="forum.post_actions"][data-hydrated="true"]');
     await page.getByRole('button', { name: 'Vote up' }).first().click();
     expect(await page.locator('.forum-action-message').first().textContent())
@@ -77,7 +69,7 @@ describe('forum: browser tours', function () {
     await newbie.client.postForm('/forum/help-1/new', { csrf_token: csrf, post_type: 'question', post_name: 'Waiting for a moderator', content: 'Please' });
     await forumUser(tk, 'queuemod', 1000);
     const page = await browser.newPage();
-    await signIn(tk, page, 'queuemod', '/forum/help-1');
+    await signIn(page, tk.url, { login: 'queuemod', password: PASSWORD, then: '/forum/help-1' });
     await Promise.all([page.waitForURL('**/validation_queue'), page.click('text=To validate')]);
     const item = page.locator('.forum-queue-item', { hasText: 'Waiting for a moderator' });
     await Promise.all([page.waitForNavigation(), item.getByRole('button', { name: 'Validate' }).click()]);
@@ -113,7 +105,7 @@ describe('forum: browser tours', function () {
     await forumUser(tk, 'axemod', 1500);
     const q = await tk.sudo().db('forum_post').where({ name: 'How do I change my password?' }).first('id');
     const page = await browser.newPage();
-    await signIn(tk, page, 'axemod', '/forum/help-1');
+    await signIn(page, tk.url, { login: 'axemod', password: PASSWORD, then: '/forum/help-1' });
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       const regular = (await tk.sudo().db('res_users').where({ login: 'forum_regular' }).first('id')).id;

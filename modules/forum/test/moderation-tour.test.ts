@@ -2,18 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, signInBackoffice, watchErrors } from '../../../test/support/browser';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { forumUser, makePost, PASSWORD } from './forum-fixture';
 
 const SHOTS = process.env.FORUM_SHOTS ? '/tmp/forum-shots' : null;
-
-async function signIn(tk: TestKernel, page: Page, login: string, path: string): Promise<void> {
-  await page.goto(`${tk.url}/web/login?redirect=${encodeURIComponent(path)}`);
-  await page.fill('input[name=login]', login);
-  await page.fill('input[name=password]', PASSWORD);
-  await Promise.all([page.waitForURL(`**${path}`), page.click('form button[type=submit]')]);
-}
 
 /** axe clean and no horizontal overflow at 375 and 1280 px (screenshots when FORUM_SHOTS is set). */
 async function checkWidths(page: Page, name: string, ready: string): Promise<void> {
@@ -49,7 +42,7 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     await forumUser(tk, 'richasker', 120);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
-    await signIn(tk, page, 'richasker', '/forum/help-1/ask');
+    await signIn(page, tk.url, { login: 'richasker', password: PASSWORD, then: '/forum/help-1/ask' });
     await page.waitForSelector('#content .ProseMirror');
     expect(await page.getByRole('button', { name: 'Link', exact: true }).count()).to.equal(1);
     expect(await page.getByRole('button', { name: 'Image', exact: true }).count()).to.equal(1);
@@ -90,7 +83,7 @@ describe('forum: editor, tags, editing and moderation tours', function () {
 
     await forumUser(tk, 'plainasker', 5);
     const newbie = await browser.newPage({ viewport: { width: 375, height: 900 } });
-    await signIn(tk, newbie, 'plainasker', '/forum/help-1/ask');
+    await signIn(newbie, tk.url, { login: 'plainasker', password: PASSWORD, then: '/forum/help-1/ask' });
     await newbie.waitForSelector('#content .ProseMirror');
     expect(await newbie.getByRole('button', { name: 'Link', exact: true }).count()).to.equal(0);
     expect(await newbie.getByRole('button', { name: 'Image', exact: true }).count()).to.equal(0);
@@ -110,7 +103,7 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     await forumUser(tk, 'nojs', 120);
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await signIn(tk, page, 'nojs', '/forum/help-1/ask');
+    await signIn(page, tk.url, { login: 'nojs', password: PASSWORD, then: '/forum/help-1/ask' });
     await page.fill('#post_name', 'Posted without scripts');
     await page.fill('textarea[name=content]', 'Line one\n\nLine two');
     await page.fill('input[name=post_tags]', 'account, nojs');
@@ -125,7 +118,7 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     const q = await makePost(tk, author.uid, { forum_id: 1, name: 'Edit me', content: '<p>Before</p>', plain_content: 'Before' });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
-    await signIn(tk, page, 'touredit', `/forum/help-1/question/${q}`);
+    await signIn(page, tk.url, { login: 'touredit', password: PASSWORD, then: `/forum/help-1/question/${q}` });
     await Promise.all([page.waitForURL('**/edit'), page.getByRole('link', { name: 'Edit', exact: true }).first().click()]);
     await page.waitForSelector('#content .ProseMirror');
     await checkWidths(page, 'edit', '#content .ProseMirror');
@@ -168,7 +161,7 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     for (const id of [fine, rude]) expect(await flagger.client.call(`/forum/help-1/post/${id}/flag`, {})).to.deep.equal({ success: 'post_flagged_non_moderator' });
     await forumUser(tk, 'flagtourmod', 1000);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(tk, page, 'flagtourmod', '/forum/help-1');
+    await signIn(page, tk.url, { login: 'flagtourmod', password: PASSWORD, then: '/forum/help-1' });
     await Promise.all([page.waitForURL('**/flagged_queue'), page.click('text=Flagged posts')]);
     await checkWidths(page, 'flagged-queue', '.forum-queue-item');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -195,10 +188,7 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     const author = await forumUser(tk, 'boqueueauthor', 5);
     await makePost(tk, author.uid, { forum_id: 1, name: 'Waiting in the back office', state: 'pending' });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${tk.url}/web`);
-    await page.fill('input[name=login]', 'admin');
-    await page.fill('input[name=password]', ADMIN_PASSWORD);
-    await Promise.all([page.waitForURL(/\/web#/), page.click('button[type=submit]')]);
+    await signInBackoffice(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
     await page.click('[data-menu="forum.app"]');
     await page.click('[data-menu="forum.pending"]');
     await page.locator('.backoffice-list tbody tr', { hasText: 'Waiting in the back office' }).waitFor();

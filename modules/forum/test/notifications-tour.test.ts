@@ -1,18 +1,11 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+import type { Browser } from 'playwright-core';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { forumUser, PASSWORD } from './forum-fixture';
 
 /** Screenshots land here when FORUM_SHOTS is set (to look at them). */
 const SHOTS = process.env.FORUM_SHOTS;
-
-async function signIn(tk: TestKernel, page: Page, login: string, path: string): Promise<void> {
-  await page.goto(`${tk.url}/web/login?redirect=${encodeURIComponent(path)}`);
-  await page.fill('input[name=login]', login);
-  await page.fill('input[name=password]', PASSWORD);
-  await Promise.all([page.waitForURL(`**${path}`), page.click('form button[type=submit]')]);
-}
 
 /**
  * Tour: a user follows a question from its page, another answers it; the follower's open forum page
@@ -44,7 +37,7 @@ describe('forum: following tour', function () {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
-    await signIn(tk, page, 'tourfollower', `${base}/question/${q}`);
+    await signIn(page, tk.url, { login: 'tourfollower', password: PASSWORD, then: `${base}/question/${q}` });
     const follow = page.locator('[data-island="website_mail.follow"][data-hydrated="true"]');
     await follow.getByRole('button', { name: 'Follow' }).click();
     await follow.getByRole('button', { name: 'Unfollow' }).waitFor();
