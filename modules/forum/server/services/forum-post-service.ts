@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { MissingError, UserError, ValidationError } from '@platform/core';
 import type { Env } from '@platform/orm';
+import { People } from '@platform/base';
 import { utcText } from '@platform/common';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
@@ -68,6 +69,7 @@ export class ForumPostService {
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
     @inject(PostCounts) private readonly counts: PostCounts,
+    @inject(People) private readonly people: People,
   ) {}
 
   async post(env: Env, postId: number): Promise<PostFacts> {
@@ -374,9 +376,9 @@ export class ForumPostService {
   /** The news of a validated question for its forum's followers (its author's name on it). */
   private async questionNews(tx: Env, post: PostFacts, on?: PostedOn): Promise<Announcement | null> {
     const [row] = await tx.sudo().model(POST_MODEL).read([post.id], ['name', 'content']);
-    const author = await tx.db('res_users').where({ id: post.author }).first('partner_id');
-    if (!author?.partner_id) return null;
-    return this.notifications.record(tx, { kind: 'question', forumId: post.forum_id, questionId: post.id, postId: post.id, authorPartnerId: Number(author.partner_id), body: String(row.content ?? ''), title: String(row.name ?? '') }, on);
+    const authorPartnerId = (await this.people.partnersOfUsers(tx.db, [post.author])).get(post.author);
+    if (!authorPartnerId) return null;
+    return this.notifications.record(tx, { kind: 'question', forumId: post.forum_id, questionId: post.id, postId: post.id, authorPartnerId, body: String(row.content ?? ''), title: String(row.name ?? '') }, on);
   }
 }
 
