@@ -16,7 +16,9 @@ import { ForumPostService, type PostType } from '../services/forum-post-service'
 import { takeActionNotice } from './action-notice';
 import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
 import { redirectTo } from './redirect';
-import { slug, slugId } from './slug';
+import { slugId } from './slug';
+import { forumPath, questionPath } from '../../common/forum-urls';
+import { PostOfForum } from '../services/post-of-forum';
 
 /** A forum's slug in a path (`help-1`); slugId() answers 404 for anything else. */
 const F = ':forum';
@@ -44,6 +46,7 @@ export class ForumPageRoutes implements RouteContribution {
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
     @inject(FollowService) private readonly followers: FollowService,
     @inject(ViewCounter) private readonly views: ViewCounter,
+    @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -82,7 +85,7 @@ export class ForumPageRoutes implements RouteContribution {
           const values = { post_type: postType, name: text(p.post_name, 256), content: text(p.content, 20_000), content_link: text(p.content_link, 2048), tags: text(p.post_tags, 200) };
           try {
             const id = await this.posts.create(req.env, forum.id, { ...values, content: postedContent(values.content, p.content_format).html }, { siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
-            redirectTo(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
+            redirectTo(req, questionPath(forum, { id, name: values.name }));
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
             const karma = await this.karma.of(req.env, req.env.uid);
@@ -111,9 +114,7 @@ export class ForumPageRoutes implements RouteContribution {
       ...(['close', 'reopen', 'delete'] as const).map((action): RouteDefinition => ({
         path: `/forum/${F}/question/:post/${action}`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: MODERATE_LIMIT,
         handler: async (req) => {
-          const forumId = slugId(req.pathParams.forum);
-          const post = await this.posts.post(req.env, slugId(req.pathParams.post));
-          if (post.forum_id !== forumId) throw new MissingError('This post does not exist.');
+          const post = await this.postOfForum(req);
           if (action === 'close') await this.posts.close(req.env, post.id, null, null);
           else if (action === 'reopen') await this.posts.reopen(req.env, post.id, null);
           else await this.posts.remove(req.env, post.id);
@@ -142,13 +143,11 @@ export class ForumPageRoutes implements RouteContribution {
 
   /** The post of the path, checked to be of the path's forum. */
   private async postOfForum(req: RequestContext) {
-    const post = await this.posts.post(req.env, slugId(req.pathParams.post));
-    if (post.forum_id !== slugId(req.pathParams.forum)) throw new MissingError('This post does not exist.');
-    return post;
+    return this.postsOfForum.facts(req.env, slugId(req.pathParams.forum), slugId(req.pathParams.post));
   }
 
   private base(forum: { id: number; name: string }): string {
-    return `/forum/${slug(forum.name, forum.id)}`;
+    return forumPath(forum);
   }
 
 

@@ -7,7 +7,8 @@ import { ForumPagesData } from '../services/forum-pages-data';
 import { ForumPostEditing, type PostChanges } from '../services/forum-post-editing';
 import { KarmaError } from '../services/karma-error';
 import { redirectTo } from './redirect';
-import { slug, slugId } from './slug';
+import { slugId } from './slug';
+import { forumPath } from '../../common/forum-urls';
 
 const EDIT_LIMIT: RateLimit = { name: 'forum.edit', limit: 30, perAccount: 20, windowSeconds: 600 };
 const text = (v: unknown, max: number): string | undefined => (typeof v === 'string' ? v.slice(0, max) : undefined);
@@ -29,7 +30,7 @@ export class PostEditRoutes implements RouteContribution {
           const post = await this.editing.editable(req.env, forum.id, slugId(req.pathParams.post));
           if (!post.open) throw new UserError('This post cannot be edited.');
           if (!post.mayEdit && !post.mayRetag) throw new KarmaError(post.editKarma);
-          return editPostPage({ forumName: forum.name, base: `/forum/${slug(forum.name, forum.id)}`, post, csrfToken: req.csrfToken() });
+          return editPostPage({ forumName: forum.name, base: forumPath(forum), post, csrfToken: req.csrfToken() });
         },
       },
       {
@@ -44,7 +45,7 @@ export class PostEditRoutes implements RouteContribution {
             content: content === undefined ? undefined : postedContent(content, p.content_format).html,
             tags: text(p.post_tags, 200),
           };
-          const base = `/forum/${slug(forum.name, forum.id)}`;
+          const base = forumPath(forum);
           try {
             const post = await this.editing.save(req.env, forum.id, postId, changes);
             redirectTo(req, `${base}/question/${post.questionId}${post.isQuestion ? '' : `#post-${post.id}`}`);

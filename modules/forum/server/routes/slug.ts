@@ -9,8 +9,5 @@ export function slugId(slug: string | undefined): number {
   return Number(m[1]);
 }
 
-/** `name-<id>`: lower-case words of the name joined by dashes, then the id. */
-export function slug(name: string, id: number): string {
-  const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
-  return words ? `${words}-${id}` : String(id);
-}
+// Built with the forum's other URLs in common/forum-urls.ts; re-exported for the pages that import it here.
+export { slug } from '../../common/forum-urls';
