@@ -1,8 +1,8 @@
-import { inject, injectable } from 'inversify';
+import { injectable } from 'inversify';
 import { MissingError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
-import { ForumPostService } from './forum-post-service';
+import { readPostFacts, type PostFacts } from './post-facts';
 
 /**
  * "The post of this forum": a URL names a forum and a post, and a post is only reachable through its
@@ -11,11 +11,9 @@ import { ForumPostService } from './forum-post-service';
  */
 @injectable()
 export class PostOfForum {
-  constructor(@inject(ForumPostService) private readonly posts: ForumPostService) {}
-
   /** The post's facts (read as the server: the service then checks the caller's karma and rights). */
-  async facts(env: Env, forumId: number, postId: number): ReturnType<ForumPostService['post']> {
-    const post = await this.posts.post(env, postId);
+  async facts(env: Env, forumId: number, postId: number): Promise<PostFacts> {
+    const post = await readPostFacts(env, postId);
     if (post.forum_id !== forumId) throw new MissingError('This post does not exist.');
     return post;
   }
