@@ -19,6 +19,7 @@ import { redirectTo } from './redirect';
 import { slugId } from './slug';
 import { forumPath, questionPath } from '../../common/forum-urls';
 import { PostOfForum } from '../services/post-of-forum';
+import { ForumModeration } from '../services/forum-moderation';
 
 /** A forum's slug in a path (`help-1`); slugId() answers 404 for anything else. */
 const F = ':forum';
@@ -47,6 +48,7 @@ export class ForumPageRoutes implements RouteContribution {
     @inject(FollowService) private readonly followers: FollowService,
     @inject(ViewCounter) private readonly views: ViewCounter,
     @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
+    @inject(ForumModeration) private readonly moderation: ForumModeration,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -164,7 +166,7 @@ export class ForumPageRoutes implements RouteContribution {
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
     if (pageNo > pages) throw new MissingError('This page does not exist.');
     const karma = req.isPublic ? 0 : await this.karma.of(req.env, req.env.uid);
-    const moderator = !req.isPublic && karma >= forum.rules.karma_moderate;
+    const moderator = !req.isPublic && this.moderation.moderates(req.env, karma, forum.rules);
     const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
     const pendingCount = moderator ? await this.data.pendingCount(req.env, forum.id) : null;
     const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
