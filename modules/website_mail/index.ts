@@ -7,4 +7,5 @@ export { MailThreadContribution, type RecordLink, type ThreadOptions } from './s
 export { FollowService } from './server/services/follow-service';
 export { followButtonProps } from './server/services/follow-state';
 export { CommentNotifier, type PostedOn } from './server/services/comment-notifier';
+export { CommentService, type ThreadComment } from './server/services/comment-service';
 export { default as FollowButton, type FollowButtonProps } from './web/islands/follow-button';

@@ -4,6 +4,7 @@ import type { Operation } from '@platform/core/access-types';
 import { CallerScope } from './caller-scope';
 import { andDomains, compileDomain, parseDomain } from './domain';
 import type { Domain } from '@platform/core/domain-types';
+import type { Knex } from 'knex';
 import type { Env } from './environment';
 import type { Field } from './fields';
 import { orderSql } from './order';
@@ -69,6 +70,17 @@ export class Model {
     this.checkAccess('read');
     const rows = await this.paged(this.filtered(domain).select(`${ALIAS}.id`), opts);
     return rows.map((r: Row) => r.id as number);
+  }
+
+  /**
+   * The ids (or another stored column) of the records `domain` matches under the caller's rules, as
+   * a sub-query for another statement (`whereNotIn('id', messages.subquery(...))`): one round trip.
+   */
+  subquery(domain: Domain = [], column = 'id'): Knex.QueryBuilder {
+    this.checkAccess('read');
+    const field = this.meta.field(column);
+    if (column !== 'id' && (!field || !this.meta.columnFields().includes(field))) throw new ValidationError(`${this.meta.name} has no stored field ${column}`);
+    return this.filtered(domain).select(`${ALIAS}.${column}`);
   }
 
   async search_count(domain: Domain = []): Promise<number> {
@@ -173,6 +185,25 @@ export class Model {
       await env.db(this.meta.table).whereIn('id', wanted).delete();
     }));
     return true;
+  }
+
+  /**
+   * Server code's own bookkeeping on stored fields (counters such as karma), in one UPDATE: no write
+   * hooks, no recompute, no record rules, so the superuser only (never exposed by call_kw). `increment`
+   * adds in SQL, so two events landing together both count; `onlyIf` makes the write conditional
+   * (compare-and-set). Returns how many records changed.
+   */
+  async updateColumns(ids: number[], change: { set?: Row; increment?: Record<string, number>; onlyIf?: Row }): Promise<number> {
+    if (!this.env.isSuperuser) throw new AccessError(`updateColumns on ${this.meta.name} is for server code (the superuser)`);
+    const wanted = checkIds(ids);
+    const stored = new Set(this.meta.columnFields().map((f) => f.name));
+    const named = [...Object.keys(change.set ?? {}), ...Object.keys(change.increment ?? {}), ...Object.keys(change.onlyIf ?? {})];
+    const unknown = named.filter((f) => !stored.has(f));
+    if (unknown.length) throw new ValidationError(`${this.meta.name} has no stored field ${unknown.join(', ')}`);
+    if (!wanted.length) return 0;
+    const q = this.env.db(this.meta.table).whereIn('id', wanted).where(change.onlyIf ?? {});
+    const raised = Object.fromEntries(Object.entries(change.increment ?? {}).map(([f, by]) => [f, this.env.db.raw('?? + ?', [f, by])]));
+    return Number(await q.update({ ...change.set, ...raised }));
   }
 
   async name_search(name = '', domain: Domain = [], operator = 'ilike', limit: number | null = 100): Promise<Array<[number, string]>> {

@@ -1,6 +1,20 @@
 import type { Knex } from 'knex';
 import { createModelTable, createRelationTable, datetime } from '@platform/db';
-import { KARMA_GAINS, KARMA_THRESHOLDS } from '../server/services/karma-rules';
+
+/**
+ * The karma columns and defaults as this migration created them, copied here: a migration keeps the
+ * values it ran with, whatever today's karma rules (server/karma-rules.ts) become. A new rule or a new
+ * default is a new migration.
+ */
+const KARMA_DEFAULTS = {
+  karma_ask: 3, karma_answer: 3, karma_edit_own: 1, karma_edit_all: 300, karma_edit_retag: 75, karma_tag_create: 30,
+  karma_close_own: 100, karma_close_all: 500, karma_unlink_own: 500, karma_unlink_all: 1000, karma_upvote: 5, karma_downvote: 50,
+  karma_answer_accept_own: 20, karma_answer_accept_all: 500, karma_comment_own: 1, karma_comment_all: 1,
+  karma_comment_convert_own: 50, karma_comment_convert_all: 500, karma_comment_unlink_own: 50, karma_comment_unlink_all: 500,
+  karma_flag: 500, karma_dofollow: 500, karma_editor: 30, karma_user_bio: 750, karma_post: 100, karma_moderate: 1000,
+  karma_gen_question_new: 2, karma_gen_question_upvote: 5, karma_gen_question_downvote: -2, karma_gen_answer_upvote: 10,
+  karma_gen_answer_downvote: -2, karma_gen_answer_accept: 2, karma_gen_answer_accepted: 15, karma_gen_answer_flagged: -100,
+} as const;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('res_users', (t) => {
@@ -18,7 +32,7 @@ export async function up(knex: Knex): Promise<void> {
     for (const flag of ['allow_question', 'allow_discussion', 'allow_link', 'allow_bump']) t.boolean(flag).notNullable().defaultTo(true);
     t.double('relevancy_post_vote');
     t.double('relevancy_time_decay');
-    for (const [name, value] of Object.entries({ ...KARMA_THRESHOLDS, ...KARMA_GAINS })) t.integer(name).notNullable().defaultTo(value);
+    for (const [name, value] of Object.entries(KARMA_DEFAULTS)) t.integer(name).notNullable().defaultTo(value);
   });
   await createModelTable(knex, 'forum_post_reason', (t) => {
     t.text('name').notNullable();

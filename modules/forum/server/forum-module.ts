@@ -26,12 +26,18 @@ import { ForumKarma } from './services/forum-karma';
 import { ForumModeration } from './services/forum-moderation';
 import { ForumPostEditing } from './services/forum-post-editing';
 import { ForumPostService } from './services/forum-post-service';
+import { PostOfForum } from './services/post-of-forum';
+import { ForumVotes } from './services/forum-votes';
+import { ForumPostTags } from './services/forum-post-tags';
 import { PostCounts } from './services/post-counts';
 
 export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, ForumModels);
   bind(ForumKarma).toSelf();
   bind(ForumPostService).toSelf();
+  bind(PostOfForum).toSelf();
+  bind(ForumVotes).toSelf();
+  bind(ForumPostTags).toSelf();
   bind(PostCounts).toSelf();
   bind(ForumPagesData).toSelf();
   bind(ForumComments).toSelf();

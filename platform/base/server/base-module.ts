@@ -35,6 +35,7 @@ import { SiteUrls } from './services/site-urls';
 import { ConfigParameters } from './services/config-parameters';
 import { DetachedWork } from '@platform/core/detached-work';
 import { UserAccounts } from './services/user-accounts';
+import { People } from './services/people';
 
 export const baseModule = new ContainerModule(({ bind }) => {
   bind(AuthService).toDynamicValue((ctx) => new AuthService(
@@ -46,6 +47,7 @@ export const baseModule = new ContainerModule(({ bind }) => {
   });
   // One per kernel: its concurrency gates count the calls running in this process.
   bind(CallKwBudget).toDynamicValue((ctx) => new CallKwBudget(ctx.get(RateLimiter), ctx.get<Config>(ConfigToken)));
+  bind(People).toDynamicValue((ctx) => new People(ctx.get(EnvFactory)));
   bind(SiteUrls).toSelf();
   bind(ConfigParameters).toSelf();
   bind(AttachmentStore).toSelf();

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { DatabaseToken } from '@platform/core';
+import { People } from '@platform/base';
 import { nowUtc } from '@platform/orm';
 import { BusOptions } from './bus-options';
 import { utcSecondsAgo } from './bus-service';
@@ -13,7 +14,11 @@ export type ImStatus = 'online' | 'away' | 'offline';
  */
 @injectable()
 export class PresenceService {
-  constructor(@inject(DatabaseToken) private readonly db: Knex, @inject(BusOptions) private readonly options: BusOptions) {}
+  constructor(
+    @inject(DatabaseToken) private readonly db: Knex,
+    @inject(BusOptions) private readonly options: BusOptions,
+    @inject(People) private readonly people: People,
+  ) {}
 
   /** Records a poll; `inactivityMs` is how long the user has been idle (undefined: unknown). */
   async update(userId: number, inactivityMs?: number): Promise<void> {
@@ -42,8 +47,9 @@ export class PresenceService {
   async imStatus(partnerIds: number[]): Promise<Map<number, ImStatus>> {
     const result = new Map<number, ImStatus>(partnerIds.map((id) => [id, 'offline']));
     if (partnerIds.length === 0) return result;
-    const rows: Array<{ partner_id: number; last_poll: string | null; last_presence: string | null }> = await this.db('res_users as u')
-      .join('bus_presence as p', 'p.user_id', 'u.id')
+    const rows: Array<{ partner_id: number; last_poll: string | null; last_presence: string | null }> = await this.db('bus_presence as p')
+      // Users through base's face, joined in the same query (presence is asked for on every page with avatars).
+      .join(this.people.usersView(this.db, ['partner_id', 'active']).as('u'), 'u.id', 'p.user_id')
       .whereIn('u.partner_id', partnerIds)
       .andWhere('u.active', true)
       .select('u.partner_id', 'p.last_poll', 'p.last_presence');
@@ -63,7 +69,7 @@ export class PresenceService {
   /** Users among `userIds` whose status is online. */
   async onlineUsers(userIds: number[]): Promise<number[]> {
     if (userIds.length === 0) return [];
-    const rows: Array<{ user_id: number }> = await this.db('bus_presence as p').join('res_users as u', 'u.id', 'p.user_id')
+    const rows: Array<{ user_id: number }> = await this.db('bus_presence as p').join(this.people.usersView(this.db, ['active']).as('u'), 'u.id', 'p.user_id')
       .whereIn('p.user_id', userIds).andWhere('u.active', true)
       .andWhere('p.last_poll', '>=', utcSecondsAgo(this.options.disconnectionSeconds))
       .andWhere('p.last_presence', '>=', utcSecondsAgo(this.options.awaySeconds))

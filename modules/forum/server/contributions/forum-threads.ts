@@ -3,7 +3,7 @@ import type { Env } from '@platform/orm';
 import type { MailThreadContribution, RecordLink, ThreadOptions } from '@modules/website_mail';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
-import { slug } from '../routes/slug';
+import { forumPath, questionPath } from '../../common/forum-urls';
 
 /**
  * Questions and forums can be followed (website_mail's follow button and routes, and the unfollow
@@ -29,7 +29,7 @@ export class ForumThreads implements MailThreadContribution {
 /** An active forum's name (in the environment's language) and page. */
 export async function forumLink(env: Env, id: number): Promise<RecordLink | null> {
   const [forum] = await env.sudo().model(FORUM_MODEL).search_read([['id', '=', id], ['active', '=', true]], ['name'], { limit: 1 });
-  return forum ? { name: String(forum.name ?? ''), path: `/forum/${slug(String(forum.name ?? ''), id)}` } : null;
+  return forum ? { name: String(forum.name ?? ''), path: forumPath({ id, name: String(forum.name ?? '') }) } : null;
 }
 
 /** The question of a post (itself for a question), read as the superuser. */
@@ -48,7 +48,6 @@ export async function postLink(env: Env, id: number): Promise<RecordLink | null>
   if (!row) return null;
   // The forum's name in the reader's language (a translated field): its slug is the link's.
   const [forum] = await env.sudo().model('forum.forum').read([Number(row.forum_id)], ['name']);
-  const base = `/forum/${slug(String(forum?.name ?? ''), Number(row.forum_id))}`;
-  const path = `${base}/question/${slug(String(row.name ?? ''), questionId)}`;
+  const path = questionPath({ id: Number(row.forum_id), name: String(forum?.name ?? '') }, { id: questionId, name: String(row.name ?? '') });
   return { name: String(row.name ?? ''), path: questionId === id ? path : `${path}#post-${id}` };
 }

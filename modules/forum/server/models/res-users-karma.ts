@@ -7,7 +7,7 @@ const KARMA_LIMIT = 1_000_000_000;
 
 /**
  * Karma on users (its column comes with the forum's migration). The forum's services change it after
- * the events that earn or cost it (in SQL, not through the ORM). Through the ORM only administrators
+ * the events that earn or cost it (`updateColumns`: an increment in SQL, without this hook). Through the ORM only administrators
  * set it (as the original platform lets them), and each change they make is logged as a
  * forum.karma.tracking record (old and new value, who, when).
  */
@@ -23,7 +23,7 @@ async function logKarmaChange(env: Env, ids: number[], vals: Record<string, unkn
   if (typeof karma !== 'number' || !Number.isInteger(karma) || Math.abs(karma) > KARMA_LIMIT) {
     throw new ValidationError(`Karma is a whole number between -${KARMA_LIMIT} and ${KARMA_LIMIT}.`);
   }
-  const before: Array<{ id: number; karma: number | null }> = await env.db('res_users').whereIn('id', ids).select('id', 'karma');
+  const before = (await env.sudo().model('res.users').search_read([['id', 'in', ids]], ['karma'])).map((u) => ({ id: Number(u.id), karma: u.karma as number | null }));
   const changed = before.filter((u) => Number(u.karma ?? 0) !== karma);
   if (!changed.length) return;
   // As the superuser (nobody writes these records through the ORM); create_uid is still the caller.

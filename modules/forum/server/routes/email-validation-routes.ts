@@ -4,7 +4,7 @@ import { number, object } from 'yup';
 import { SiteUrls } from '@platform/base';
 import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { EmailValidation } from '../services/email-validation';
-import { slug } from './slug';
+import { forumPath } from '../../common/forum-urls';
 
 /** Session key: the user has just validated (the forum page thanks them until they close the notice). */
 export const VALIDATED_FLAG = 'forum_validation_done';
@@ -40,7 +40,7 @@ export class EmailValidationRoutes implements RouteContribution {
           const uid = forumId ? await this.validation.validate(req.env, token, forumId) : null;
           if (uid !== null) req.session.set(VALIDATED_FLAG, true);
           const [forum] = forumId ? await req.env.model('forum.forum').search_read([['id', '=', forumId]], ['name'], { limit: 1 }) : [];
-          req.reply.redirect(forum ? `/forum/${slug(String(forum.name), forumId)}${uid === null ? '?validation_failed=1' : ''}` : '/forum');
+          req.reply.redirect(forum ? `${forumPath({ id: forumId, name: String(forum.name) })}${uid === null ? '?validation_failed=1' : ''}` : '/forum');
         },
       },
       {

@@ -17,7 +17,10 @@ import { ForumPostService } from '../services/forum-post-service';
 import { takeActionNotice } from './action-notice';
 import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
 import { redirectTo } from './redirect';
-import { slug, slugId } from './slug';
+import { slugId } from './slug';
+import { forumPath, questionPath } from '../../common/forum-urls';
+import { PostOfForum } from '../services/post-of-forum';
+import { ForumModeration } from '../services/forum-moderation';
 
 /** A forum's slug in a path (`help-1`); slugId() answers 404 for anything else. */
 const F = ':forum';
@@ -50,6 +53,8 @@ export class ForumPageRoutes implements RouteContribution {
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
     @inject(FollowService) private readonly followers: FollowService,
     @inject(ViewCounter) private readonly views: ViewCounter,
+    @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
+    @inject(ForumModeration) private readonly moderation: ForumModeration,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -89,7 +94,7 @@ export class ForumPageRoutes implements RouteContribution {
           const values = { post_type: p.post_type, name: p.post_name, content: postedContent(p.content, p.content_format).html, content_link: p.content_link, tags: p.post_tags };
           try {
             const id = await this.posts.create(req.env, forum.id, values, { siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
-            redirectTo(req, `${this.base(forum)}/question/${slug(values.name, id)}`);
+            redirectTo(req, questionPath(forum, { id, name: values.name }));
           } catch (err) {
             // Refused by a rule of the forum (karma, a new tag, the link): the form again with the message above it.
             if (!(err instanceof UserError)) throw err;
@@ -118,9 +123,7 @@ export class ForumPageRoutes implements RouteContribution {
       ...(['close', 'reopen', 'delete'] as const).map((action): RouteDefinition => ({
         path: `/forum/${F}/question/:post/${action}`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: MODERATE_LIMIT,
         handler: async (req) => {
-          const forumId = slugId(req.pathParams.forum);
-          const post = await this.posts.post(req.env, slugId(req.pathParams.post));
-          if (post.forum_id !== forumId) throw new MissingError('This post does not exist.');
+          const post = await this.postOfForum(req);
           if (action === 'close') await this.posts.close(req.env, post.id, null, null);
           else if (action === 'reopen') await this.posts.reopen(req.env, post.id, null);
           else await this.posts.remove(req.env, post.id);
@@ -149,13 +152,11 @@ export class ForumPageRoutes implements RouteContribution {
 
   /** The post of the path, checked to be of the path's forum. */
   private async postOfForum(req: RequestContext) {
-    const post = await this.posts.post(req.env, slugId(req.pathParams.post));
-    if (post.forum_id !== slugId(req.pathParams.forum)) throw new MissingError('This post does not exist.');
-    return post;
+    return this.postsOfForum.facts(req.env, slugId(req.pathParams.forum), slugId(req.pathParams.post));
   }
 
   private base(forum: { id: number; name: string }): string {
-    return `/forum/${slug(forum.name, forum.id)}`;
+    return forumPath(forum);
   }
 
 
@@ -172,7 +173,7 @@ export class ForumPageRoutes implements RouteContribution {
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
     if (pageNo > pages) throw new MissingError('This page does not exist.');
     const karma = req.isPublic ? 0 : await this.karma.of(req.env, req.env.uid);
-    const moderator = !req.isPublic && karma >= forum.rules.karma_moderate;
+    const moderator = !req.isPublic && this.moderation.moderates(req.env, karma, forum.rules);
     const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
     const pendingCount = moderator ? await this.data.pendingCount(req.env, forum.id) : null;
     const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);

@@ -6,9 +6,10 @@ import { ForumKarma } from '../services/forum-karma';
 import { ForumModeration, type QueueType } from '../services/forum-moderation';
 import { ForumNotifications } from '../services/forum-notifications';
 import { ForumPagesData } from '../services/forum-pages-data';
-import { ForumPostService } from '../services/forum-post-service';
 import { redirectTo } from './redirect';
-import { slug, slugId } from './slug';
+import { slugId } from './slug';
+import { forumPath } from '../../common/forum-urls';
+import { PostOfForum } from '../services/post-of-forum';
 
 const MODERATE_LIMIT: RateLimit = { name: 'forum.moderate', limit: 120, perAccount: 120, windowSeconds: 60 };
 /** Session key: the last queue decision that failed, shown in red on the queue (then forgotten). */
@@ -26,7 +27,7 @@ export class ModerationRoutes implements RouteContribution {
   constructor(
     @inject(ForumPagesData) private readonly data: ForumPagesData,
     @inject(ForumModeration) private readonly moderation: ForumModeration,
-    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
   ) {}
@@ -53,8 +54,7 @@ export class ModerationRoutes implements RouteContribution {
           const queue = QUEUE_TYPES.includes(wanted) ? wanted : 'validation';
           const postId = slugId(req.pathParams.post);
           try {
-            const post = await this.posts.post(req.env, postId);
-            if (post.forum_id !== forum.id) throw new MissingError('This post does not exist.');
+            await this.postsOfForum.facts(req.env, forum.id, postId);
             await this.moderation.decide(req.env, postId, decision, await this.notifications.postedOn(req));
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
@@ -93,8 +93,7 @@ export class ModerationRoutes implements RouteContribution {
 
   private async offensiveForm(req: RequestContext) {
     const forum = await this.moderatedForum(req);
-    const post = await this.posts.post(req.env, slugId(req.pathParams.post));
-    if (post.forum_id !== forum.id) throw new MissingError('This post does not exist.');
+    const post = await this.postsOfForum.facts(req.env, forum.id, slugId(req.pathParams.post));
     const [row] = await req.env.sudo().model('forum.post').read([post.id], ['name', 'parent_id', 'plain_content']);
     const name = String(row.name || (Array.isArray(row.parent_id) ? row.parent_id[1] : '') || '');
     const rules = await this.karma.rules(req.env, forum.id);
@@ -105,6 +104,6 @@ export class ModerationRoutes implements RouteContribution {
   }
 
   private base(forum: { id: number; name: string }): string {
-    return `/forum/${slug(forum.name, forum.id)}`;
+    return forumPath(forum);
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { MissingError, UserError } from '@platform/core';
+import { UserError } from '@platform/core';
 import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumPostService } from '../services/forum-post-service';
 import { KarmaError } from '../services/karma-error';
@@ -7,6 +7,7 @@ import { setActionNotice } from './action-notice';
 import { ACCEPT_LIMIT, FAVOURITE_LIMIT, FLAG_LIMIT, VOTE_LIMIT } from './post-action-routes';
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
+import { PostOfForum } from '../services/post-of-forum';
 
 /** What the JSON calls answer as `{error}` codes, as the buttons say them. */
 const ERRORS: Record<string, string> = {
@@ -26,7 +27,10 @@ type Action = (req: RequestContext, postId: number) => Promise<unknown>;
  */
 @injectable()
 export class PostActionFormRoutes implements RouteContribution {
-  constructor(@inject(ForumPostService) private readonly posts: ForumPostService) {}
+  constructor(
+    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
+  ) {}
 
   routes(): RouteDefinition[] {
     const form = (path: string, rateLimit: RateLimit, action: Action): RouteDefinition => ({
@@ -43,12 +47,8 @@ export class PostActionFormRoutes implements RouteContribution {
   }
 
   private async run(req: RequestContext, action: Action): Promise<void> {
-    const forumId = slugId(req.pathParams.forum);
-    const postId = slugId(req.pathParams.post);
     // The post must be one the caller sees, in the forum of the path (as the JSON calls check).
-    const [row] = await req.env.model('forum.post').search_read([['id', '=', postId], ['forum_id', '=', forumId]], ['parent_id'], { limit: 1 });
-    if (!row) throw new MissingError('This post does not exist.');
-    const questionId = Array.isArray(row.parent_id) ? Number(row.parent_id[0]) : postId;
+    const { id: postId, questionId } = await this.postsOfForum.visibleWithQuestion(req.env, slugId(req.pathParams.forum), slugId(req.pathParams.post));
     try {
       const answer = await action(req, postId);
       const error = (answer as { error?: string } | null)?.error;

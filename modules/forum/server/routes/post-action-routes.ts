@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { object } from 'yup';
-import { MissingError } from '@platform/core';
 import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumPostService } from '../services/forum-post-service';
 import { slugId } from './slug';
+import { PostOfForum } from '../services/post-of-forum';
 
 const NO_PARAMS = object({});
 
@@ -21,7 +21,10 @@ export const FAVOURITE_LIMIT: RateLimit = { name: 'forum.favourite', limit: 60, 
  */
 @injectable()
 export class PostActionRoutes implements RouteContribution {
-  constructor(@inject(ForumPostService) private readonly posts: ForumPostService) {}
+  constructor(
+    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
+  ) {}
 
   routes(): RouteDefinition[] {
     const json = (path: string, rateLimit: RateLimit, auth: 'public' | 'user', handler: (req: RequestContext, postId: number) => Promise<unknown>): RouteDefinition => ({
@@ -39,11 +42,7 @@ export class PostActionRoutes implements RouteContribution {
 
   /** The post of the path, checked to belong to the forum of the path and readable by the caller. */
   private async postOf(req: RequestContext): Promise<number> {
-    const forumId = slugId(req.pathParams.forum);
-    const postId = slugId(req.pathParams.post);
-    const [row] = await req.env.model('forum.post').search_read([['id', '=', postId], ['forum_id', '=', forumId]], ['id'], { limit: 1 });
-    if (!row) throw new MissingError('This post does not exist.');
-    return postId;
+    return this.postsOfForum.visible(req.env, slugId(req.pathParams.forum), slugId(req.pathParams.post));
   }
 }
 

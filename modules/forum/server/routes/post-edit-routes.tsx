@@ -8,7 +8,8 @@ import { ForumPagesData } from '../services/forum-pages-data';
 import { ForumPostEditing, type PostChanges } from '../services/forum-post-editing';
 import { KarmaError } from '../services/karma-error';
 import { redirectTo } from './redirect';
-import { slug, slugId } from './slug';
+import { slugId } from './slug';
+import { forumPath } from '../../common/forum-urls';
 
 const EDIT_LIMIT: RateLimit = { name: 'forum.edit', limit: 30, perAccount: 20, windowSeconds: 600 };
 
@@ -29,7 +30,7 @@ export class PostEditRoutes implements RouteContribution {
           const post = await this.editing.editable(req.env, forum.id, slugId(req.pathParams.post));
           if (!post.open) throw new UserError('This post cannot be edited.');
           if (!post.mayEdit && !post.mayRetag) throw new KarmaError(post.editKarma);
-          return editPostPage({ forumName: forum.name, base: `/forum/${slug(forum.name, forum.id)}`, post, csrfToken: req.csrfToken() });
+          return editPostPage({ forumName: forum.name, base: forumPath(forum), post, csrfToken: req.csrfToken() });
         },
       },
       route({
@@ -45,7 +46,7 @@ export class PostEditRoutes implements RouteContribution {
             content: p.content === undefined ? undefined : postedContent(p.content, p.content_format).html,
             tags: p.post_tags,
           };
-          const base = `/forum/${slug(forum.name, forum.id)}`;
+          const base = forumPath(forum);
           try {
             const post = await this.editing.save(req.env, forum.id, postId, changes);
             redirectTo(req, `${base}/question/${post.questionId}${post.isQuestion ? '' : `#post-${post.id}`}`);
@@ -66,7 +67,7 @@ export class PostEditRoutes implements RouteContribution {
     const content = str(sent.content);
     const { '': formError, ...fieldErrors } = errors;
     return editPostPage({
-      forumName: forum.name, base: `/forum/${slug(forum.name, forum.id)}`, post, csrfToken: req.csrfToken(),
+      forumName: forum.name, base: forumPath(forum), post, csrfToken: req.csrfToken(),
       values: { name: str(sent.post_name), content: content === undefined ? undefined : postedContent(content, sent.content_format).html, tags: str(sent.post_tags) },
       errors: fieldErrors, error: error ?? formError,
     });

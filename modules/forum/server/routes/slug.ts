@@ -1,6 +1,7 @@
 import { MissingError } from '@platform/core';
 
-export { slug } from '../../common/urls';
+// Built with the forum's other URLs in common/forum-urls.ts; re-exported for the server code that imports it here.
+export { slug } from '../../common/forum-urls';
 
 const SLUG = /^(?:[\w-]{0,200}-)?(\d{1,9})$/;
 

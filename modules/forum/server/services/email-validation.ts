@@ -32,7 +32,7 @@ export class EmailValidation {
   /** Mails the link (after the answer: a slow mail server does not hold the request); false when there is no address. */
   async send(env: Env, forumId: number, linkBase: string, host: string): Promise<boolean> {
     const rules = await this.karma.rules(env, forumId);
-    const user = await this.db('res_users').where({ id: env.uid }).first('id', 'email', 'karma');
+    const user = await this.user(env, env.uid);
     if (!user?.email || Number(user.karma) !== 0) return false;
     const expires = Math.floor(Date.now() / 1000) + VALIDATION_LINK_SECONDS;
     const token = await this.sign(user.id, forumId, String(user.email), expires);
@@ -52,7 +52,7 @@ export class EmailValidation {
     const m = /^(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!m || Number(m[2]) < Date.now() / 1000) return null;
     const uid = Number(m[1]);
-    const user = await this.db('res_users').where({ id: uid }).first('id', 'email', 'karma');
+    const user = await this.user(env, uid);
     if (!user?.email) return null;
     const expected = Buffer.from(await this.sign(uid, forumId, String(user.email), Number(m[2])));
     const given = Buffer.from(token);
@@ -61,8 +61,14 @@ export class EmailValidation {
     await this.followers.markEmailVerified(String(user.email));
     if (Number(user.karma) !== 0) return uid;
     const rules = await this.karma.rules(env.sudo(), forumId);
-    await this.db('res_users').where({ id: uid, karma: 0 }).update({ karma: startingKarma(rules) });
+    await this.karma.set(env, uid, startingKarma(rules), 0);
     return uid;
+  }
+
+  /** The user's address and karma, whoever asks (the link's user is not the caller's business). */
+  private async user(env: Env, uid: number): Promise<{ id: number; email: string | false; karma: number } | undefined> {
+    const [row] = await env.sudo().model('res.users').search_read([['id', '=', uid]], ['email', 'karma']);
+    return row ? { id: Number(row.id), email: row.email ? String(row.email) : false, karma: Number(row.karma) } : undefined;
   }
 
   private async sign(uid: number, forumId: number, email: string, expires: number): Promise<string> {

@@ -5,6 +5,8 @@ import { KARMA_FIELDS, type ForumKarmaSettings, type KarmaThreshold } from './ka
 import { FORUM_MODEL } from '../models/forum-forum';
 import { KarmaError } from './karma-error';
 
+const USERS_MODEL = 'res.users';
+
 /** A forum's karma rules and the allowed post types, as the services need them. */
 export interface ForumRules extends ForumKarmaSettings {
   id: number;
@@ -28,6 +30,8 @@ export function rulesFromRow(row: Record<string, unknown>): ForumRules {
 /**
  * Reads and changes users' karma, and checks a user against a forum's thresholds. Karma is written
  * with an increment in SQL (two votes landing together both count), never below what the events give.
+ * It is the forum's field on base's users, so it goes through the res.users model, not its table:
+ * without the write hook, which logs only administrators' changes.
  */
 @injectable()
 export class ForumKarma {
@@ -38,8 +42,8 @@ export class ForumKarma {
   }
 
   async of(env: Env, uid: number): Promise<number> {
-
-    const row = await env.db('res_users').where({ id: uid }).first('karma');
+    // As the superuser: karma is shown to everyone, whatever the rules on users say.
+    const [row] = await env.sudo().model(USERS_MODEL).search_read([['id', '=', uid]], ['karma']);
     return row ? Number(row.karma) : 0;
   }
 
@@ -55,10 +59,11 @@ export class ForumKarma {
 
   async add(env: Env, uid: number, delta: number): Promise<void> {
     if (delta === 0) return;
-    await env.db('res_users').where({ id: uid }).increment('karma', delta);
+    await env.sudo().model(USERS_MODEL).updateColumns([uid], { increment: { karma: delta } });
   }
 
-  async set(env: Env, uid: number, karma: number): Promise<void> {
-    await env.db('res_users').where({ id: uid }).update({ karma });
+  /** Gives `karma` to a user who still has `onlyFrom` (when given); whether it did. */
+  async set(env: Env, uid: number, karma: number, onlyFrom?: number): Promise<boolean> {
+    return await env.sudo().model(USERS_MODEL).updateColumns([uid], { set: { karma }, ...(onlyFrom === undefined ? {} : { onlyIf: { karma: onlyFrom } }) }) > 0;
   }
 }

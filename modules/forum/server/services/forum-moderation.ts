@@ -5,7 +5,7 @@ import type { Env } from '@platform/orm';
 import type { PostedOn } from '@modules/website_mail';
 import { POST_MODEL } from '../models/forum-post';
 import { REASON_MODEL } from '../models/forum-post-reason';
-import { ForumKarma } from './forum-karma';
+import { ForumKarma, type ForumRules } from './forum-karma';
 import { ForumNotifications } from './forum-notifications';
 import { ForumPostService } from './forum-post-service';
 import { PostCounts } from './post-counts';
@@ -50,7 +50,12 @@ export class ForumModeration {
   /** Whether the caller moderates this forum (karma_moderate; the superuser always). */
   async isModerator(env: Env, forumId: number): Promise<boolean> {
     const rules = await this.karma.rules(env, forumId);
-    return this.karma.allows(env, await this.karma.of(env, env.uid), rules, 'karma_moderate');
+    return this.moderates(env, await this.karma.of(env, env.uid), rules);
+  }
+
+  /** `isModerator` for a page that has read the caller's karma and the forum's rules already (no query). */
+  moderates(env: Env, karma: number, rules: ForumRules): boolean {
+    return this.karma.allows(env, karma, rules, 'karma_moderate');
   }
 
   /** A queue's posts, oldest first, in one query (read as the superuser once the caller is known to moderate). */

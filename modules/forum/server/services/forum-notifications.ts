@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { SiteUrls } from '@platform/base';
+import { People, SiteUrls } from '@platform/base';
 import { MissingError } from '@platform/core';
 import { escapeHtml, utcText } from '@platform/common';
 import type { RequestContext } from '@platform/http';
@@ -63,6 +63,7 @@ export class ForumNotifications {
     @inject(CommentNotifier) private readonly mails: CommentNotifier,
     @inject(BusService) private readonly bus: BusService,
     @inject(SiteUrls) private readonly urls: SiteUrls,
+    @inject(People) private readonly people: People,
   ) {}
 
   /** Where a request posts: the site and the base URL its mails may link to (never a stranger's Host). */
@@ -91,15 +92,15 @@ export class ForumNotifications {
     const mails = on ? await this.mails.enqueue(tx, messageId, followed.model, followed.id, news.authorPartnerId, on) : 0;
     if (!partners.length) return { bus: [], mails };
     // Followers by e-mail have no account: the mail is all they get.
-    const users: Array<{ partner_id: number }> = await tx.db('res_users').whereIn('partner_id', partners).andWhere({ active: true }).distinct('partner_id');
+    const users = await this.people.partnersWithActiveUser(tx.db, partners);
     if (!users.length) return { bus: [], mails };
-    const ids = await sudo.model(NOTIFICATION_MODEL).create(users.map((u) => ({
-      partner_id: Number(u.partner_id), kind: news.kind, question_id: news.questionId, post_id: news.postId, message_id: messageId, author_id: news.authorPartnerId,
+    const ids = await sudo.model(NOTIFICATION_MODEL).create(users.map((partnerId) => ({
+      partner_id: partnerId, kind: news.kind, question_id: news.questionId, post_id: news.postId, message_id: messageId, author_id: news.authorPartnerId,
     })));
-    const author = await tx.db('res_partner').where({ id: news.authorPartnerId }).first('name');
-    const bus = users.map((u, i): [string, unknown] => [partnerChannel(Number(u.partner_id)), {
+    const author = await this.people.partnerName(tx.db, news.authorPartnerId);
+    const bus = users.map((partnerId, i): [string, unknown] => [partnerChannel(partnerId), {
       type: 'forum.notification',
-      notification: { id: ids[i], kind: news.kind, questionId: news.questionId, postId: news.postId, title: link?.name ?? '', author: String(author?.name ?? ''), path: link?.path ?? '' } satisfies NotificationView,
+      notification: { id: ids[i], kind: news.kind, questionId: news.questionId, postId: news.postId, title: link?.name ?? '', author, path: link?.path ?? '' } satisfies NotificationView,
     }]);
     return { bus, mails };
   }

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { FollowService } from '@modules/website_mail';
+import { CommentService, FollowService } from '@modules/website_mail';
+import { People } from '@platform/base';
 import { type Domain, MissingError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { FORUM_MODEL } from '../models/forum-forum';
@@ -33,7 +34,11 @@ export interface QuestionView { question: PostView; answers: PostView[]; viewerK
  */
 @injectable()
 export class ForumPagesData {
-  constructor(@inject(FollowService) private readonly followers: FollowService) {}
+  constructor(
+    @inject(FollowService) private readonly followers: FollowService,
+    @inject(CommentService) private readonly comments: CommentService,
+    @inject(People) private readonly people: People,
+  ) {}
 
   async forums(env: Env): Promise<ForumSummary[]> {
     const rows = await env.model(FORUM_MODEL).search_read([], ['name', 'description', 'welcome_message', 'default_order'], { limit: 100 });
@@ -65,7 +70,7 @@ export class ForumPagesData {
    * (never validated, or fallen to 0) have no public profile, as in the original platform.
    */
   async profile(env: Env, forumId: number, uid: number): Promise<{ name: string; karma: number; questions: PostCard[] }> {
-    const user = await env.db('res_users as u').join('res_partner as p', 'p.id', 'u.partner_id').where({ 'u.id': uid, 'u.active': true }).first('p.name', 'u.karma');
+    const user = await env.db.from(this.people.usersView(env.db, ['name', 'karma', 'active']).as('u')).where({ 'u.id': uid, 'u.active': true }).first('u.name', 'u.karma');
     if (!user || Number(user.karma) < 1) throw new MissingError('This user has no public profile.');
     const rows = await env.model(POST_MODEL).search_read([['forum_id', '=', forumId], ['parent_id', '=', false], ['state', '=', 'active'], ['create_uid', '=', uid]], CARD_FIELDS, { limit: 20, order: 'create_date desc, id desc' });
     return { name: String(user.name), karma: Number(user.karma), questions: await this.cards(env, rows) };
@@ -103,11 +108,9 @@ export class ForumPagesData {
     const voteOf = new Map(mine.filter((v) => v.vote !== FAVOURITE).map((v) => [Number(v.post_id), Number(v.vote)]));
     const favourite = mine.some((v) => v.vote === FAVOURITE);
     // The comments of the question and all its answers: one query (sanitised HTML of escaped text).
-    const comments = await env.db('mail_message as m').leftJoin('res_partner as p', 'p.id', 'm.author_id')
-      .where({ 'm.model': POST_MODEL, 'm.message_type': 'comment' }).whereIn('m.res_id', ids).orderBy('m.id').limit(2000)
-      .select('m.id', 'm.res_id', 'm.body', 'm.author_id', 'p.name');
-    const commentsOf = (postId: number): CommentView[] => comments.filter((c: { res_id: number }) => Number(c.res_id) === postId)
-      .map((c: { id: number; body: string; author_id: number; name: string }) => ({ id: Number(c.id), body: String(c.body ?? ''), authorName: String(c.name ?? ''), authorPartnerId: Number(c.author_id ?? 0) }));
+    const comments = await this.comments.onRecords(env.db, POST_MODEL, ids, 2000);
+    const commentsOf = (postId: number): CommentView[] => comments.filter((c) => c.resId === postId)
+      .map((c) => ({ id: c.id, body: c.body, authorName: c.authorName, authorPartnerId: c.authorId }));
     const views = rows.map((r, i): PostView => ({
       comments: commentsOf(Number(r.id)),
       ...cards[i], content: cards[i].authorKarma < (opts.dofollowKarma ?? Infinity) ? nofollowLinks(String(r.content ?? '')) : String(r.content ?? ''), contentLink: r.content_link ? String(r.content_link) : null, isCorrect: Boolean(r.is_correct),
@@ -125,10 +128,10 @@ export class ForumPagesData {
     const tagIds = [...new Set(rows.flatMap((r) => (r.tag_ids as number[]) ?? []))];
     const tags = tagIds.length ? await env.sudo().model(TAG_MODEL).read(tagIds, ['name']) : [];
     const tagName = new Map(tags.map((t) => [Number(t.id), String(t.name)]));
-    const people = () => env.db('res_users as u').join('res_partner as p', 'p.id', 'u.partner_id');
-    let authorsQuery = rows.length ? people().join('forum_post as fp', 'fp.create_uid', 'u.id').whereIn('fp.id', rows.map((r) => Number(r.id))).select('fp.id as post_id', 'u.id', 'p.name', 'u.karma') : null;
+    const people = () => this.people.usersView(env.db, ['name', 'karma']).as('u');
+    let authorsQuery = rows.length ? env.db('forum_post as fp').join(people(), 'u.id', 'fp.create_uid').whereIn('fp.id', rows.map((r) => Number(r.id))).select('fp.id as post_id', 'u.id', 'u.name', 'u.karma') : null;
     if (viewer && !env.isSuperuser) {
-      const me = people().where('u.id', env.uid).select(env.db.raw('0 as post_id'), 'u.id', 'p.name', 'u.karma');
+      const me = env.db.from(people()).where('u.id', env.uid).select(env.db.raw('0 as post_id'), 'u.id', 'u.name', 'u.karma');
       authorsQuery = authorsQuery ? authorsQuery.unionAll(me) : me;
     }
     const authors: Array<{ post_id: number; id: number; name: string; karma: number }> = authorsQuery ? await authorsQuery : [];

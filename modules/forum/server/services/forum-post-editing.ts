@@ -4,7 +4,8 @@ import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
 import { cleanPostHtml } from './content-rules';
 import { ForumKarma, type ForumRules } from './forum-karma';
-import { ForumPostService, plainText } from './forum-post-service';
+import { ForumPostTags } from './forum-post-tags';
+import { plainText } from './plain-text';
 import { KarmaError } from './karma-error';
 import { PostCounts } from './post-counts';
 
@@ -54,7 +55,7 @@ const PLAIN_CONTENT_SIZE = 500;
 export class ForumPostEditing {
   constructor(
     @inject(ForumKarma) private readonly karma: ForumKarma,
-    @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(ForumPostTags) private readonly tags: ForumPostTags,
     @inject(PostCounts) private readonly counts: PostCounts,
   ) {}
 
@@ -108,7 +109,7 @@ export class ForumPostEditing {
       let retagged: number[] = [];
       if (changes.tags !== undefined) {
         const before = await tx.sudo().model(POST_MODEL).read([postId], ['tag_ids']);
-        const ids = await this.posts.tagIds(tx, rules, await this.karma.of(tx, tx.uid), changes.tags);
+        const ids = await this.tags.tagIds(tx, rules, await this.karma.of(tx, tx.uid), changes.tags);
         values.tag_ids = [[6, 0, ids]];
         retagged = [...new Set([...((before[0].tag_ids as number[]) ?? []), ...ids])];
       }

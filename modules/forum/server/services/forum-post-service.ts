@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { MissingError, UserError, ValidationError } from '@platform/core';
 import type { Env } from '@platform/orm';
+import { People } from '@platform/base';
 import { utcText } from '@platform/common';
 import { POST_MODEL } from '../models/forum-post';
-import { TAG_MODEL } from '../models/forum-tag';
-import { VOTE_MODEL } from '../models/forum-post-vote';
 import type { PostedOn } from '@modules/website_mail';
 import { ForumKarma, type ForumRules } from './forum-karma';
 import { cleanPostHtml } from './content-rules';
@@ -12,17 +11,16 @@ import { ForumNotifications, type Announcement } from './forum-notifications';
 import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
 import { relevancy, relevancySettings } from './relevancy';
 import { PostCounts } from './post-counts';
-import { parseTagNames } from './tag-rules';
+import { ForumPostTags } from './forum-post-tags';
+import { ForumVotes, type VoteAnswer } from './forum-votes';
+import { plainText } from './plain-text';
+import { readPostFacts, type PostFacts, type PostType } from './post-facts';
 
-export type PostType = 'question' | 'link' | 'discussion';
-export type VoteValue = -1 | 0 | 1;
+// Types the routes and pages import from here.
+export type { PostType } from './post-facts';
+export type { VoteAnswer, VoteResult, VoteValue } from './forum-votes';
+export { plainText } from './plain-text';
 
-/** What the vote calls answer: numbers (the original platform returned the user's vote as a string). */
-export interface VoteResult {
-  vote_count: number;
-  user_vote: VoteValue;
-}
-export type VoteAnswer = VoteResult | { error: 'own_post' };
 export type FlagAnswer = { success: 'post_flagged_moderator' | 'post_flagged_non_moderator' } | { error: 'post_already_flagged' | 'post_non_flaggable' };
 
 export interface NewPost {
@@ -34,30 +32,14 @@ export interface NewPost {
   tags?: string;
 }
 
-/** The post's fields the rules look at. */
-interface PostFacts {
-  id: number;
-  forum_id: number;
-  parent_id: number | null;
-  author: number;
-  state: string;
-  active: boolean;
-  is_correct: boolean;
-  vote_count: number;
-  child_count: number;
-  post_type: PostType;
-  write_date: string | null;
-}
-
 const BUMP_AFTER_DAYS = 9;
 const PLAIN_CONTENT_SIZE = 500;
 /** Closing for these reasons (offensive, spam) costs the author karma (reference 1.2: reason_7, reason_8). */
 const PENALISED_REASONS = new Set(['forum.reason_7', 'forum.reason_8']);
 
-const id = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : v == null || v === false ? null : Number(v));
-
 /**
- * Every change to posts goes through here: each method checks the caller's karma against the post's
+ * A post's life: written, flagged, bumped, closed and reopened, archived, moderated (votes are
+ * ForumVotes', tags ForumPostTags'). Each method checks the caller's karma against the post's
  * forum, then writes as the superuser (the manifest gives users no write access to posts), inside one
  * transaction with the karma it gives or takes. The caller is `env.uid`, a signed-in user (routes
  * answer visitors before calling).
@@ -68,16 +50,28 @@ export class ForumPostService {
     @inject(ForumKarma) private readonly karma: ForumKarma,
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
     @inject(PostCounts) private readonly counts: PostCounts,
+    @inject(People) private readonly people: People,
+    @inject(ForumVotes) private readonly votes: ForumVotes,
+    @inject(ForumPostTags) private readonly tags: ForumPostTags,
   ) {}
 
-  async post(env: Env, postId: number): Promise<PostFacts> {
-    const [row] = await env.sudo().model(POST_MODEL).read([postId], ['forum_id', 'parent_id', 'create_uid', 'state', 'active', 'is_correct', 'vote_count', 'child_count', 'post_type', 'write_date']).catch(() => []);
-    if (!row) throw new MissingError('This post does not exist.');
-    return {
-      id: postId, forum_id: id(row.forum_id)!, parent_id: id(row.parent_id), author: id(row.create_uid) ?? 0,
-      state: String(row.state), active: Boolean(row.active), is_correct: Boolean(row.is_correct), vote_count: Number(row.vote_count),
-      child_count: Number(row.child_count), post_type: row.post_type as PostType, write_date: row.write_date ? String(row.write_date) : null,
-    };
+  /** The post's facts (read as the server), for the routes and the other services. */
+  post(env: Env, postId: number): Promise<PostFacts> {
+    return readPostFacts(env, postId);
+  }
+
+  // The vote and favourite routes call these here (their files change with the forms' schemas, issue
+  // 20 item 3): the rules are ForumVotes'.
+  vote(env: Env, postId: number, arrow: 'up' | 'down'): Promise<VoteAnswer> {
+    return this.votes.vote(env, postId, arrow);
+  }
+
+  toggleCorrect(env: Env, answerId: number): Promise<boolean> {
+    return this.votes.toggleCorrect(env, answerId);
+  }
+
+  toggleFavourite(env: Env, postId: number): Promise<boolean> {
+    return this.votes.toggleFavourite(env, postId);
   }
 
   /**
@@ -98,7 +92,7 @@ export class ForumPostService {
       if (isAnswer) {
         // Answers to one question are counted one transaction after the other (PostCounts).
         await this.counts.lockPost(tx, opts.parentId!);
-        const question = await this.post(tx, opts.parentId!);
+        const question = await readPostFacts(tx, opts.parentId!);
         if (question.parent_id !== null || question.forum_id !== forumId) throw new MissingError('This question does not exist.');
         if (!question.active || question.state === 'close') throw new UserError('Posting answer on a [Deleted] or [Closed] question is not possible');
         if (question.state !== 'active') throw new UserError('This question is not open for answers yet.');
@@ -118,7 +112,7 @@ export class ForumPostService {
       const content = cleanPostHtml(values.content ?? '', karma >= rules.karma_editor);
       if (!isAnswer && postType !== 'link' && !plainText(content)) throw new ValidationError('The question needs a text.');
       if (isAnswer && !plainText(content)) throw new ValidationError('The answer needs a text.');
-      const tagIds = isAnswer ? [] : await this.tagIds(tx, rules, karma, values.tags ?? '');
+      const tagIds = isAnswer ? [] : await this.tags.tagIds(tx, rules, karma, values.tags ?? '');
       const pending = !isAnswer && karma < rules.karma_post;
       const sudo = tx.sudo();
       const postId = await sudo.model(POST_MODEL).create({
@@ -128,7 +122,7 @@ export class ForumPostService {
       const [written] = await sudo.model(POST_MODEL).read([postId], ['content']);
       await sudo.model(POST_MODEL).write([postId], { plain_content: plainText(String(written.content ?? '')).slice(0, PLAIN_CONTENT_SIZE) });
       if (isAnswer) {
-        const question = await this.post(tx, opts.parentId!);
+        const question = await readPostFacts(tx, opts.parentId!);
         await this.counts.answers(tx, question.id);
         if (tx.user.partnerId) {
           // Its author follows the question too: comments on the answer will reach them.
@@ -153,122 +147,12 @@ export class ForumPostService {
   }
 
   /**
-   * The tags of a new post by name: existing ones of the forum are reused; a new one needs
-   * karma_tag_create (the original platform's rule for creating a tag), else the whole post is refused
-   * with the karma message (nothing is dropped silently, as the original platform did).
-   */
-  async tagIds(env: Env, rules: ForumRules, karma: number, input: string): Promise<number[]> {
-    const names = parseTagNames(input);
-    if (!names.length) return [];
-    const sudo = env.sudo().model(TAG_MODEL);
-    const existing = await sudo.search_read([['forum_id', '=', rules.id], ['name', 'in', names]], ['name']);
-    const byName = new Map(existing.map((t) => [String(t.name), Number(t.id)]));
-    const ids: number[] = [];
-    for (const name of names) {
-      let tagId = byName.get(name);
-      if (tagId === undefined) {
-        this.karma.require(karma, rules, 'karma_tag_create');
-        tagId = await sudo.create({ name, forum_id: rules.id });
-      }
-      ids.push(tagId);
-    }
-    return ids;
-  }
-
-  /**
-   * One click on an arrow, one step (-1 <-> 0 <-> +1): the up arrow raises the vote unless it is up
-   * already (then withdraws it), the down arrow lowers it unless it is down (then withdraws it).
-   * Raising needs the upvote karma, lowering the downvote karma, except that withdrawing one's own
-   * upvote needs only the upvote karma (the original platform asked for the downvote karma there).
-   */
-  async vote(env: Env, postId: number, arrow: 'up' | 'down'): Promise<VoteAnswer> {
-    return env.transaction(async (tx) => {
-      // Votes on one post are counted one transaction after the other (PostCounts), the post locked first.
-      await this.counts.lockPost(tx, postId);
-      const post = await this.post(tx, postId);
-      if (post.author === tx.uid) return { error: 'own_post' as const };
-      if (!post.active || !['active', 'close'].includes(post.state)) throw new UserError('This post cannot be voted on.');
-      const rules = await this.karma.rules(tx, post.forum_id);
-      const karma = await this.karma.of(tx, tx.uid);
-      const votes = tx.sudo().model(VOTE_MODEL);
-      const [row] = await votes.search_read([['post_id', '=', postId], ['user_id', '=', tx.uid]], ['vote'], { limit: 1 });
-      const before = (row ? Number(row.vote) : 0) as VoteValue;
-      const after: VoteValue = arrow === 'up' ? (before === 1 ? 0 : ((before + 1) as VoteValue)) : before === -1 ? 0 : ((before - 1) as VoteValue);
-      this.karma.require(karma, rules, after > before || before === 1 ? 'karma_upvote' : 'karma_downvote');
-      if (row) await votes.write([Number(row.id)], { vote: String(after) });
-      else await votes.create({ post_id: postId, user_id: tx.uid, vote: String(after), forum_id: post.forum_id, recipient_id: post.author || null });
-      const isAnswer = post.parent_id !== null;
-      const gain = (v: VoteValue) => (v === 1 ? (isAnswer ? rules.karma_gen_answer_upvote : rules.karma_gen_question_upvote)
-        : v === -1 ? (isAnswer ? rules.karma_gen_answer_downvote : rules.karma_gen_question_downvote) : 0);
-      if (post.author) await this.karma.add(tx, post.author, gain(after) - gain(before));
-      // Counted from the votes, not added to the figure read at the start: two votes at once both count.
-      const [sum] = await tx.db('forum_post_vote').where({ post_id: postId }).select(tx.db.raw('COALESCE(SUM(CAST(vote AS INTEGER)), 0) AS n'));
-      const voteCount = Number((sum as { n: unknown } | undefined)?.n ?? 0);
-      const [created] = await tx.sudo().model(POST_MODEL).read([postId], ['create_date']);
-      const createdAt = new Date(`${String(created?.create_date ?? '').replace(' ', 'T')}Z`);
-      const score = relevancy(await relevancySettings(tx, post.forum_id), voteCount, Number.isNaN(createdAt.getTime()) ? new Date() : createdAt, new Date());
-      await tx.sudo().model(POST_MODEL).write([postId], { vote_count: voteCount, relevancy: score });
-      return { vote_count: voteCount, user_vote: after };
-    });
-  }
-
-  /**
-   * Marks an answer as the correct one (clearing the others) or unmarks it; returns the new mark.
-   * The acceptor needs the accept karma (own question: 20, others': 500); when the acceptor is not the
-   * answer's author, the author gets +15 and the acceptor +2 (taken back when unmarked).
-   */
-  async toggleCorrect(env: Env, answerId: number): Promise<boolean> {
-    return env.transaction(async (tx) => {
-      const answer = await this.post(tx, answerId);
-      if (answer.parent_id === null) throw new UserError('Only answers can be accepted.');
-      const question = await this.post(tx, answer.parent_id);
-      const rules = await this.karma.rules(tx, answer.forum_id);
-      const karma = await this.karma.of(tx, tx.uid);
-      this.karma.require(karma, rules, question.author === tx.uid ? 'karma_answer_accept_own' : 'karma_answer_accept_all');
-      const posts = tx.sudo().model(POST_MODEL);
-      const mark = !answer.is_correct;
-      const change = async (post: PostFacts, correct: boolean) => {
-        await posts.write([post.id], { is_correct: correct });
-        if (post.author && post.author !== tx.uid) {
-          const sign = correct ? 1 : -1;
-          await this.karma.add(tx, post.author, sign * rules.karma_gen_answer_accepted);
-          await this.karma.add(tx, tx.uid, sign * rules.karma_gen_answer_accept);
-        }
-      };
-      if (mark) {
-        const others = await posts.search([['parent_id', '=', question.id], ['is_correct', '=', true], ['id', '!=', answerId]]);
-        for (const other of others) await change(await this.post(tx, other), false);
-      }
-      await change(answer, mark);
-      await posts.write([question.id], { has_validated_answer: mark });
-      return mark;
-    });
-  }
-
-  /** Adds the post to the user's favourites or takes it out; returns whether it is one now. */
-  async toggleFavourite(env: Env, postId: number): Promise<boolean> {
-    return env.transaction(async (tx) => {
-      await this.counts.lockPost(tx, postId);
-      await this.post(tx, postId);
-      const posts = tx.sudo().model(POST_MODEL);
-      const [row] = await posts.read([postId], ['favourite_ids']);
-      const ids = (row.favourite_ids as number[]) ?? [];
-      const favourite = !ids.includes(tx.uid);
-      await posts.write([postId], { favourite_ids: [[favourite ? 4 : 3, tx.uid]] });
-      // Counted after the change, not from the list read before it, under the post's lock: two users at once both count.
-      const counted = await tx.db('forum_favourite_rel').where({ forum_post_id: postId }).count({ n: '*' }).first();
-      await posts.write([postId], { favourite_count: Number(counted?.n ?? 0) });
-      return favourite;
-    });
-  }
-
-  /**
    * Flags an active post (karma_flag). The post leaves the lists (state flagged) for every flagger;
    * the answer says whether the flagger is a moderator (whose flag counts in the flagged queue at once).
    */
   async flag(env: Env, postId: number): Promise<FlagAnswer> {
     return env.transaction(async (tx) => {
-      const post = await this.post(tx, postId);
+      const post = await readPostFacts(tx, postId);
       const rules = await this.karma.rules(tx, post.forum_id);
       const karma = await this.karma.of(tx, tx.uid);
       this.karma.require(karma, rules, 'karma_flag');
@@ -283,7 +167,7 @@ export class ForumPostService {
   /** Brings an unanswered question untouched for 9 days back to the top; false when it may not be bumped. */
   async bump(env: Env, postId: number, now = new Date()): Promise<boolean> {
     return env.transaction(async (tx) => {
-      const post = await this.post(tx, postId).catch(() => null);
+      const post = await readPostFacts(tx, postId).catch(() => null);
       if (!post || post.parent_id !== null || post.state !== 'active' || !post.active) return false;
       const rules = await this.karma.rules(tx, post.forum_id);
       if (!rules.allow_bump || post.child_count > 0 || !post.write_date) return false;
@@ -297,7 +181,7 @@ export class ForumPostService {
   /** Closes a question (karma_close_own/all); offensive or spam reasons cost the author 100 karma. */
   async close(env: Env, postId: number, reasonXmlId: string | null, reasonId: number | null): Promise<void> {
     await env.transaction(async (tx) => {
-      const post = await this.post(tx, postId);
+      const post = await readPostFacts(tx, postId);
       if (post.parent_id !== null) throw new UserError('Only questions can be closed.');
       if (post.state !== 'active') throw new UserError('Only an active question can be closed.');
       const rules = await this.karma.rules(tx, post.forum_id);
@@ -311,7 +195,7 @@ export class ForumPostService {
   /** Reopens a closed question, giving back a penalty its closing took. */
   async reopen(env: Env, postId: number, reasonXmlId: string | null): Promise<void> {
     await env.transaction(async (tx) => {
-      const post = await this.post(tx, postId);
+      const post = await readPostFacts(tx, postId);
       if (post.state !== 'close') throw new UserError('Only a closed question can be reopened.');
       const rules = await this.karma.rules(tx, post.forum_id);
       this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_close_own' : 'karma_close_all');
@@ -324,7 +208,7 @@ export class ForumPostService {
   /** Archives a post (karma_unlink_own/all) and, for a question, its answers. */
   async remove(env: Env, postId: number): Promise<PostFacts> {
     return env.transaction(async (tx) => {
-      const post = await this.post(tx, postId);
+      const post = await readPostFacts(tx, postId);
       const rules = await this.karma.rules(tx, post.forum_id);
       this.karma.require(await this.karma.of(tx, tx.uid), rules, post.author === tx.uid ? 'karma_unlink_own' : 'karma_unlink_all');
       const posts = tx.sudo().model(POST_MODEL);
@@ -353,7 +237,7 @@ export class ForumPostService {
    */
   async moderateIn(tx: Env, postId: number, decision: 'validate' | 'refuse', on?: PostedOn): Promise<{ post: PostFacts; news: Announcement | null }> {
     let news: Announcement | null = null;
-    const post = await this.post(tx, postId);
+    const post = await readPostFacts(tx, postId);
     const rules = await this.karma.rules(tx, post.forum_id);
     this.karma.require(await this.karma.of(tx, tx.uid), rules, 'karma_moderate');
     if (!['pending', 'flagged', 'offensive'].includes(post.state)) throw new UserError('This post is not waiting for a moderator.');
@@ -374,14 +258,8 @@ export class ForumPostService {
   /** The news of a validated question for its forum's followers (its author's name on it). */
   private async questionNews(tx: Env, post: PostFacts, on?: PostedOn): Promise<Announcement | null> {
     const [row] = await tx.sudo().model(POST_MODEL).read([post.id], ['name', 'content']);
-    const author = await tx.db('res_users').where({ id: post.author }).first('partner_id');
-    if (!author?.partner_id) return null;
-    return this.notifications.record(tx, { kind: 'question', forumId: post.forum_id, questionId: post.id, postId: post.id, authorPartnerId: Number(author.partner_id), body: String(row.content ?? ''), title: String(row.name ?? '') }, on);
+    const authorPartnerId = (await this.people.partnersOfUsers(tx.db, [post.author])).get(post.author);
+    if (!authorPartnerId) return null;
+    return this.notifications.record(tx, { kind: 'question', forumId: post.forum_id, questionId: post.id, postId: post.id, authorPartnerId, body: String(row.content ?? ''), title: String(row.name ?? '') }, on);
   }
-}
-
-/** The text of sanitised HTML, for excerpts and the emptiness check. */
-export function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&').replace(/&[a-z]+;|&#\d+;/gi, ' ').replace(/\s+/g, ' ').trim();
 }

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { defineIsland, useLocalizedPath, useT } from '@platform/web/client';
 import { askSchema, LINK_MAX, TITLE_MAX, type FieldErrors, type PostType } from '../../common/post-schemas';
 import { splitTagNames, TAGS_PER_POST } from '../../common/tag-rules';
-import { askPostUrl } from '../../common/urls';
+import { askPostUrl } from '../../common/forum-urls';
 import { htmlToText } from '../../common/html-text';
 import PostEditor from './post-editor';
 import TagSelector from './tag-selector';

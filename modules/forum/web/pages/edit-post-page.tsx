@@ -4,7 +4,7 @@ import type { EditablePost } from '../../server/services/forum-post-editing';
 import { htmlToText } from '../../common/html-text';
 import { TITLE_MAX, type FieldErrors } from '../../common/post-schemas';
 import { splitTagNames, TAGS_PER_POST } from '../../common/tag-rules';
-import { editPostUrl } from '../../common/urls';
+import { editPostUrl } from '../../common/forum-urls';
 import PostEditor from '../islands/post-editor';
 import TagSelector from '../islands/tag-selector';
 

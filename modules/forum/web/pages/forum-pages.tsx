@@ -1,7 +1,7 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
 import type { ForumSummary, ListFilter, PostCard, Sorting } from '../../server/services/forum-pages-data';
-import { slug } from '../../common/urls';
+import { forumPath, slug } from '../../common/forum-urls';
 import ValidationNotice, { type ValidationNoticeProps } from '../islands/validation-notice';
 import ForumNotifications, { type ForumNotificationItem } from '../islands/forum-notifications';
 import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
@@ -18,7 +18,7 @@ function ForumList({ forums }: { forums: ForumSummary[] }) {
           {forums.map((f) => (
             <div key={f.id} className="col-12 col-md-6">
               <div className="card h-100"><div className="card-body">
-                <h2 className="h5 card-title"><a href={localized(`/forum/${slug(f.name, f.id)}`)}>{f.name}</a></h2>
+                <h2 className="h5 card-title"><a href={localized(forumPath(f))}>{f.name}</a></h2>
                 <p className="card-text text-body-secondary">{f.description}</p>
               </div></div>
             </div>

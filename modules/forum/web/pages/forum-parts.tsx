@@ -1,7 +1,7 @@
 import { countText } from '@platform/common';
 import { useLocalizedPath, useSession, useT } from '@platform/web/client';
 import type { PostCard } from '../../server/services/forum-pages-data';
-import { slug } from '../../common/urls';
+import { slug } from '../../common/forum-urls';
 
 /** The tags of a post, each a link to its tag page. */
 export function TagLinks({ base, tags }: { base: string; tags: PostCard['tags'] }) {

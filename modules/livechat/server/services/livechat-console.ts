@@ -73,11 +73,13 @@ export class LivechatConsole {
       .select('c.id', 'c.uuid', 'c.anonymous_name', 'c.visitor_page', 'c.state', 'c.closed_by', 'c.last_message_date', 'c.create_date', 'c.operator_seen_message_id', 'c.country_id');
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const lastIds: Array<{ channel_id: number; id: number }> = await this.db('mail_message').whereIn('channel_id', ids).groupBy('channel_id').select('channel_id').max({ id: 'id' });
-    const bodies: Array<{ id: number; channel_id: number; body: string | null }> = lastIds.length
-      ? await this.db('mail_message').whereIn('id', lastIds.map((l) => Number(l.id))).select('id', 'channel_id', 'body') : [];
-    const lastBody = new Map(bodies.map((b) => [b.channel_id, b.body ?? '']));
-    const unread = await this.unreadByConversation(caller.partnerId, rows);
+    // The conversations' lines through the mail.message model (website_mail's), as the superuser: the
+    // operator may read them all (checked above).
+    const messages = caller.env.sudo().model('mail.message');
+    const lastIds = await messages.read_group([['channel_id', 'in', ids]], ['id:max'], ['channel_id'], { lazy: false });
+    const bodies = lastIds.length ? await messages.search_read([['id', 'in', lastIds.map((l) => Number(l.id))]], ['channel_id', 'body']) : [];
+    const lastBody = new Map(bodies.map((b) => [many2oneId(b.channel_id), String(b.body ?? '')]));
+    const unread = await this.unreadByConversation(caller, rows);
     // Country names are translated: read in the operator's language.
     const countryIds = [...new Set(rows.map((r) => r.country_id).filter((id): id is number => typeof id === 'number'))];
     const countries = new Map((await caller.env.sudo().model('res.country').read(countryIds, ['name'])).map((c) => [Number(c.id), String(c.name)]));
@@ -100,7 +102,7 @@ export class LivechatConsole {
     await this.assertOperator(caller);
     const rows = await this.db('mail_channel').where({ channel_type: 'livechat', state: 'open', livechat_operator_id: caller.partnerId }).select('id', 'operator_seen_message_id');
     let total = 0;
-    for (const n of (await this.unreadByConversation(caller.partnerId, rows)).values()) total += n;
+    for (const n of (await this.unreadByConversation(caller, rows)).values()) total += n;
     return total;
   }
 
@@ -108,7 +110,7 @@ export class LivechatConsole {
   async markSeen(caller: ConsoleCaller, channelId: number, messageId: number): Promise<boolean> {
     const row = await this.operated(caller, channelId);
     if (row.operator_seen_message_id && row.operator_seen_message_id >= messageId) return false;
-    const exists = await this.db('mail_message').where({ id: messageId, channel_id: channelId }).first('id');
+    const exists = await caller.env.sudo().model('mail.message').search_count([['id', '=', messageId], ['channel_id', '=', channelId]]);
     if (!exists) throw new ValidationError('This message is not part of the conversation.');
     await this.db('mail_channel').where({ id: channelId }).update({ operator_seen_message_id: messageId });
     await this.bus.send(partnerChannel(caller.partnerId), { type: 'livechat.seen', channel_id: channelId, message_id: messageId });
@@ -139,19 +141,23 @@ export class LivechatConsole {
     return row;
   }
 
-  private async unreadByConversation(partnerId: number, rows: Array<{ id: number; operator_seen_message_id: number | null }>): Promise<Map<number, number>> {
+  private async unreadByConversation(caller: ConsoleCaller, rows: Array<{ id: number; operator_seen_message_id: number | null }>): Promise<Map<number, number>> {
     const out = new Map<number, number>();
     if (rows.length === 0) return out;
-    // Lines written by anyone but the operator (the visitor: no author, or a signed-in visitor's partner).
-    const counts: Array<{ channel_id: number; seen: number | null; n: number | string }> = await this.db('mail_message as m')
-      .join('mail_channel as c', 'c.id', 'm.channel_id')
-      .whereIn('m.channel_id', rows.map((r) => r.id))
-      .andWhere((q) => q.whereNull('m.author_id').orWhere('m.author_id', '!=', partnerId))
-      .andWhereRaw('m.id > COALESCE(c.operator_seen_message_id, 0)')
-      .groupBy('m.channel_id').select({ channel_id: 'm.channel_id' }).count({ n: '*' });
-    for (const c of counts) out.set(Number(c.channel_id), Number(c.n));
+    // Lines written by anyone but the operator (the visitor: no author, or a signed-in visitor's partner),
+    // after the last one the operator saw in each conversation.
+    const after: unknown[] = rows.flatMap((r, i) => [...(i < rows.length - 1 ? ['|'] : []), '&', ['channel_id', '=', r.id], ['id', '>', r.operator_seen_message_id ?? 0]]);
+    const counts = await caller.env.sudo().model('mail.message').read_group(
+      ['|', ['author_id', '=', false], ['author_id', '!=', caller.partnerId], ...after] as never, [], ['channel_id'], { lazy: false },
+    );
+    for (const c of counts) out.set(many2oneId(c.channel_id), Number(c.__count));
     return out;
   }
+}
+
+/** The id of a many2one value as the ORM reads it (`[id, name]`). */
+function many2oneId(value: unknown): number {
+  return Number(Array.isArray(value) ? value[0] : value);
 }
 
 function snippet(html: string): string {

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Session, UserInfo } from '@platform/http';
 import { AccessError, DatabaseToken, MissingError, ValidationError } from '@platform/core';
-import { type Env, nowUtc } from '@platform/orm';
+import { type Env, EnvFactory, nowUtc } from '@platform/orm';
+import { People } from '@platform/base';
 import { BusService } from '@modules/bus';
 import { partnerChannel } from '@modules/bus';
 import { PresenceService, type ImStatus } from '@modules/bus';
@@ -50,6 +51,8 @@ export class LivechatSessions {
     @inject(DatabaseToken) private readonly db: Knex,
     @inject(BusService) private readonly bus: BusService,
     @inject(PresenceService) private readonly presence: PresenceService,
+    @inject(EnvFactory) private readonly envs: EnvFactory,
+    @inject(People) private readonly people: People,
   ) {}
 
   /** Operators of a livechat channel who are online now. */
@@ -158,10 +161,9 @@ export class LivechatSessions {
 
   async history(caller: ChatCaller, uuid: string, lastId: number | null, limit: number): Promise<FormattedMessage[]> {
     const row = await this.owned(caller, uuid);
-    const q = this.db('mail_message').where({ channel_id: row.id }).orderBy('id', 'desc').limit(Math.min(limit, HISTORY_LIMIT)).select('id');
-    if (lastId) q.andWhere('id', '<', lastId);
-    const ids = (await q).map((r: { id: number }) => r.id);
-    return this.format(caller.env.sudo(), ids);
+    const sudo = caller.env.sudo();
+    const ids = await sudo.model('mail.message').search([['channel_id', '=', row.id], ...(lastId ? [['id', '<', lastId]] : [])] as never, { order: 'id desc', limit: Math.min(limit, HISTORY_LIMIT) });
+    return this.format(sudo, ids);
   }
 
   /** One rating per session: the first call creates it, later calls update it. Only the visitor rates. */
@@ -230,12 +232,13 @@ export class LivechatSessions {
   async collectEmpty(): Promise<number> {
     const cutoff = utcText(Date.now() - 3600_000);
     return this.db('mail_channel').where({ channel_type: 'livechat' }).andWhere('create_date', '<', cutoff)
-      .whereNotExists(this.db('mail_message').whereRaw('mail_message.channel_id = mail_channel.id').select(this.db.raw('1'))).delete();
+      .whereNotIn('id', this.envs.superuser().model('mail.message').subquery([['channel_id', '!=', false]], 'channel_id')).delete();
   }
 
   private async leastBusy(userIds: number[]): Promise<number> {
     const since = utcText(Date.now() - BUSY_WINDOW_SECONDS * 1000);
-    const users: Array<{ id: number; partner_id: number }> = await this.db('res_users').whereIn('id', userIds).select('id', 'partner_id');
+    const partners = await this.people.partnersOfUsers(this.db, userIds);
+    const users = userIds.filter((id) => partners.has(id)).map((id) => ({ id, partner_id: partners.get(id)! }));
     const loads: Array<{ livechat_operator_id: number; n: number }> = await this.db('mail_channel')
       .where({ channel_type: 'livechat', state: 'open' })
       .whereIn('livechat_operator_id', users.map((u) => u.partner_id))

@@ -33,7 +33,7 @@ export const MassMailing = defineModel({
     // none (CLI, scripts).
     website_id: fields.many2one('website', {
       string: 'Website', ondelete: 'set null',
-      default: async (env: Env) => env.user.siteId ?? (await env.db('website').orderBy('id').first('id'))?.id ?? false,
+      default: async (env: Env) => env.user.siteId ?? (await env.sudo().model('website').search([], { order: 'id', limit: 1 }))[0] ?? false,
     }),
     mailing_list_ids: fields.many2many('mail.mass_mailing.list', {
       relation: 'mail_mass_mailing_list_rel', column1: 'mailing_id', column2: 'list_id', string: 'Mailing lists',

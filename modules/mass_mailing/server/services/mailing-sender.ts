@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { SiteUrls } from '@platform/base';
+import { ConfigParameters, SiteUrls } from '@platform/base';
 import type { Knex } from 'knex';
 import { type Config, ConfigToken, DatabaseToken, MissingError, UserError, ValidationError } from '@platform/core';
 import { deliveryError, drainQueue, type DrainReport, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport } from '@platform/mail';
@@ -34,6 +34,7 @@ export class MailingSender {
     @inject(MailQueueSettingsToken) private readonly settings: MailQueueSettings,
     @inject(MailingTokens) private readonly tokens: MailingTokens,
     @inject(SiteUrls) private readonly urls: SiteUrls,
+    @inject(ConfigParameters) private readonly parameters: ConfigParameters,
     @inject(MailingProgress) private readonly progress: MailingProgress,
   ) {}
 
@@ -141,21 +142,21 @@ export class MailingSender {
    * else this server on localhost.
    */
   async baseUrl(env: Env, siteId: number | null): Promise<string> {
-    const site = siteId ?? Number((await env.db('website').orderBy('id').first('id'))?.id ?? 0);
+    const site = siteId ?? await firstSiteId(env);
     return this.urls.baseUrl(site, await this.fallbackBaseUrl(env));
   }
 
   private async fallbackBaseUrl(env: Env): Promise<string> {
-    const row = await env.db('ir_config_parameter').where({ key: 'web.base.url' }).first('value');
-    return String(row?.value || `http://localhost:${this.config.port}`).replace(/\/+$/, '');
+    const value = await this.parameters.get('web.base.url', env);
+    return String(value || `http://localhost:${this.config.port}`).replace(/\/+$/, '');
   }
 
   private async composer(env: Env, mailing: Record<string, unknown>): Promise<MailingComposer> {
     const baseUrl = await this.baseUrl(env, mailing.website_id ? Number(mailing.website_id) : null);
-    const defaultFrom = await env.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
+    const defaultFrom = await this.parameters.get('mail.default.from', env);
     return new MailingComposer({
       id: Number(mailing.id), subject: String(mailing.subject), bodyHtml: String(mailing.body_html ?? ''),
-      emailFrom: String(mailing.email_from || defaultFrom?.value || `newsletter@${new URL(baseUrl).hostname}`),
+      emailFrom: String(mailing.email_from || defaultFrom || `newsletter@${new URL(baseUrl).hostname}`),
     }, baseUrl, await this.tokens.signer());
   }
 
@@ -164,4 +165,10 @@ export class MailingSender {
     if (!mailing) throw new MissingError('This mailing does not exist.');
     return mailing;
   }
+}
+
+/** The first site (the default one), for a mailing that names none; 0 when there is no site. */
+export async function firstSiteId(env: Env): Promise<number> {
+  const [id] = await env.sudo().model('website').search([], { order: 'id', limit: 1 });
+  return id ?? 0;
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ConfigParameters } from '@platform/base';
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import { deliveryError, MailTransport } from '@platform/mail';
@@ -31,6 +32,7 @@ export class SubscriptionConfirmation {
     @inject(MailTransport) private readonly transport: MailTransport,
     @inject(MailingTokens) private readonly tokens: MailingTokens,
     @inject(MailingSender) private readonly sender: MailingSender,
+    @inject(ConfigParameters) private readonly parameters: ConfigParameters,
   ) {}
 
   async send(env: Env, siteId: number, list: { id: number; name: string }, email: string): Promise<void> {
@@ -39,11 +41,11 @@ export class SubscriptionConfirmation {
     const issuedAt = Math.floor(Date.now() / 1000);
     const token = (await this.tokens.signer()).confirm(list.id, email, issuedAt);
     const link = `${baseUrl}${CONFIRM_PATH}?${new URLSearchParams({ list_id: String(list.id), email, at: String(issuedAt), token })}`;
-    const from = await env.db('ir_config_parameter').where({ key: 'mail.default.from' }).first('value');
+    const from = await this.parameters.get('mail.default.from', env);
     const name = escapeHtml(list.name);
     try {
       await this.transport.send({
-        from: String(from?.value || `newsletter@${host}`),
+        from: String(from || `newsletter@${host}`),
         to: email,
         subject: `Confirm your subscription to ${list.name}`,
         html: `<p>Hello,</p><p>Someone, hopefully you, asked to receive <strong>${name}</strong> at this address.</p>`

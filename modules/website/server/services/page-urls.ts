@@ -48,7 +48,7 @@ export class PageUrls {
     if (url === '/') return null;
     const first = url.split('/')[1].toLowerCase();
     if (this.reservedSegments().has(first)) return `The URL '${url}' is taken by the site itself (/${first}...): choose another one.`;
-    const urlCodes: string[] = await env.db('res_lang').pluck('url_code');
+    const urlCodes = (await env.sudo().model('res.lang').search_read([], ['url_code'])).map((l) => String(l.url_code));
     if (urlCodes.some((code) => code.toLowerCase() === first)) return `The URL '${url}' starts with a language code (/${first}): choose another one.`;
     for (const hot of this.hotPaths.getContributions()) {
       if (hot.matches('GET', url)) return `The URL '${url}' is taken by the site itself: choose another one.`;

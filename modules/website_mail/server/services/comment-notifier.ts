@@ -1,4 +1,4 @@
-import { ConfigParameters } from '@platform/base';
+import { ConfigParameters, People } from '@platform/base';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -48,6 +48,7 @@ export class CommentNotifier {
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
+    @inject(People) private readonly people: People,
   ) {
     this.queue = new LeasedQueue(db, NOTIFICATION_TABLE, settings);
   }
@@ -60,12 +61,12 @@ export class CommentNotifier {
     const baseUrl = on.baseUrl;
     if (!baseUrl) return 0;
     const followers: Array<{ id: number; email: string | null; lang: string | null }> = await env.db('mail_followers as f')
-      .join('res_partner as p', 'p.id', 'f.partner_id')
+      .join(this.people.partnersView(env.db, ['email', 'lang']).as('p'), 'p.id', 'f.partner_id')
       .where({ 'f.res_model': model, 'f.res_id': resId }).whereNot('f.partner_id', authorId)
       .select('p.id', 'p.email', 'p.lang');
     // Read in the transaction: the language catalog would wait for a second connection (SQLite has one).
-    const langs: Array<{ code: string; urlCode: string }> = (await env.db('res_lang').select('code', 'url_code'))
-      .map((l: { code: string; url_code: string }) => ({ code: l.code, urlCode: l.url_code }));
+    const langs = (await env.sudo().model('res.lang').search_read([], ['code', 'url_code']))
+      .map((l) => ({ code: String(l.code), urlCode: String(l.url_code) }));
     const rows = followers.filter((f) => f.email && f.email.includes('@')).map((f) => {
       const lang = f.lang && on.site.langs.includes(f.lang) ? f.lang : on.site.defaultLang;
       const prefix = lang === on.site.defaultLang ? null : langs.find((l) => l.code === lang)?.urlCode ?? null;
@@ -108,7 +109,7 @@ export class CommentNotifier {
 
   private async compose(row: QueueRow): Promise<OutgoingMail | null> {
     const env = this.envs.superuser();
-    const message = await this.db('mail_message as m').leftJoin('res_partner as a', 'a.id', 'm.author_id')
+    const message = await this.db('mail_message as m').leftJoin(this.people.partnersView(this.db, ['name']).as('a'), 'a.id', 'm.author_id')
       .where('m.id', row.message_id as number).first('m.id', 'm.body', 'm.model', 'm.res_id', 'm.message_type', 'a.name as author');
     if (!message?.model) return null;
     const opts = this.threads.optionsForModel(String(message.model));

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { People } from '@platform/base';
 import { EnvFactory, nowUtc } from '@platform/orm';
 import { textToHtml } from '@platform/common';
 import { CommentNotifier, type PostedOn } from './comment-notifier';
@@ -17,6 +19,16 @@ export interface CommentView {
   date_label?: string;
 }
 
+/** A comment on one of several records, as a page that shows their threads together reads it. */
+export interface ThreadComment {
+  id: number;
+  resId: number;
+  /** Sanitised HTML of the escaped text. */
+  body: string;
+  authorId: number;
+  authorName: string;
+}
+
 export interface RatingStats {
   average: number;
   count: number;
@@ -28,6 +40,7 @@ export class CommentService {
   constructor(
     @inject(EnvFactory) private readonly envs: EnvFactory,
     @inject(CommentNotifier) private readonly notifier: CommentNotifier,
+    @inject(People) private readonly people: People,
   ) {}
 
   /**
@@ -52,6 +65,20 @@ export class CommentService {
 
   async list(model: string, id: number, limit = 100): Promise<CommentView[]> {
     return this.viewsOf(this.envs.superuser(), [['model', '=', model], ['res_id', '=', id], ['message_type', '=', 'comment'], ['website_published', '=', true]], limit);
+  }
+
+  /**
+   * Every comment (published or not: the caller's page decides who sees them) on these records of
+   * `model`, oldest first, with its author's name: one query, for pages showing many threads at once
+   * (a forum question and its answers). `db`: the caller's transaction when there is one.
+   */
+  async onRecords(db: Knex, model: string, resIds: number[], limit: number): Promise<ThreadComment[]> {
+    if (!resIds.length) return [];
+    const rows: Array<{ id: number; res_id: number; body: string | null; author_id: number | null; name: string | null }> = await db('mail_message as m')
+      .leftJoin(this.people.partnersView(db, ['name']).as('p'), 'p.id', 'm.author_id')
+      .where({ 'm.model': model, 'm.message_type': 'comment' }).whereIn('m.res_id', resIds).orderBy('m.id').limit(limit)
+      .select('m.id', 'm.res_id', 'm.body', 'm.author_id', 'p.name');
+    return rows.map((c) => ({ id: Number(c.id), resId: Number(c.res_id), body: String(c.body ?? ''), authorId: Number(c.author_id ?? 0), authorName: String(c.name ?? '') }));
   }
 
   async stats(model: string, id: number): Promise<RatingStats> {

@@ -1,4 +1,4 @@
-import { ConfigParameters } from '@platform/base';
+import { ConfigParameters, People } from '@platform/base';
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
@@ -72,6 +72,7 @@ export class FollowConfirmation {
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
+    @inject(People) private readonly people: People,
   ) {}
 
   /** Records the pending follow and mails its link, unless the address follows already or had one lately. */
@@ -135,9 +136,8 @@ export class FollowConfirmation {
     return env.transaction(async (tx) => {
       const consumed = await tx.db(REQUEST_TABLE).where({ id: pending.requestId }).delete();
       if (consumed !== 1) return null;
-      const own = pending.partnerId
-        ? await tx.db('res_partner').where({ id: pending.partnerId }).whereRaw('lower(email) = ?', [pending.email]).first('id') : undefined;
-      const partnerId = own ? Number(own.id) : await this.followers.partnerForEmail(pending.email, pending.lang, tx);
+      const own = pending.partnerId ? await this.people.partnerByEmail(tx.db, pending.email, pending.partnerId) : null;
+      const partnerId = own ?? await this.followers.partnerForEmail(pending.email, pending.lang, tx);
       const created = await this.followers.follow(pending.model, pending.resId, partnerId, tx);
       // Its owner has read a mail sent to it: a signed-in user with this address follows at once from now on.
       await this.followers.markEmailVerified(pending.email, tx);
@@ -148,7 +148,7 @@ export class FollowConfirmation {
   /** Whether the address (or the signed-in user's partner) follows the record already. */
   private async followsAlready(env: Env, ask: FollowAsk, email: string): Promise<boolean> {
     if (ask.partnerId) return this.followers.isFollower(ask.model, ask.resId, ask.partnerId, env);
-    const row = await env.db('mail_followers as f').join('res_partner as p', 'p.id', 'f.partner_id')
+    const row = await env.db('mail_followers as f').join(this.people.partnersView(env.db, ['email']).as('p'), 'p.id', 'f.partner_id')
       .where({ 'f.res_model': ask.model, 'f.res_id': ask.resId }).whereRaw('lower(p.email) = ?', [email]).first('f.id');
     return Boolean(row);
   }

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { type Env, EnvFactory } from '@platform/orm';
+import { People } from '@platform/base';
 import { utcText } from '@platform/common';
 
 /** Session key of the records an anonymous visitor followed from this browser (`model:id`). */
@@ -19,7 +20,7 @@ export const SESSION_EMAIL = 'website_mail.email';
  */
 @injectable()
 export class FollowService {
-  constructor(@inject(EnvFactory) private readonly envs: EnvFactory) {}
+  constructor(@inject(EnvFactory) private readonly envs: EnvFactory, @inject(People) private readonly people: People) {}
 
   async isFollower(model: string, id: number, partnerId: number, env?: Env): Promise<boolean> {
     const n = await (env?.sudo() ?? this.envs.superuser()).model('mail.followers')
@@ -60,9 +61,8 @@ export class FollowService {
   async partnerForEmail(email: string, lang?: string, inTx?: Env): Promise<number> {
     const env = inTx?.sudo() ?? this.envs.superuser();
     const normalized = email.trim().toLowerCase();
-    // Plain equality on lower(email): a LIKE pattern would let `_` and `%` in an address match others.
-    const found = await env.db('res_partner').whereRaw('lower(email) = ?', [normalized]).orderBy('id').first('id');
-    if (found) return Number(found.id);
+    const found = await this.people.partnerByEmail(env.db, normalized);
+    if (found) return found;
     return env.model('res.partner').create({ name: normalized.split('@')[0], email: normalized, ...(lang ? { lang } : {}) });
   }
 
