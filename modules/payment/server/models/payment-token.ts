@@ -1,0 +1,24 @@
+import { defineModel, fields } from '@platform/orm';
+
+export const TOKEN_MODEL = 'payment.token';
+
+/**
+ * A saved card: what the provider gave back for it (`acquirer_ref`) and what may be shown (brand, last 4
+ * digits, holder). Never the number or the security code. Its owner alone reads and uses it (rules).
+ */
+export const PaymentToken = defineModel({
+  name: TOKEN_MODEL,
+  description: 'Saved payment method',
+  order: 'id desc',
+  fields: {
+    name: fields.char({ required: true, size: 256, string: 'Name' }),
+    partner_id: fields.many2one('res.partner', { required: true, ondelete: 'cascade', string: 'Owner' }),
+    acquirer_id: fields.many2one('payment.acquirer', { required: true, ondelete: 'cascade', string: 'Provider' }),
+    acquirer_ref: fields.char({ required: true, size: 128, string: 'Provider reference', groups: ['payment.group_payment_manager'] }),
+    brand: fields.char({ required: true, size: 16, string: 'Brand' }),
+    last4: fields.char({ required: true, size: 4, string: 'Last digits' }),
+    holder_name: fields.char({ size: 128, string: 'Holder' }),
+    expiry: fields.char({ size: 8, string: 'Expiry' }),
+    active: fields.boolean({ default: true, string: 'Active' }),
+  },
+});

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { rpc } from '@platform/web/client';
+import { type BackofficeViewProps, GenericForm, useBackoffice } from '@platform/web/backoffice/client';
+
+/**
+ * A payment transaction: its generic form (amount, state and references are written by the payment
+ * services only), and for a pending wire transfer the "Confirm the transfer" action, for when the money
+ * is on the bank account.
+ */
+export default function TransactionForm({ route, model }: BackofficeViewProps) {
+  const { _t } = useBackoffice();
+  const [error, setError] = useState('');
+  return (
+    <>
+      {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
+      <GenericForm model={model ?? 'payment.transaction'} id={route.id} extraActions={(record, reload) => (record.provider === 'transfer' && record.state === 'pending'
+        ? (
+          <button type="button" className="btn btn-primary btn-sm payment-confirm-transfer" onClick={() => {
+            setError('');
+            rpc('/payment/backoffice/confirm_transfer', { tx_id: route.id }).then(() => reload(), (err: Error) => setError(err.message));
+          }}>{_t('Confirm the transfer')}</button>
+        ) : null)} />
+    </>
+  );
+}
