@@ -137,7 +137,7 @@ export class PayPageRoutes implements RouteContribution {
 
   /** A post whose link fields break the schema: the refusal; card fields only: the form with their messages. */
   private async invalidPost(req: RequestContext, errors: Record<string, string>) {
-    const p = req.params as Record<string, unknown>;
+    const p: Record<string, unknown> = req.params;
     const cardOnly = Object.keys(errors).every((k) => (CARD_FIELDS as string[]).includes(k) || k === 'save_card' || k === 'token_id');
     if (!cardOnly) return this.refused(req);
     const link: PayLink = { reference: String(p.reference), amount: Number(p.amount), currency_id: Number(p.currency_id), access_token: String(p.access_token) };

@@ -40,7 +40,12 @@ export class PaymentCallRoutes implements RouteContribution {
         handler: async (req): Promise<PayReply> => {
           await this.checkTx(req, req.params.tx_id, req.params.tx_token, req.pathParams.provider);
           const { tx_id: txId, tx_token: _token, ...data } = req.params;
-          return this.reply(await this.checkout.pay(payerOf(req), txId, data));
+          try {
+            return await this.reply(await this.checkout.pay(payerOf(req), txId, data));
+          } catch (err) {
+            if (err instanceof UserError) return { success: false, error: err.message };
+            throw err;
+          }
         },
       }),
       route({

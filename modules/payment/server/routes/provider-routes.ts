@@ -48,7 +48,7 @@ export class ProviderRoutes implements RouteContribution {
       {
         path: notifyUrl(':provider'), type: 'http', auth: 'none', methods: ['POST'], csrf: false, rateLimit: NOTIFY_LIMIT,
         handler: async (req) => {
-          const body = req.params as Record<string, unknown>;
+          const body: Record<string, unknown> = req.params;
           try {
             const done = await this.checkout.notify(req.env, req.pathParams.provider, body, (n) => req.http.header(n));
             req.reply.send(done, 'text/plain');
