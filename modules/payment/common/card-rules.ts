@@ -33,6 +33,16 @@ export const CARD_BRANDS: readonly CardBrandRule[] = [
   { brand: 'visa', prefixes: ['4'], lengths: range(13, 16), cvcLengths: [3], luhn: true, groups: FOURS },
 ];
 
+/** How a brand is named to people. */
+export const BRAND_LABELS: Record<CardBrand, string> = {
+  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', dinersclub: 'Diners Club',
+  jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro', laser: 'Laser',
+};
+
+export function brandLabel(brand: string): string {
+  return BRAND_LABELS[brand as CardBrand] ?? brand;
+}
+
 /** The longest number typed while the brand is unknown. */
 export const UNKNOWN_BRAND_MAX_LENGTH = 16;
 /** Expiry input: at most 6 digits (MM and YYYY). */

@@ -105,3 +105,12 @@ export interface PayReply {
   /** Fields the server refused, with their messages. */
   fields?: Record<string, string>;
 }
+
+export const PAY_LINK_URL = '/website_payment/link';
+
+/** The payment link generator (payment managers): what to pay. */
+export const newLinkSchema = object({
+  reference: reference(),
+  amount: amount(),
+  currency_id: id('Choose a currency.'),
+});

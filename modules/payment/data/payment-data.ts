@@ -15,7 +15,7 @@ export function paymentData(): DataRecord[] {
     {
       id: 'acquirer_transfer', model: 'payment.acquirer', noupdate: true,
       values: {
-        name: 'Wire Transfer', provider: 'transfer', environment: 'test', website_published: true, sequence: 20,
+        name: 'Wire Transfer', provider: 'transfer', environment: 'prod', website_published: true, sequence: 20,
         pre_msg: '<p>Transfer information will be provided after choosing the payment method.</p>', post_msg: TRANSFER_POST_MSG,
       },
     },

@@ -52,7 +52,7 @@ describe('payment: pay page, calls and saved cards over HTTP', function () {
     const status = await visitor.get(good.headers.get('location')!);
     expect(status.status).to.equal(200);
     const statusHtml = await status.text();
-    expect(statusHtml).to.contain('Your online payment has been successfully processed').and.contain('visa •••• 4242');
+    expect(statusHtml).to.contain('Your online payment has been successfully processed').and.contain('Visa •••• 4242');
     // Paid: the link now says so, and a second payment is refused.
     expect(await (await visitor.get(url)).text()).to.contain('This reference has already been paid.');
     const again = await visitor.rpc('/website_payment/transaction', { ...params, amount: 40, currency_id: f.currencies.EUR, acquirer_id: f.acquirers.test });
@@ -158,8 +158,24 @@ describe('payment: pay page, calls and saved cards over HTTP', function () {
     expect(await bad.text()).to.match(/invalid-feedback[^>]*>Enter the security code printed on the card\./);
     const amex = await payer.postForm('/payment/test/s2s/create', { csrf_token: csrf, acquirer_id: String(f.acquirers.test), ...CARD, cc_number: '3782 822463 10005', cc_cvc: '1234', return_url: '/my/payment_method' });
     expect(amex.status).to.equal(303);
-    expect(await (await payer.get('/my/payment_method')).text()).to.match(/amex<\/strong>(<!-- -->)? •••• (<!-- -->)?0005/);
+    expect(await (await payer.get('/my/payment_method')).text()).to.match(/American Express<\/strong>(<!-- -->)? •••• (<!-- -->)?0005/);
     expect((await (await f.client()).get('/my/payment_method')).status).to.equal(302);
+  });
+
+  it('payment managers make signed links on /website_payment/link; others may not', async () => {
+    const manager = await f.client('manager');
+    const csrf = await manager.csrfFrom('/website_payment/link');
+    const bad = await manager.postForm('/website_payment/link', { csrf_token: csrf, reference: 'LINK-1', amount: '-3', currency_id: String(f.currencies.EUR) });
+    expect(bad.status).to.equal(400);
+    expect(await bad.text()).to.contain('The amount to pay must be positive.');
+    const made = await manager.postForm('/website_payment/link', { csrf_token: csrf, reference: 'LINK-1', amount: '19.999', currency_id: String(f.currencies.GBP) });
+    expect(made.status).to.equal(200);
+    const href = /class="text-break">([^<]+)</.exec(await made.text())![1].replace(/&amp;/g, '&');
+    expect(href).to.contain('amount=20.00');
+    const page = await (await f.client()).get(href.replace(f.tk.url, ''));
+    expect(page.status).to.equal(200);
+    expect(await page.text()).to.contain('20.00 GBP');
+    expect((await (await f.client('payer')).get('/website_payment/link')).status).to.equal(403);
   });
 
   it('counts payment attempts per address: past the limit, 429 and nothing written', async () => {

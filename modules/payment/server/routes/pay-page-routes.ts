@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import { loginUrl, route, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { brandLabel } from '../../common/card-rules';
 import { CARD_FIELDS, cardFieldErrors } from '../../common/card-schema';
 import type { PayPageProps } from '../../common/page-props';
 import { PAY_SUBMIT_URL, PAY_URL, STATUS_URL, payPageSchema, paySubmitSchema } from '../../common/pay-schema';
@@ -90,7 +91,7 @@ export class PayPageRoutes implements RouteContribution {
           req.reply.header('Cache-Control', 'no-store');
           return statusPage({
             reference: tx.reference, amountText: `${tx.amount.toFixed(tx.currency.decimals)} ${tx.currency.name}`, txId: id,
-            txToken: String(token), status, cardText: tx.cardLast4 ? `${tx.cardBrand} •••• ${tx.cardLast4}` : '',
+            txToken: String(token), status, cardText: tx.cardLast4 ? `${brandLabel(tx.cardBrand)} •••• ${tx.cardLast4}` : '',
           });
         },
       },

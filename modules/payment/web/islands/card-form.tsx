@@ -1,15 +1,10 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useFormik } from 'formik';
 import { defineIsland, rpc, useLocalizedPath, useT } from '@platform/web/client';
-import { cardBrand, formatCardNumberInput, formatCvcInput, formatExpiryInput } from '../../common/card-rules';
+import { brandLabel, cardBrand, formatCardNumberInput, formatCvcInput, formatExpiryInput } from '../../common/card-rules';
 import { cardFieldsSchema, type CardField } from '../../common/card-schema';
 import type { CardFormProps } from '../../common/page-props';
 import { RETRY_SUFFIX, TRANSACTION_URL, processUrl, type PayReply } from '../../common/pay-schema';
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', dinersclub: 'Diners Club',
-  jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro', laser: 'Laser',
-};
 
 /**
  * The card form. Without JavaScript it is a plain post (the server checks every rule and shows it
@@ -83,7 +78,7 @@ function CardForm(p: CardFormProps) {
         <label className="form-label" htmlFor={id('cc_number')}>{_t('Card number')}</label>
         <div className="input-group has-validation">
           <input {...control('cc_number', formatCardNumberInput)} inputMode="numeric" autoComplete="cc-number" placeholder="•••• •••• •••• ••••" maxLength={23} />
-          <span className="input-group-text payment-card-brand" aria-live="polite">{brand ? BRAND_NAMES[brand] : _t('Card')}</span>
+          <span className="input-group-text payment-card-brand" aria-live="polite">{brand ? brandLabel(brand) : _t('Card')}</span>
           {message('cc_number')}
         </div>
       </div>

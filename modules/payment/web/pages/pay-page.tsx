@@ -1,5 +1,6 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
+import { brandLabel } from '../../common/card-rules';
 import type { OfferedAcquirer, PayPageProps } from '../../common/page-props';
 import { PAY_SUBMIT_URL, RETRY_SUFFIX } from '../../common/pay-schema';
 import CardForm from '../islands/card-form';
@@ -19,7 +20,7 @@ function AcquirerPanel({ p, a }: { p: PayPageProps; a: OfferedAcquirer }) {
       <div className="card-body">
         <h2 id={`acquirer_${a.id}_title`} className="h5 card-title">
           {a.name}
-          {a.environment === 'test' ? <span className="badge text-bg-warning ms-2">{_t('Test mode')}</span> : null}
+          {a.environment === 'test' && a.form.kind !== 'button' ? <span className="badge text-bg-warning ms-2">{_t('Test mode')}</span> : null}
         </h2>
         {a.preMsg ? <div className="payment-pre-msg mb-2" dangerouslySetInnerHTML={{ __html: a.preMsg }} /> : null}
         {cards.length ? (
@@ -31,7 +32,7 @@ function AcquirerPanel({ p, a }: { p: PayPageProps; a: OfferedAcquirer }) {
               {cards.map((c, i) => (
                 <div className="form-check" key={c.id}>
                   <input className="form-check-input" type="radio" name="token_id" value={c.id} id={`token_${c.id}`} defaultChecked={i === 0} />
-                  <label className="form-check-label" htmlFor={`token_${c.id}`}>{c.brand} •••• {c.last4}{c.holderName ? ` (${c.holderName})` : ''}</label>
+                  <label className="form-check-label" htmlFor={`token_${c.id}`}>{brandLabel(c.brand)} •••• {c.last4}{c.holderName ? ` (${c.holderName})` : ''}</label>
                 </div>
               ))}
             </fieldset>

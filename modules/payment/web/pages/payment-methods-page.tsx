@@ -1,5 +1,6 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
+import { brandLabel } from '../../common/card-rules';
 import type { SavedCardProps } from '../../common/page-props';
 import { PAYMENT_METHODS_URL, PAYMENT_METHOD_DELETE_URL, tokenCreateUrl } from '../../common/pay-schema';
 import CardForm from '../islands/card-form';
@@ -28,14 +29,14 @@ function PaymentMethodsBody(p: PaymentMethodsPageProps) {
           {p.cards.map((c) => (
             <li key={c.id} className="list-group-item d-flex flex-wrap gap-2 align-items-center justify-content-between payment-saved-card">
               <span>
-                <strong>{c.brand}</strong> •••• {c.last4}
+                <strong>{brandLabel(c.brand)}</strong> •••• {c.last4}
                 {c.holderName ? <span className="text-body-secondary"> · {c.holderName}</span> : null}
                 {c.expiry ? <span className="text-body-secondary"> · {_t('expires')} {c.expiry}</span> : null}
               </span>
               <form method="post" action={localized(PAYMENT_METHOD_DELETE_URL)}>
                 <input type="hidden" name="csrf_token" value={p.csrfToken} />
                 <input type="hidden" name="token_id" value={c.id} />
-                <button type="submit" className="btn btn-outline-danger btn-sm" aria-label={`${_t('Delete')} ${c.brand} •••• ${c.last4}`}>{_t('Delete')}</button>
+                <button type="submit" className="btn btn-outline-danger btn-sm" aria-label={`${_t('Delete')} ${brandLabel(c.brand)} •••• ${c.last4}`}>{_t('Delete')}</button>
               </form>
             </li>
           ))}
@@ -43,7 +44,7 @@ function PaymentMethodsBody(p: PaymentMethodsPageProps) {
       ) : <p>{_t('You have no saved card.')}</p>}
       {p.addTo.map((a) => (
         <section key={a.id} className="card card-body mb-3" aria-labelledby={`add_${a.id}_title`}>
-          <h2 id={`add_${a.id}_title`} className="h5">{_t('Add a card')} ({a.name})</h2>
+          <h2 id={`add_${a.id}_title`} className="h5">{_t('Add a card')}: {a.name}</h2>
           <CardForm action={tokenCreateUrl(a.provider)} hidden={{ acquirer_id: String(a.id), return_url: PAYMENT_METHODS_URL }} csrfToken={p.csrfToken}
             mode="save" provider={a.provider} submitLabel="Save the card" saveToken="none" signedIn idPrefix={`add_${a.id}`}
             errors={p.errors} holderName={p.holderName} />

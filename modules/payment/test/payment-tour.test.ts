@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+import { TRANSACTION_MODEL } from '../index';
+import { bootPayment, type PaymentFixture } from './payment-fixture';
+
+const SHOTS = process.env.PAYMENT_SHOTS;
+
+describe('payment: tour in Chromium (pay a reference by card, declined and retried, pending, by wire transfer)', function () {
+  this.timeout(180_000);
+  let f: PaymentFixture;
+  let browser: Browser;
+  before(async () => {
+    f = await bootPayment();
+    browser = await launchBrowser();
+    if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await f?.tk.stop();
+  });
+
+  async function contextFor(login?: string): Promise<BrowserContext> {
+    const context = await browser.newContext();
+    if (login) {
+      const client = await f.client(login);
+      await context.addCookies([{ name: 'session_id', value: client.cookie.replace('session_id=', ''), url: f.tk.url }]);
+    }
+    return context;
+  }
+
+  async function expectAccessible(page: Page, what: string) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${what} at ${width}px scrolls sideways`).to.be.at.most(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/${what}-${width}.png`, fullPage: true });
+      const violations = await checkAccessibility(page);
+      expect(violations, `${what} at ${width}px:\n${describeViolations(violations)}`).to.deep.equal([]);
+    }
+  }
+
+  const cardForm = (page: Page) => page.locator('[data-provider="test"] form.payment-card-form');
+
+  it('a visitor pays by card: typing is held to the rules, fields are styled when left, approved', async () => {
+    const page = await (await contextFor()).newPage();
+    const errors = watchErrors(page);
+    const { url } = await f.link('TOUR-CARD', 49.9);
+    await page.goto(f.tk.url + url);
+    await page.waitForSelector('[data-island="payment.card_form"][data-hydrated="true"]');
+    await expectAccessible(page, 'pay-page');
+    const form = cardForm(page);
+    await form.getByLabel('Card number').pressSequentially('4242424242424242999');
+    expect(await form.getByLabel('Card number').inputValue()).to.equal('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM / YY)').pressSequentially('124099');
+    expect(await form.getByLabel('Expiry (MM / YY)').inputValue()).to.equal('12 / 4099');
+    await form.getByLabel('Expiry (MM / YY)').fill('');
+    await form.getByLabel('Expiry (MM / YY)').pressSequentially('1240');
+    expect(await form.getByLabel('Expiry (MM / YY)').inputValue()).to.equal('12 / 40');
+    await form.getByLabel('Security code').pressSequentially('12a345');
+    expect(await form.getByLabel('Security code').inputValue()).to.equal('1234');
+    await form.getByLabel('Name on the card').click();
+    // Left with 4 digits for a Visa: the error style; 3 digits: the success style.
+    await form.locator('input[name="cc_cvc"].is-invalid').waitFor();
+    await form.getByLabel('Security code').fill('123');
+    await form.getByLabel('Name on the card').fill('Vera Visitor');
+    await form.getByLabel('Card number').click();
+    await form.locator('input[name="cc_cvc"].is-valid').waitFor();
+    await form.locator('input[name="cc_number"].is-valid').waitFor();
+    expect(await form.locator('.payment-card-brand').textContent()).to.equal('Visa');
+    await Promise.all([page.waitForURL(/\/website_payment\/status\/\d+/), form.getByRole('button', { name: 'Pay Now' }).click()]);
+    await page.locator('.payment-status.alert-success').waitFor();
+    expect(await page.locator('.payment-status').textContent()).to.contain('Your online payment has been successfully processed');
+    await expectAccessible(page, 'status-done');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a declined card shows the reason and \'Retry ? \' in the danger style; the retry with another card pays', async () => {
+    const page = await (await contextFor()).newPage();
+    const errors = watchErrors(page);
+    const { url } = await f.link('TOUR-DECLINE', 15);
+    await page.goto(f.tk.url + url);
+    await page.waitForSelector('[data-island="payment.card_form"][data-hydrated="true"]');
+    const form = cardForm(page);
+    await form.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await form.getByLabel('Name on the card').fill('Dan Declined');
+    await form.getByLabel('Expiry (MM / YY)').pressSequentially('1240');
+    await form.getByLabel('Security code').fill('321');
+    await form.getByRole('button', { name: 'Pay Now' }).click();
+    const alert = form.locator('.payment-error.alert-danger');
+    await alert.waitFor();
+    expect(await alert.textContent()).to.equal('Your card was declined. Retry ? ');
+    await expectAccessible(page, 'pay-declined');
+    await form.getByLabel('Card number').fill('');
+    await form.getByLabel('Card number').pressSequentially('5555555555554444');
+    await Promise.all([page.waitForURL(/\/website_payment\/status\/\d+/), form.getByRole('button', { name: 'Pay Now' }).click()]);
+    await page.locator('.payment-status.alert-success').waitFor();
+    const states = (await f.tk.sudo().model(TRANSACTION_MODEL).search_read([['reference', '=like', 'TOUR-DECLINE%']], ['reference', 'state'], { order: 'id' }))
+      .map((r) => `${String(r.reference)}:${String(r.state)}`);
+    expect(states).to.deep.equal(['TOUR-DECLINE:error', 'TOUR-DECLINEx1:done']);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a pending card: the status page polls until the processor confirms', async () => {
+    const page = await (await contextFor()).newPage();
+    const { url } = await f.link('TOUR-PENDING', 8);
+    await page.goto(f.tk.url + url);
+    await page.waitForSelector('[data-island="payment.card_form"][data-hydrated="true"]');
+    const form = cardForm(page);
+    await form.getByLabel('Card number').fill('4000 0000 0000 0077');
+    await form.getByLabel('Name on the card').fill('Pat Pending');
+    await form.getByLabel('Expiry (MM / YY)').pressSequentially('1240');
+    await form.getByLabel('Security code').fill('111');
+    await Promise.all([page.waitForURL(/\/website_payment\/status\/\d+/), form.getByRole('button', { name: 'Pay Now' }).click()]);
+    await page.locator('.payment-status[data-state="done"]').waitFor({ timeout: 15_000 });
+    expect(Number(await page.locator('.payment-status').getAttribute('data-polls'))).to.be.at.least(1);
+  });
+
+  it('by wire transfer: pending with the bank details until a payment manager confirms it in the back office', async () => {
+    const page = await (await contextFor('payer')).newPage();
+    const errors = watchErrors(page);
+    const { url } = await f.link('TOUR-WIRE', 980);
+    await page.goto(f.tk.url + url);
+    await Promise.all([page.waitForURL(/\/website_payment\/status\/\d+/), page.locator('[data-provider="transfer"]').getByRole('button', { name: 'Pay Now' }).click()]);
+    await page.locator('.payment-status.alert-info').waitFor();
+    expect(await page.locator('.payment-status').textContent()).to.contain('Your transaction is waiting a manual confirmation.').and.contain('IBAN');
+    await expectAccessible(page, 'status-wire');
+    const statusUrl = page.url();
+
+    const [txId] = await f.tk.sudo().model(TRANSACTION_MODEL).search([['reference', '=', 'TOUR-WIRE']]);
+    const office = await (await contextFor('manager')).newPage();
+    const officeErrors = watchErrors(office);
+    await office.goto(`${f.tk.url}/web#menu=payment.transfers&model=payment.transaction&view=form&id=${txId}`);
+    await office.getByRole('button', { name: 'Confirm the transfer' }).click();
+    await office.getByRole('button', { name: 'Confirm the transfer' }).waitFor({ state: 'detached' });
+    expect((await f.tk.sudo().model(TRANSACTION_MODEL).read([txId], ['state']))[0].state).to.equal('done');
+
+    await page.goto(statusUrl);
+    await page.locator('.payment-status.alert-success').waitFor();
+    expect(errors).to.deep.equal([]);
+    expect(officeErrors).to.deep.equal([]);
+  });
+
+  it('/my/payment_method lists the saved cards, adds one with the card form and deletes one', async () => {
+    const page = await (await contextFor('payer')).newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${f.tk.url}/my/payment_method`);
+    await page.waitForSelector('[data-island="payment.card_form"][data-hydrated="true"]');
+    const form = page.locator('form.payment-card-form');
+    await form.getByLabel('Card number').pressSequentially('378282246310005');
+    expect(await form.getByLabel('Card number').inputValue()).to.equal('3782 822463 10005');
+    await form.getByLabel('Name on the card').fill('Paula Payer');
+    await form.getByLabel('Expiry (MM / YY)').pressSequentially('0931');
+    await form.getByLabel('Security code').fill('1234');
+    await Promise.all([page.waitForURL(/\/my\/payment_method$/), form.getByRole('button', { name: 'Save the card' }).click()]);
+    await page.locator('.payment-saved-card').filter({ hasText: '0005' }).waitFor();
+    await expectAccessible(page, 'payment-methods');
+    await Promise.all([page.waitForURL(/\/my\/payment_method$/), page.getByRole('button', { name: /Delete American Express/ }).click()]);
+    await page.getByText('You have no saved card.').waitFor();
+    expect(errors).to.deep.equal([]);
+  });
+});
