@@ -18,6 +18,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('website_id').references('id').inTable('website').onDelete('CASCADE');
     for (const msg of ['pre_msg', 'post_msg', 'pending_msg', 'done_msg', 'cancel_msg', 'error_msg']) t.text(msg);
     t.string('save_token', 8).notNullable().defaultTo('none');
+    t.boolean('capture_manually').notNullable().defaultTo(false);
     t.index(['website_published', 'sequence']);
   });
   await createModelTable(knex, 'payment_token', (t) => {

@@ -21,6 +21,8 @@ export interface AcquirerInfo {
   cancelMsg: string;
   errorMsg: string;
   saveToken: 'none' | 'ask' | 'always';
+  /** Payments are only authorized; a manager captures (or voids) them later. */
+  captureManually: boolean;
 }
 
 /** A transaction as providers, hooks and other modules get it. */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SiteAdmin } from '@platform/base';
 import { PaymentCheckout, PaymentTransactions, TRANSACTION_MODEL } from '../index';
 import { TestPaymentProvider } from '../server/providers/test-provider';
 import { bootPayment, type PaymentFixture } from './payment-fixture';
@@ -104,5 +105,43 @@ describe('payment: transactions, references and provider notifications', functio
     }
     expect(status.state).to.equal('done');
     expect(status.tone).to.equal('success');
+  });
+
+  it('capture manually: the card is only authorized; a payment manager captures or voids it, nobody else', async () => {
+    const sudo = f.tk.sudo();
+    await sudo.model('payment.acquirer').write([f.acquirers.test], { capture_manually: true });
+    try {
+      const checkout = f.tk.get(PaymentCheckout);
+      const payer = { env: sudo, siteId: null, partnerId: null };
+      const card = { cc_number: '4242424242424242', cc_holder_name: 'A', cc_expiry: '12/40', cc_cvc: '123' };
+      const one = await create('AUTH1');
+      const two = await create('AUTH2');
+      expect((await checkout.pay(payer, one.id, card)).tx.state).to.equal('authorized');
+      expect((await checkout.pay(payer, two.id, card)).tx.state).to.equal('authorized');
+      const portal = await f.client('payer');
+      expect((await portal.rpc('/payment/backoffice/settle', { tx_id: one.id, action: 'capture' })).error?.data.message).to.contain('Only payment managers');
+      const manager = await f.client('manager');
+      expect(await manager.call('/payment/backoffice/settle', { tx_id: one.id, action: 'capture' })).to.deep.equal({ state: 'done' });
+      expect(await manager.call('/payment/backoffice/settle', { tx_id: two.id, action: 'void' })).to.deep.equal({ state: 'cancel' });
+      expect((await manager.rpc('/payment/backoffice/settle', { tx_id: one.id, action: 'void' })).error?.data.message).to.contain('Only an authorized payment');
+    } finally {
+      await sudo.model('payment.acquirer').write([f.acquirers.test], { capture_manually: false });
+    }
+  });
+
+  it('offers an acquirer on its own site only (every site when it names none)', async () => {
+    const sudo = f.tk.sudo();
+    const { id: other } = await f.tk.get(SiteAdmin).create({ name: 'Other shop', domain: 'other.example.com', lang: 'en_US' }, new Set(['base', 'website', 'payment']));
+    await sudo.model('payment.acquirer').write([f.acquirers.transfer], { website_id: other });
+    try {
+      const { url } = await f.link('SITE-1', 3);
+      const html = await (await (await f.client()).get(url)).text();
+      expect(html).to.contain('data-provider="test"').and.not.contain('data-provider="transfer"');
+      const { params } = await f.link('SITE-2', 3);
+      const refused = await (await f.client()).rpc('/website_payment/transaction', { ...params, amount: 3, currency_id: f.currencies.EUR, acquirer_id: f.acquirers.transfer });
+      expect(refused.error?.data.message).to.equal('This payment method is not available.');
+    } finally {
+      await sudo.model('payment.acquirer').write([f.acquirers.transfer], { website_id: false });
+    }
   });
 });

@@ -32,6 +32,7 @@ export const PaymentAcquirer = defineModel({
     done_msg: fields.html({ default: DEFAULT_MESSAGES.done_msg, string: 'Done message' }),
     cancel_msg: fields.html({ default: DEFAULT_MESSAGES.cancel_msg, string: 'Cancel message' }),
     error_msg: fields.html({ default: DEFAULT_MESSAGES.error_msg, string: 'Error message' }),
+    capture_manually: fields.boolean({ default: false, string: 'Capture manually (authorize only)' }),
     save_token: fields.selection([['none', 'Never'], ['ask', 'Let the customer decide'], ['always', 'Always']], { default: 'none', required: true, string: 'Save cards' }),
   },
 });

@@ -42,7 +42,7 @@ export class TestPaymentProvider implements PaymentProvider {
   async process(_tx: TransactionInfo, acquirer: AcquirerInfo, data: Record<string, unknown>): Promise<ProviderOutcome> {
     const checked = this.checkCard(acquirer, data);
     if ('fieldErrors' in checked) return { state: 'draft', fieldErrors: checked.fieldErrors };
-    return this.outcome(this.behaviour(checked.number), checked.card);
+    return this.outcome(this.behaviour(checked.number), checked.card, acquirer.captureManually);
   }
 
   async createToken(acquirer: AcquirerInfo, data: Record<string, unknown>): Promise<{ token: TokenData } | { fieldErrors: Record<string, string> }> {
@@ -58,16 +58,16 @@ export class TestPaymentProvider implements PaymentProvider {
     };
   }
 
-  async payWithToken(_tx: TransactionInfo, _acquirer: AcquirerInfo, token: { acquirerRef: string; brand: string; last4: string }): Promise<ProviderOutcome> {
+  async payWithToken(_tx: TransactionInfo, acquirer: AcquirerInfo, token: { acquirerRef: string; brand: string; last4: string }): Promise<ProviderOutcome> {
     const behaviour = (/^test_(approved|declined|pending|error)_/.exec(token.acquirerRef)?.[1] ?? 'error') as Behaviour;
-    return this.outcome(behaviour, { brand: token.brand, last4: token.last4 });
+    return this.outcome(behaviour, { brand: token.brand, last4: token.last4 }, acquirer.captureManually);
   }
 
   /** The "pending" card completes once its delay has passed since it was paid. */
-  async refresh(tx: TransactionInfo): Promise<ProviderOutcome | null> {
+  async refresh(tx: TransactionInfo, acquirer: AcquirerInfo): Promise<ProviderOutcome | null> {
     const since = /^TEST-PENDING-(\d+)-/.exec(tx.acquirerReference);
     if (!since) return null;
-    return Date.now() - Number(since[1]) >= this.settings.pendingDelayMs ? { state: 'done', message: '' } : null;
+    return Date.now() - Number(since[1]) >= this.settings.pendingDelayMs ? { state: acquirer.captureManually ? 'authorized' : 'done', message: '' } : null;
   }
 
   async capture(): Promise<ProviderOutcome> {
@@ -109,14 +109,14 @@ export class TestPaymentProvider implements PaymentProvider {
     return 'approved';
   }
 
-  private outcome(behaviour: Behaviour, card: { brand: string; last4: string }): ProviderOutcome {
+  private outcome(behaviour: Behaviour, card: { brand: string; last4: string }, authorizeOnly: boolean): ProviderOutcome {
     // A pending payment's reference carries when it began (its delay counts from there).
     const ref = `TEST-${behaviour === 'pending' ? `PENDING-${Date.now()}-` : ''}${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
     switch (behaviour) {
       case 'declined': return { state: 'error', message: DECLINED_MESSAGE, acquirerReference: ref, card };
       case 'error': return { state: 'error', message: PROCESSOR_ERROR_MESSAGE, acquirerReference: ref, card };
       case 'pending': return { state: 'pending', message: '', acquirerReference: ref, card };
-      default: return { state: 'done', message: '', acquirerReference: ref, card };
+      default: return { state: authorizeOnly ? 'authorized' : 'done', message: '', acquirerReference: ref, card };
     }
   }
 }

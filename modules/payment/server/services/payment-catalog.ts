@@ -13,7 +13,7 @@ export interface CurrencyInfo {
   decimals: number;
 }
 
-const ACQUIRER_FIELDS = ['name', 'provider', 'environment', 'pre_msg', 'post_msg', 'pending_msg', 'done_msg', 'cancel_msg', 'error_msg', 'save_token', 'website_id', 'website_published'];
+const ACQUIRER_FIELDS = ['name', 'provider', 'environment', 'pre_msg', 'post_msg', 'pending_msg', 'done_msg', 'cancel_msg', 'error_msg', 'save_token', 'capture_manually', 'website_id', 'website_published'];
 
 /** The installed providers, the acquirers offered on a site, and currencies. */
 @injectable()
@@ -63,6 +63,7 @@ export class PaymentCatalog {
       preMsg: text(r, 'pre_msg'), postMsg: text(r, 'post_msg'),
       pendingMsg: msg('pending_msg'), doneMsg: msg('done_msg'), cancelMsg: msg('cancel_msg'), errorMsg: msg('error_msg'),
       saveToken: r.save_token === 'ask' || r.save_token === 'always' ? r.save_token : 'none',
+      captureManually: r.capture_manually === true,
     };
   }
 }

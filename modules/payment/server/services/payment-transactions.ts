@@ -150,6 +150,21 @@ export class PaymentTransactions {
     return statusAnswer(tx, acquirer);
   }
 
+  /**
+   * A payment manager's action on an authorized transaction, through its provider: `capture` (the money
+   * is taken: done) or `void` (the authorization is released: cancel).
+   */
+  async settle(env: Env, id: number, action: 'capture' | 'void'): Promise<TransactionInfo> {
+    if (!env.hasGroup('payment.group_payment_manager') && !env.hasGroup('base.group_system')) throw new UserError('Only payment managers capture or void payments.');
+    const tx = await this.info(env, id);
+    if (tx.state !== 'authorized') throw new UserError(`Only an authorized payment can be ${action === 'capture' ? 'captured' : 'voided'}: this one is ${tx.state}.`);
+    const acquirer = await this.catalog.acquirer(env, tx.acquirerId);
+    const provider = this.catalog.provider(tx.provider);
+    const call = provider?.[action];
+    if (!acquirer || !provider || !call) throw new UserError(`This provider cannot ${action} payments.`);
+    return this.apply(env, id, await call.call(provider, tx, acquirer));
+  }
+
   /** An administrator confirms a wire transfer received on the bank account: pending -> done. */
   async confirmTransfer(env: Env, id: number): Promise<TransactionInfo> {
     if (!env.hasGroup('payment.group_payment_manager') && !env.hasGroup('base.group_system')) throw new UserError('Only payment managers confirm transfers.');

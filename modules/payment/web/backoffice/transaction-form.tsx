@@ -13,13 +13,24 @@ export default function TransactionForm({ route, model }: BackofficeViewProps) {
   return (
     <>
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
-      <GenericForm model={model ?? 'payment.transaction'} id={route.id} extraActions={(record, reload) => (record.provider === 'transfer' && record.state === 'pending'
-        ? (
-          <button type="button" className="btn btn-primary btn-sm payment-confirm-transfer" onClick={() => {
-            setError('');
-            rpc('/payment/backoffice/confirm_transfer', { tx_id: route.id }).then(() => reload(), (err: Error) => setError(err.message));
-          }}>{_t('Confirm the transfer')}</button>
-        ) : null)} />
+      <GenericForm model={model ?? 'payment.transaction'} id={route.id} extraActions={(record, reload) => {
+        const act = (url: string, params: Record<string, unknown>) => {
+          setError('');
+          rpc(url, { tx_id: route.id, ...params }).then(() => reload(), (err: Error) => setError(err.message));
+        };
+        if (record.provider === 'transfer' && record.state === 'pending') {
+          return <button type="button" className="btn btn-primary btn-sm" onClick={() => act('/payment/backoffice/confirm_transfer', {})}>{_t('Confirm the transfer')}</button>;
+        }
+        if (record.state === 'authorized') {
+          return (
+            <>
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => act('/payment/backoffice/settle', { action: 'capture' })}>{_t('Capture')}</button>
+              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => act('/payment/backoffice/settle', { action: 'void' })}>{_t('Void')}</button>
+            </>
+          );
+        }
+        return null;
+      }} />
     </>
   );
 }
