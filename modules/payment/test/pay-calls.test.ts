@@ -178,17 +178,34 @@ describe('payment: pay page, calls and saved cards over HTTP', function () {
     expect((await (await f.client('payer')).get('/website_payment/link')).status).to.equal(403);
   });
 
+  it('processes a transaction once when it is posted twice at the same time', async () => {
+    const { params } = await f.link('INV-TWICE', 9);
+    const visitor = await f.client();
+    const tx = await visitor.call<{ tx_id: number; tx_token: string }>('/website_payment/transaction', { ...params, amount: 9, currency_id: f.currencies.EUR, acquirer_id: f.acquirers.test });
+    const post = () => visitor.call<{ success: boolean; error?: string }>('/payment/test/process', { tx_id: tx.tx_id, tx_token: tx.tx_token, ...CARD });
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.filter((a) => a.success)).to.have.length(1);
+    expect(answers.filter((a) => !a.success).map((a) => a.error)).to.deep.equal(['This transaction was already processed.', 'This transaction was already processed.']);
+    const [row] = await f.tk.sudo().model(TRANSACTION_MODEL).read([tx.tx_id], ['state', 'acquirer_reference']);
+    expect(row.state).to.equal('done');
+    expect(String(row.acquirer_reference)).to.match(/^TEST-/);
+  });
+
   it('counts payment attempts per address: past the limit, 429 and nothing written', async () => {
     const { params } = await f.link('INV-LIMIT', 1);
     const client = await f.client();
     const link = { ...params, amount: 1, currency_id: f.currencies.EUR, acquirer_id: f.acquirers.test };
     const before = await txCount();
-    let refused = 0;
-    for (let i = 0; i < 32 && !refused; i += 1) {
+    let written = 0;
+    let refusedAt = -1;
+    for (let i = 0; i < 32 && refusedAt < 0; i += 1) {
       const answer = await client.rpc('/website_payment/transaction', link);
-      if (answer.error?.code === 429) refused = i;
+      if (answer.result) written += 1;
+      else if (answer.error?.code === 429) refusedAt = i;
+      else expect.fail(answer.error?.data.message);
     }
-    expect(refused).to.be.greaterThan(0);
-    expect(await txCount()).to.equal(before + refused);
+    expect(refusedAt).to.be.at.least(0);
+    expect((await client.rpc('/website_payment/transaction', link)).error?.code).to.equal(429);
+    expect(await txCount()).to.equal(before + written);
   });
 });

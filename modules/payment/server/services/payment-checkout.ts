@@ -34,6 +34,8 @@ export interface PayResult {
 
 export const LINK_MISMATCH = 'This payment link is not valid: its amount, currency or reference was changed.';
 export const ALREADY_PAID = 'This reference has already been paid.';
+/** The provider reference of a draft transaction while one attempt is being processed. */
+const PROCESSING = 'processing';
 
 /**
  * The payer's side: a payment link checked against its signature (amount and currency as the server
@@ -89,9 +91,17 @@ export class PaymentCheckout {
     const acquirer = await this.catalog.acquirer(payer.env, tx.acquirerId);
     const provider = acquirer && this.catalog.provider(acquirer.provider);
     if (!acquirer || !provider) throw new UserError('This payment method is not available.');
-    const outcome = await provider.process(tx, acquirer, data);
-    if (outcome.fieldErrors) return { tx, fieldErrors: outcome.fieldErrors };
+    await this.claim(payer.env, txId);
+    const outcome = await provider.process(tx, acquirer, data).catch(async (err: unknown) => {
+      await this.release(payer.env, txId);
+      throw err;
+    });
+    if (outcome.fieldErrors) {
+      await this.release(payer.env, txId);
+      return { tx, fieldErrors: outcome.fieldErrors };
+    }
     let after = await this.transactions.apply(payer.env, txId, outcome);
+    await this.release(payer.env, txId, true);
     const wantsToken = acquirer.saveToken === 'always' || (acquirer.saveToken === 'ask' && Boolean(data.save_card));
     if (wantsToken && payer.partnerId && provider.createToken && (after.state === 'done' || after.state === 'authorized' || after.state === 'pending')) {
       const made = await this.tokens.create(payer.env, payer.partnerId, acquirer, data);
@@ -114,10 +124,34 @@ export class PaymentCheckout {
     const acquirer = await this.catalog.acquirer(payer.env, tx.acquirerId);
     const provider = acquirer && this.catalog.provider(acquirer.provider);
     if (!acquirer || !provider?.payWithToken) throw new UserError('This payment method cannot use saved cards.');
+    await this.claim(payer.env, txId);
     await payer.env.sudo().model(TRANSACTION_MODEL).write([txId], { payment_token_id: tokenId, type: 'server2server' });
-    const after = await this.transactions.apply(payer.env, txId, await provider.payWithToken(tx, acquirer, token));
+    const outcome = await provider.payWithToken(tx, acquirer, token).catch(async (err: unknown) => {
+      await this.release(payer.env, txId);
+      throw err;
+    });
+    const after = await this.transactions.apply(payer.env, txId, outcome);
+    await this.release(payer.env, txId, true);
     return after.state === 'error' || after.state === 'cancel'
       ? { tx: after, error: `Payment transaction failed (${after.stateMessage || after.state})` } : { tx: after };
+  }
+
+  /**
+   * Takes a draft transaction for one payment attempt (one conditional update of its own table), so two
+   * posts of one transaction (a double click, a replay) cannot both reach the processor.
+   */
+  private async claim(env: Env, txId: number): Promise<void> {
+    const taken = await env.db('payment_transaction').where({ id: txId, state: 'draft' }).whereNull('acquirer_reference').update({ acquirer_reference: PROCESSING });
+    if (!taken) throw new UserError('This transaction was already processed.');
+  }
+
+  /**
+   * Ends a claim: a draft transaction goes back (nothing reached the processor: refused fields), or,
+   * `processed`, the mark leaves whatever state the answer gave when the provider named no reference.
+   */
+  private async release(env: Env, txId: number, processed = false): Promise<void> {
+    const q = env.db('payment_transaction').where({ id: txId, acquirer_reference: PROCESSING });
+    await (processed ? q : q.where({ state: 'draft' })).update({ acquirer_reference: null });
   }
 
   /**
