@@ -142,6 +142,47 @@ describe('payment: tour in Chromium (pay a reference by card, declined and retri
     expect(officeErrors).to.deep.equal([]);
   });
 
+  it('status polling: ceil(n/3) s before the n-th poll, at most 20, then the waiting icon', async () => {
+    const { params } = await f.link('TOUR-POLL', 3);
+    const visitor = await f.client();
+    const tx = await visitor.call<{ tx_id: number; tx_token: string }>('/website_payment/transaction', { ...params, amount: 3, currency_id: f.currencies.EUR, acquirer_id: f.acquirers.transfer });
+    await visitor.call('/payment/transfer/process', { tx_id: tx.tx_id, tx_token: tx.tx_token });
+    const context = await contextFor();
+    const page = await context.newPage();
+    const polls: number[] = [];
+    // The page's clock stands still unless the test moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date(Date.now() + 5000));
+    page.on('request', (r) => { if (r.url().endsWith('/website_payment/get_status')) polls.push(1); });
+    await page.goto(`${f.tk.url}/website_payment/status/${tx.tx_id}?token=${encodeURIComponent(tx.tx_token)}`);
+    await page.waitForSelector('[data-island="payment.status"][data-hydrated="true"]');
+    const pollsDone = async (n: number) => page.locator(`.payment-status[data-polls="${n}"]`).waitFor();
+    await page.clock.runFor(999);
+    expect(polls.length).to.equal(0);
+    await page.clock.runFor(1);
+    await pollsDone(1);
+    // Polls 2 and 3 after 1 s each, 4 after 2 s.
+    await page.clock.runFor(1000);
+    await pollsDone(2);
+    await page.clock.runFor(1000);
+    await pollsDone(3);
+    await page.clock.runFor(1999);
+    expect(await page.locator('.payment-status').getAttribute('data-polls')).to.equal('3');
+    await page.clock.runFor(1);
+    await pollsDone(4);
+    expect(await page.locator('.payment-waiting').count()).to.equal(0);
+    for (let n = 5; n <= 20; n += 1) {
+      await page.clock.runFor(Math.ceil(n / 3) * 1000);
+      await pollsDone(n);
+    }
+    const icon = page.locator('.payment-waiting');
+    await icon.waitFor();
+    expect(await icon.getAttribute('title')).to.equal('We are waiting the confirmation of the bank or payment provider');
+    await page.clock.runFor(60_000);
+    expect(polls.length).to.equal(20);
+    await context.close();
+  });
+
   it('/my/payment_method lists the saved cards, adds one with the card form and deletes one', async () => {
     const page = await (await contextFor('payer')).newPage();
     const errors = watchErrors(page);
