@@ -8,7 +8,10 @@ export const TRANSACTION_STATES = [
 ] as const;
 export type TransactionState = (typeof TRANSACTION_STATES)[number][0];
 
-/** What only the payment services write (after their checks), whoever calls: administrators included. */
+/**
+ * What only the payment services write (after their checks), whoever calls: administrators included.
+ * Every field is also `readonly` (refused to non-superuser calls, shown read-only in the back office).
+ */
 const GUARDED = ['reference', 'acquirer_id', 'provider', 'amount', 'currency_id', 'state', 'acquirer_reference', 'date_validate', 'partner_id', 'payment_token_id', 'card_brand', 'card_last4'];
 
 async function guardWrite(env: Env, _ids: number[], vals: Record<string, unknown>): Promise<void> {
@@ -28,29 +31,29 @@ export const PaymentTransaction = defineModel({
   order: 'id desc',
   recName: 'reference',
   fields: {
-    reference: fields.char({ required: true, size: 64, string: 'Reference' }),
-    acquirer_id: fields.many2one('payment.acquirer', { required: true, ondelete: 'restrict', string: 'Provider' }),
-    provider: fields.char({ required: true, size: 32, string: 'Provider code' }),
-    amount: fields.monetary({ required: true, string: 'Amount' }),
-    currency_id: fields.many2one('res.currency', { required: true, ondelete: 'restrict', string: 'Currency' }),
-    state: fields.selection(TRANSACTION_STATES, { default: 'draft', required: true, string: 'Status' }),
-    type: fields.selection([['form', 'Form'], ['form_save', 'Form with saved card'], ['server2server', 'Saved card']], { default: 'form', required: true, string: 'Type' }),
-    acquirer_reference: fields.char({ size: 128, string: 'Provider reference' }),
-    state_message: fields.text({ string: 'Message' }),
-    date_validate: fields.datetime({ string: 'Validation date' }),
-    partner_id: fields.many2one('res.partner', { ondelete: 'set null', string: 'Customer' }),
-    partner_name: fields.char({ size: 256, string: 'Customer name' }),
-    partner_email: fields.char({ size: 256, string: 'E-mail' }),
-    partner_lang: fields.char({ size: 16, string: 'Language' }),
-    partner_address: fields.char({ size: 256, string: 'Address' }),
-    partner_zip: fields.char({ size: 24, string: 'Zip' }),
-    partner_city: fields.char({ size: 128, string: 'City' }),
-    partner_country_id: fields.many2one('res.country', { ondelete: 'set null', string: 'Country' }),
-    partner_phone: fields.char({ size: 64, string: 'Phone' }),
-    payment_token_id: fields.many2one('payment.token', { ondelete: 'set null', string: 'Saved card' }),
-    website_id: fields.many2one('website', { ondelete: 'set null', string: 'Site' }),
-    card_brand: fields.char({ size: 16, string: 'Card brand' }),
-    card_last4: fields.char({ size: 4, string: 'Card last digits' }),
+    reference: fields.char({ readonly: true, required: true, size: 64, string: 'Reference' }),
+    acquirer_id: fields.many2one('payment.acquirer', { readonly: true, required: true, ondelete: 'restrict', string: 'Provider' }),
+    provider: fields.char({ readonly: true, required: true, size: 32, string: 'Provider code' }),
+    amount: fields.monetary({ readonly: true, required: true, string: 'Amount' }),
+    currency_id: fields.many2one('res.currency', { readonly: true, required: true, ondelete: 'restrict', string: 'Currency' }),
+    state: fields.selection(TRANSACTION_STATES, { readonly: true, default: 'draft', required: true, string: 'Status' }),
+    type: fields.selection([['form', 'Form'], ['form_save', 'Form with saved card'], ['server2server', 'Saved card']], { readonly: true, default: 'form', required: true, string: 'Type' }),
+    acquirer_reference: fields.char({ readonly: true, size: 128, string: 'Provider reference' }),
+    state_message: fields.text({ readonly: true, string: 'Message' }),
+    date_validate: fields.datetime({ readonly: true, string: 'Validation date' }),
+    partner_id: fields.many2one('res.partner', { readonly: true, ondelete: 'set null', string: 'Customer' }),
+    partner_name: fields.char({ readonly: true, size: 256, string: 'Customer name' }),
+    partner_email: fields.char({ readonly: true, size: 256, string: 'E-mail' }),
+    partner_lang: fields.char({ readonly: true, size: 16, string: 'Language' }),
+    partner_address: fields.char({ readonly: true, size: 256, string: 'Address' }),
+    partner_zip: fields.char({ readonly: true, size: 24, string: 'Zip' }),
+    partner_city: fields.char({ readonly: true, size: 128, string: 'City' }),
+    partner_country_id: fields.many2one('res.country', { readonly: true, ondelete: 'set null', string: 'Country' }),
+    partner_phone: fields.char({ readonly: true, size: 64, string: 'Phone' }),
+    payment_token_id: fields.many2one('payment.token', { readonly: true, ondelete: 'set null', string: 'Saved card' }),
+    website_id: fields.many2one('website', { readonly: true, ondelete: 'set null', string: 'Site' }),
+    card_brand: fields.char({ readonly: true, size: 16, string: 'Card brand' }),
+    card_last4: fields.char({ readonly: true, size: 4, string: 'Card last digits' }),
   },
   beforeWrite: [guardWrite],
   duplicateMessage: (vals) => `The reference ${String(vals.reference ?? '')} is already used by another transaction.`,
