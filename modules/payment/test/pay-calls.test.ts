@@ -178,6 +178,24 @@ describe('payment: pay page, calls and saved cards over HTTP', function () {
     expect((await (await f.client('payer')).get('/website_payment/link')).status).to.equal(403);
   });
 
+  it('the test processor checks the card again on the server and names each wrong field; the transaction can still be paid', async () => {
+    const { params } = await f.link('INV-FIELDS', 6);
+    const visitor = await f.client();
+    const tx = await visitor.call<{ tx_id: number; tx_token: string }>('/website_payment/transaction', { ...params, amount: 6, currency_id: f.currencies.EUR, acquirer_id: f.acquirers.test });
+    const refused = await visitor.call<{ success: boolean; fields: Record<string, string> }>('/payment/test/process', {
+      tx_id: tx.tx_id, tx_token: tx.tx_token, cc_number: '6011 1111 1111 1118', cc_holder_name: '', cc_expiry: '00 / 30', cc_cvc: '1234',
+    });
+    expect(refused.success).to.equal(false);
+    expect(refused.fields).to.deep.equal({
+      cc_number: 'Enter a valid card number.', cc_holder_name: 'Enter the name on the card.',
+      cc_expiry: 'Enter a valid expiry date (MM / YY), in the future.', cc_cvc: 'Enter the security code printed on the card.',
+    });
+    const [row] = await f.tk.sudo().model(TRANSACTION_MODEL).read([tx.tx_id], ['state', 'acquirer_reference']);
+    expect(row).to.include({ state: 'draft', acquirer_reference: false });
+    const paid = await visitor.call<{ success: boolean }>('/payment/test/process', { tx_id: tx.tx_id, tx_token: tx.tx_token, ...CARD, cc_number: '6011 1111 1111 1117' });
+    expect(paid.success).to.equal(true);
+  });
+
   it('processes a transaction once when it is posted twice at the same time', async () => {
     const { params } = await f.link('INV-TWICE', 9);
     const visitor = await f.client();

@@ -16,8 +16,3 @@ export function roundAmount(amount: number, decimals: number): number {
   const f = 10 ** decimals;
   return Math.sign(amount) * Math.round(Math.abs(amount) * f + Number.EPSILON) / f;
 }
-
-/** `utcText` of the database ('YYYY-MM-DD HH:mm:ss', UTC) as epoch milliseconds. */
-export function utcMillis(value: string): number {
-  return Date.parse(`${value.replace(' ', 'T')}Z`);
-}
