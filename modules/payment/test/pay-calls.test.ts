@@ -9,6 +9,8 @@ describe('payment: pay page, calls and saved cards over HTTP', function () {
   let f: PaymentFixture;
   before(async () => { f = await bootPayment(); });
   after(async () => f?.tk.stop());
+  // Every test starts with the payment budgets of 127.0.0.1 untouched (the last one spends them).
+  beforeEach(async () => { await f.tk.sudo().db('rate_limit').delete(); });
 
   const txCount = () => f.tk.sudo().model(TRANSACTION_MODEL).search_count([]);
 
