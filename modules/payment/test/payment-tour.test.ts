@@ -142,6 +142,27 @@ describe('payment: tour in Chromium (pay a reference by card, declined and retri
     expect(officeErrors).to.deep.equal([]);
   });
 
+  it('without JavaScript: a refused field is shown under it, then the card is paid', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const { url } = await f.link('TOUR-NOJS', 21);
+    await page.goto(f.tk.url + url);
+    const form = cardForm(page);
+    await form.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await form.getByLabel('Name on the card').fill('Nora Noscript');
+    await form.getByLabel('Expiry (MM / YY)').fill('12 / 40');
+    await form.getByLabel('Security code').fill('123');
+    await form.getByRole('button', { name: 'Pay Now' }).click();
+    await cardForm(page).locator('#acquirer_' + f.acquirers.test + '_cc_number_error').filter({ hasText: 'Enter a valid card number.' }).waitFor();
+    expect(await cardForm(page).getByLabel('Name on the card').inputValue()).to.equal('Nora Noscript');
+    await cardForm(page).getByLabel('Card number').fill('4242 4242 4242 4242');
+    await cardForm(page).getByLabel('Expiry (MM / YY)').fill('12 / 40');
+    await cardForm(page).getByLabel('Security code').fill('123');
+    await Promise.all([page.waitForURL(/\/website_payment\/status\/\d+/), cardForm(page).getByRole('button', { name: 'Pay Now' }).click()]);
+    await page.locator('.payment-status.alert-success').waitFor();
+    await context.close();
+  });
+
   it('status polling: ceil(n/3) s before the n-th poll, at most 20, then the waiting icon', async () => {
     const { params } = await f.link('TOUR-POLL', 3);
     const visitor = await f.client();
