@@ -13,7 +13,10 @@ export default defineManifest({
   autoInstall: true,
   server: () => (require('./server/payment-module') as typeof import('./server/payment-module')).paymentModule,
   web: {
-    islands: [path.join(__dirname, 'web/islands/card-form.tsx'), path.join(__dirname, 'web/islands/payment-status.tsx')],
+    islands: [
+      path.join(__dirname, 'web/islands/card-form.tsx'), path.join(__dirname, 'web/islands/payment-status.tsx'),
+      path.join(__dirname, 'web/islands/saved-card-pay.tsx'),
+    ],
   },
   migrations: path.join(__dirname, 'migrations'),
   groups: [{ id: MANAGER, name: 'Payment manager', implies: ['base.group_user'] }],

@@ -46,6 +46,8 @@ export interface PayPageProps {
   activeAcquirerId?: number;
   /** A refused or failed payment: the message (shown followed by 'Retry ? ') and the wrong fields. */
   error?: string;
+  /** The error is a saved card's (shown by the saved cards' form, not the card form). */
+  tokenFailed?: boolean;
   errors?: Record<string, string>;
   holderName?: string;
   testCards?: Record<string, string>;

@@ -163,6 +163,27 @@ describe('payment: tour in Chromium (pay a reference by card, declined and retri
     await context.close();
   });
 
+  it('a saved card declined: its error followed by \'Retry ? \' in the danger style; another saved card pays', async () => {
+    const payer = await f.client('payer');
+    await payer.call('/payment/test/s2s/create_json', { acquirer_id: f.acquirers.test, cc_number: '4000 0000 0000 0002', cc_holder_name: 'Paula Payer', cc_expiry: '10 / 39', cc_cvc: '123' });
+    await payer.call('/payment/test/s2s/create_json', { acquirer_id: f.acquirers.test, cc_number: '5105 1051 0510 5100', cc_holder_name: 'Paula Payer', cc_expiry: '10 / 39', cc_cvc: '123' });
+    const page = await (await contextFor('payer')).newPage();
+    const errors = watchErrors(page);
+    const { url } = await f.link('TOUR-TOKEN', 64);
+    await page.goto(f.tk.url + url);
+    await page.waitForSelector('[data-island="payment.saved_card_pay"][data-hydrated="true"]');
+    const saved = page.locator('form.payment-saved-cards');
+    await saved.getByLabel(/Visa •••• 0002/).check();
+    await saved.getByRole('button', { name: 'Pay with this card' }).click();
+    const alert = saved.locator('.payment-error.alert-danger');
+    await alert.waitFor();
+    expect(await alert.textContent()).to.equal('Payment transaction failed (Your card was declined.) Retry ? ');
+    await saved.getByLabel(/Mastercard •••• 5100/).check();
+    await Promise.all([page.waitForURL(/\/website_payment\/status\/\d+/), saved.getByRole('button', { name: 'Pay with this card' }).click()]);
+    await page.locator('.payment-status.alert-success').waitFor();
+    expect(errors).to.deep.equal([]);
+  });
+
   it('status polling: ceil(n/3) s before the n-th poll, at most 20, then the waiting icon', async () => {
     const { params } = await f.link('TOUR-POLL', 3);
     const visitor = await f.client();
@@ -219,7 +240,7 @@ describe('payment: tour in Chromium (pay a reference by card, declined and retri
     await page.locator('.payment-saved-card').filter({ hasText: '0005' }).waitFor();
     await expectAccessible(page, 'payment-methods');
     await Promise.all([page.waitForURL(/\/my\/payment_method$/), page.getByRole('button', { name: /Delete American Express/ }).click()]);
-    await page.getByText('You have no saved card.').waitFor();
+    await page.locator('.payment-saved-card').filter({ hasText: '0005' }).waitFor({ state: 'detached' });
     expect(errors).to.deep.equal([]);
   });
 });

@@ -17,6 +17,7 @@ import { PAY_LIMIT, payerOf } from './payer';
 
 interface Failure {
   acquirerId?: number;
+  tokenFailed?: boolean;
   error?: string;
   errors?: Record<string, string>;
   holderName?: string;
@@ -72,10 +73,10 @@ export class PayPageRoutes implements RouteContribution {
             result = p.token_id ? await this.checkout.payWithToken(payer, tx.id, p.token_id) : await this.checkout.pay(payer, tx.id, p);
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
-            return this.render(req, link, { acquirerId: p.acquirer_id, error: err.message }, 400);
+            return this.render(req, link, { acquirerId: p.acquirer_id, error: err.message, tokenFailed: Boolean(p.token_id) }, 400);
           }
           if (result.fieldErrors) return this.render(req, link, { acquirerId: p.acquirer_id, errors: result.fieldErrors, holderName: p.cc_holder_name }, 400);
-          if (result.error) return this.render(req, link, { acquirerId: p.acquirer_id, error: result.error, holderName: p.cc_holder_name }, 400);
+          if (result.error) return this.render(req, link, { acquirerId: p.acquirer_id, error: result.error, holderName: p.cc_holder_name, tokenFailed: Boolean(p.token_id) }, 400);
           req.reply.redirect(await this.links.statusUrl(result.tx.id), { status: 303 });
           return undefined;
         },
@@ -126,7 +127,7 @@ export class PayPageRoutes implements RouteContribution {
       })),
       savedCards: saved.filter((c) => acquirers.some((a) => a.id === c.acquirerId && this.catalog.provider(a.provider)?.payWithToken)),
       alreadyPaid: await this.checkout.alreadyPaid(req.env, link.reference),
-      activeAcquirerId: failure.acquirerId, error: failure.error, errors: failure.errors, holderName: failure.holderName,
+      activeAcquirerId: failure.acquirerId, error: failure.error, tokenFailed: failure.tokenFailed, errors: failure.errors, holderName: failure.holderName,
       testCards: acquirers.some((a) => a.provider === 'test' && a.environment === 'test') ? { ...TEST_CARDS } : undefined,
     };
     return payPage(props, status);

@@ -1,9 +1,9 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
-import { brandLabel } from '../../common/card-rules';
 import type { OfferedAcquirer, PayPageProps } from '../../common/page-props';
 import { PAY_SUBMIT_URL, RETRY_SUFFIX } from '../../common/pay-schema';
 import CardForm from '../islands/card-form';
+import SavedCardPay from '../islands/saved-card-pay';
 
 function Hidden({ fields }: { fields: Record<string, string> }) {
   return <>{Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}</>;
@@ -23,26 +23,14 @@ function AcquirerPanel({ p, a }: { p: PayPageProps; a: OfferedAcquirer }) {
           {a.environment === 'test' && a.form.kind !== 'button' ? <span className="badge text-bg-warning ms-2">{_t('Test mode')}</span> : null}
         </h2>
         {a.preMsg ? <div className="payment-pre-msg mb-2" dangerouslySetInnerHTML={{ __html: a.preMsg }} /> : null}
+        {active && p.tokenFailed && !cards.length ? <div className="alert alert-danger" role="alert">{_t(p.error ?? '')} {_t(RETRY_SUFFIX)}</div> : null}
         {cards.length ? (
-          <form method="post" action={localized(PAY_SUBMIT_URL)} className="mb-3 payment-saved-cards">
-            <input type="hidden" name="csrf_token" value={p.csrfToken} />
-            <Hidden fields={hidden} />
-            <fieldset>
-              <legend className="fs-6">{_t('Pay with a saved card')}</legend>
-              {cards.map((c, i) => (
-                <div className="form-check" key={c.id}>
-                  <input className="form-check-input" type="radio" name="token_id" value={c.id} id={`token_${c.id}`} defaultChecked={i === 0} />
-                  <label className="form-check-label" htmlFor={`token_${c.id}`}>{brandLabel(c.brand)} •••• {c.last4}{c.holderName ? ` (${c.holderName})` : ''}</label>
-                </div>
-              ))}
-            </fieldset>
-            <button type="submit" className="btn btn-outline-primary mt-2">{_t('Pay with this card')}</button>
-          </form>
+          <SavedCardPay cards={cards} hidden={hidden} csrfToken={p.csrfToken} idPrefix={`acquirer_${a.id}`} error={active && p.tokenFailed ? p.error : undefined} />
         ) : null}
         {a.form.kind === 'card_form' ? (
           <CardForm action={PAY_SUBMIT_URL} hidden={hidden} csrfToken={p.csrfToken} mode="pay" provider={a.provider} submitLabel="Pay Now"
             saveToken={a.saveToken} signedIn={p.signedIn} idPrefix={`acquirer_${a.id}`}
-            error={active ? p.error : undefined} errors={active ? p.errors : undefined} holderName={active ? p.holderName : undefined} />
+            error={active && !p.tokenFailed ? p.error : undefined} errors={active ? p.errors : undefined} holderName={active ? p.holderName : undefined} />
         ) : null}
         {a.form.kind === 'button' ? (
           <form method="post" action={localized(PAY_SUBMIT_URL)}>
