@@ -178,6 +178,7 @@ describe('payment: tour in Chromium (pay a reference by card, declined and retri
     const alert = saved.locator('.payment-error.alert-danger');
     await alert.waitFor();
     expect(await alert.textContent()).to.equal('Payment transaction failed (Your card was declined.) Retry ? ');
+    await expectAccessible(page, 'pay-saved-card-declined');
     await saved.getByLabel(/Mastercard •••• 5100/).check();
     await Promise.all([page.waitForURL(/\/website_payment\/status\/\d+/), saved.getByRole('button', { name: 'Pay with this card' }).click()]);
     await page.locator('.payment-status.alert-success').waitFor();

@@ -27,6 +27,7 @@ function AcquirerPanel({ p, a }: { p: PayPageProps; a: OfferedAcquirer }) {
         {cards.length ? (
           <SavedCardPay cards={cards} hidden={hidden} csrfToken={p.csrfToken} idPrefix={`acquirer_${a.id}`} error={active && p.tokenFailed ? p.error : undefined} />
         ) : null}
+        {cards.length && a.form.kind === 'card_form' ? <h3 className="fs-6 fw-normal">{_t('Or pay with a new card')}</h3> : null}
         {a.form.kind === 'card_form' ? (
           <CardForm action={PAY_SUBMIT_URL} hidden={hidden} csrfToken={p.csrfToken} mode="pay" provider={a.provider} submitLabel="Pay Now"
             saveToken={a.saveToken} signedIn={p.signedIn} idPrefix={`acquirer_${a.id}`}
