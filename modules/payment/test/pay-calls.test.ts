@@ -123,6 +123,10 @@ describe('payment: pay page, calls and saved cards over HTTP', function () {
     expect(mine[0]).to.include({ brand: 'visa', last4: '4242', name: 'XXXXXXXXXXXX4242 - Paula Payer' });
     const tokenId = Number(mine[0].id);
     expect(await other.callKw(TOKEN_MODEL, 'search_read', [[]], { fields: ['name'] })).to.deep.equal([]);
+    // Transactions too: each user reads their own; the provider reference of a card is for managers.
+    expect(await payer.callKw(TRANSACTION_MODEL, 'search_count', [[['reference', '=', 'INV-SAVE']]])).to.equal(1);
+    expect(await other.callKw(TRANSACTION_MODEL, 'search_count', [[['reference', '=', 'INV-SAVE']]])).to.equal(0);
+    expect((await payer.rpc('/web/dataset/call_kw', { model: TOKEN_MODEL, method: 'read', args: [[Number(mine[0].id)], ['acquirer_ref']], kwargs: {} })).error?.data.name).to.equal('AccessError');
 
     // Another user's transaction with the payer's token: refused, nothing processed.
     const { params: p2 } = await f.link('INV-STEAL', 99);
