@@ -2,5 +2,5 @@
 export type PayForm =
   | { kind: 'card_form' }
   | { kind: 'button'; label: string }
-  | { kind: 'redirect'; label: string; url: string }
+  | { kind: 'redirect'; label: string }
   | { kind: 'hosted_fields'; scriptUrl: string; config: Record<string, string> };

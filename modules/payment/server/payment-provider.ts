@@ -47,7 +47,9 @@ export interface TransactionInfo {
  * - `card_form`: our card form, whose fields are posted to our server: **only acceptable for a test
  *   processor** (the built-in test provider refuses production acquirers);
  * - `button`: a button that posts the payment with no extra data (wire transfer);
- * - `redirect`: the processor's hosted payment page at `url` (the card never reaches us);
+ * - `redirect`: a button that starts the transaction; `process` answers the processor's hosted payment
+ *   page as `redirectUrl` and the payer goes there (the card never reaches us), then the processor's
+ *   notification settles the transaction;
  * - `hosted_fields`: the processor's script (`scriptUrl`) draws the card fields in its own frames and
  *   gives the browser a one-time token, which is posted to `process` as `data.token`.
  */
@@ -64,7 +66,7 @@ export interface ProviderOutcome {
   fieldErrors?: Record<string, string>;
   /** What may be kept of a card: its brand and last 4 digits. */
   card?: { brand: string; last4: string };
-  /** A redirect flow: where the payer goes next. */
+  /** A redirect flow: the processor's page (absolute http(s) URL) where the payer goes next. */
   redirectUrl?: string;
 }
 

@@ -77,7 +77,8 @@ export class PayPageRoutes implements RouteContribution {
           }
           if (result.fieldErrors) return this.render(req, link, { acquirerId: p.acquirer_id, errors: result.fieldErrors, holderName: p.cc_holder_name }, 400);
           if (result.error) return this.render(req, link, { acquirerId: p.acquirer_id, error: result.error, holderName: p.cc_holder_name, tokenFailed: Boolean(p.token_id) }, 400);
-          req.reply.redirect(await this.links.statusUrl(result.tx.id), { status: 303 });
+          if (result.redirectUrl) req.reply.redirectAway(result.redirectUrl, 303);
+          else req.reply.redirect(await this.links.statusUrl(result.tx.id), { status: 303 });
           return undefined;
         },
       }),

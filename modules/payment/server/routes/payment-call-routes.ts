@@ -78,6 +78,6 @@ export class PaymentCallRoutes implements RouteContribution {
   private async reply(result: PayResult): Promise<PayReply> {
     if (result.fieldErrors) return { success: false, error: 'Check the fields marked in red.', fields: result.fieldErrors };
     if (result.error) return { success: false, error: result.error };
-    return { success: true, url: await this.links.statusUrl(result.tx.id) };
+    return { success: true, url: result.redirectUrl ?? await this.links.statusUrl(result.tx.id) };
   }
 }

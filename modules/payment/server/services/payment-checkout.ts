@@ -30,6 +30,8 @@ export interface PayResult {
   fieldErrors?: Record<string, string>;
   /** The payment failed (declined, processor error): the message shown before 'Retry ? '. */
   error?: string;
+  /** A redirect flow: the processor's page where the payer goes now. */
+  redirectUrl?: string;
 }
 
 export const LINK_MISMATCH = 'This payment link is not valid: its amount, currency or reference was changed.';
@@ -110,7 +112,8 @@ export class PaymentCheckout {
         after = await this.transactions.info(payer.env, txId);
       }
     }
-    return after.state === 'error' || after.state === 'cancel' ? { tx: after, error: after.stateMessage || 'The payment failed.' } : { tx: after };
+    if (after.state === 'error' || after.state === 'cancel') return { tx: after, error: after.stateMessage || 'The payment failed.' };
+    return outcome.redirectUrl && /^https?:\/\//i.test(outcome.redirectUrl) ? { tx: after, redirectUrl: outcome.redirectUrl } : { tx: after };
   }
 
   /** Pays a draft transaction with a saved card, which must be the payer's own. */

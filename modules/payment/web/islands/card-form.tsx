@@ -42,7 +42,7 @@ function CardForm(p: CardFormProps) {
           cc_expiry: values.cc_expiry, cc_cvc: values.cc_cvc, save_card: values.save_card,
         });
         if (reply.success && reply.url) {
-          window.location.assign(localized(reply.url));
+          window.location.assign(/^https?:\/\//i.test(reply.url) ? reply.url : localized(reply.url));
           return;
         }
         if (reply.fields) helpers.setErrors(reply.fields);

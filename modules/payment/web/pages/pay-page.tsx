@@ -33,7 +33,7 @@ function AcquirerPanel({ p, a }: { p: PayPageProps; a: OfferedAcquirer }) {
             saveToken={a.saveToken} signedIn={p.signedIn} idPrefix={`acquirer_${a.id}`}
             error={active && !p.tokenFailed ? p.error : undefined} errors={active ? p.errors : undefined} holderName={active ? p.holderName : undefined} />
         ) : null}
-        {a.form.kind === 'button' ? (
+        {a.form.kind === 'button' || a.form.kind === 'redirect' ? (
           <form method="post" action={localized(PAY_SUBMIT_URL)}>
             <input type="hidden" name="csrf_token" value={p.csrfToken} />
             <Hidden fields={hidden} />
@@ -41,7 +41,6 @@ function AcquirerPanel({ p, a }: { p: PayPageProps; a: OfferedAcquirer }) {
             <button type="submit" className="btn btn-primary">{_t(a.form.label)}</button>
           </form>
         ) : null}
-        {a.form.kind === 'redirect' ? <a className="btn btn-primary" href={a.form.url}>{_t(a.form.label)}</a> : null}
       </div>
     </section>
   );
