@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServiceIdentifier } from 'inversify';
+import type { Logger } from 'pino';
 import { loadConfig, type Config } from '@platform/core/config';
 import { Kernel } from '@platform/kernel/kernel';
 import { startServer, type RunningServer } from '@platform/kernel/server';
@@ -18,6 +19,8 @@ export interface BootOptions {
   /** Extra module folders (for fixture modules). */
   roots?: string[];
   config?: Partial<Config>;
+  /** The kernel's logger (a test that reads what was logged passes one writing to memory). */
+  logger?: Logger;
 }
 
 /** A kernel with the chosen modules on a throwaway database, optionally served over HTTP. */
@@ -58,7 +61,7 @@ export async function bootTestKernel(opts: BootOptions): Promise<TestKernel> {
   const roots = [path.join(repoRoot, 'platform', 'base'), path.join(repoRoot, 'modules'), ...(opts.roots ?? [])];
   let kernel: Kernel;
   try {
-    kernel = await Kernel.boot({ config, install: opts.modules, roots, autoInstall: false });
+    kernel = await Kernel.boot({ config, install: opts.modules, roots, autoInstall: false, logger: opts.logger });
   } catch (err) {
     await database.drop();
     throw err;

@@ -1,0 +1,198 @@
+import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { injectContributions, LoggerToken, UserError, type ContributionProvider } from '@platform/core';
+import { escapeHtml, utcText } from '@platform/common';
+import type { Env } from '@platform/orm';
+import { TRANSACTION_MODEL, type TransactionState } from '../models/payment-transaction';
+import { TransactionStateHook, type AcquirerInfo, type ProviderOutcome, type TransactionInfo } from '../payment-provider';
+import { PaymentCatalog } from './payment-catalog';
+import { m2oId, roundAmount, text } from './record-values';
+
+/** From each state, where a transaction may go (the same state again is a no-op: idempotent). */
+const NEXT: Record<TransactionState, TransactionState[]> = {
+  draft: ['pending', 'authorized', 'done', 'error', 'cancel'],
+  pending: ['authorized', 'done', 'error', 'cancel'],
+  authorized: ['done', 'error', 'cancel'],
+  done: [],
+  error: [],
+  cancel: [],
+};
+
+/** The longest reference a transaction keeps (the column), suffix included. */
+export const REFERENCE_MAX = 64;
+
+export interface NewTransaction {
+  reference: string;
+  amount: number;
+  currencyId: number;
+  acquirerId: number;
+  partnerId: number | null;
+  siteId: number | null;
+  type?: 'form' | 'form_save' | 'server2server';
+  tokenId?: number | null;
+}
+
+export interface StatusAnswer {
+  state: TransactionState;
+  /** The browser asks again while this is true (pending). */
+  recall: boolean;
+  /** Panel style: info (pending, draft), success (done, authorized), danger (else). */
+  tone: 'info' | 'success' | 'danger';
+  /** HTML: the acquirer's message for the state (sanitised when written) and the provider's words (escaped). */
+  message: string;
+}
+
+const TX_FIELDS = ['reference', 'amount', 'currency_id', 'state', 'provider', 'acquirer_id', 'acquirer_reference', 'state_message', 'partner_id', 'create_date', 'card_brand', 'card_last4'];
+
+/**
+ * The only writer of payment transactions: creation (reference made unique, payer's details copied),
+ * state changes (allowed moves only, once: a repeated change or notification changes nothing, and the
+ * state hooks run once per change), and what a provider answers.
+ */
+@injectable()
+export class PaymentTransactions {
+  constructor(
+    @inject(PaymentCatalog) private readonly catalog: PaymentCatalog,
+    @injectContributions(TransactionStateHook) private readonly hooks: ContributionProvider<TransactionStateHook>,
+    @inject(LoggerToken) private readonly logger: Logger,
+  ) {}
+
+  /** `ref`, else `refx1`, `refx2`... : the first that no transaction uses. */
+  async nextReference(env: Env, base: string): Promise<string> {
+    const model = env.sudo().model(TRANSACTION_MODEL);
+    const taken = new Set((await model.search_read(['|', ['reference', '=', base], ['reference', '=like', `${base}x%`]], ['reference'], { limit: 10_000 })).map((r) => text(r, 'reference')));
+    if (!taken.has(base)) return base;
+    for (let i = 1; ; i += 1) if (!taken.has(`${base}x${i}`)) return `${base}x${i}`;
+  }
+
+  /** A draft transaction; the amount is rounded to the currency and must be positive. */
+  async create(env: Env, input: NewTransaction): Promise<TransactionInfo> {
+    const currency = await this.catalog.currency(env, input.currencyId);
+    if (!currency) throw new UserError('This currency is not available.');
+    const acquirer = await this.catalog.acquirer(env, input.acquirerId);
+    if (!acquirer || !this.catalog.provider(acquirer.provider)) throw new UserError('This payment method is not available.');
+    const amount = roundAmount(input.amount, currency.decimals);
+    if (!(amount > 0)) throw new UserError('The amount to pay must be positive.');
+    const base = input.reference.trim();
+    if (!base || base.length > REFERENCE_MAX - 6) throw new UserError(`A payment reference has 1 to ${REFERENCE_MAX - 6} characters.`);
+    return env.sudo().transaction(async (sudo) => {
+      const partner = input.partnerId ? (await sudo.model('res.partner').read([input.partnerId], ['name', 'email', 'lang', 'street', 'zip', 'city', 'country_id', 'phone']))[0] : undefined;
+      const id = await sudo.model(TRANSACTION_MODEL).create({
+        reference: await this.nextReference(sudo, base),
+        acquirer_id: acquirer.id, provider: acquirer.provider, amount, currency_id: currency.id, state: 'draft', type: input.type ?? 'form',
+        partner_id: input.partnerId ?? false, website_id: input.siteId ?? false, payment_token_id: input.tokenId ?? false,
+        partner_name: partner ? text(partner, 'name') : false, partner_email: partner ? text(partner, 'email') || false : false,
+        partner_lang: partner ? text(partner, 'lang') || false : false, partner_address: partner ? text(partner, 'street') || false : false,
+        partner_zip: partner ? text(partner, 'zip') || false : false, partner_city: partner ? text(partner, 'city') || false : false,
+        partner_country_id: partner ? m2oId(partner.country_id) ?? false : false, partner_phone: partner ? text(partner, 'phone') || false : false,
+      });
+      return this.info(sudo, id);
+    });
+  }
+
+  async info(env: Env, id: number): Promise<TransactionInfo> {
+    const [r] = await env.sudo().model(TRANSACTION_MODEL).read([id], TX_FIELDS);
+    if (!r) throw new UserError('This transaction does not exist.');
+    const currency = await this.catalog.currency(env, m2oId(r.currency_id) ?? 0);
+    return {
+      id, reference: text(r, 'reference'), amount: Number(r.amount),
+      currency: { id: currency?.id ?? 0, name: currency?.name ?? '', decimals: currency?.decimals ?? 2 },
+      state: r.state as TransactionState, provider: text(r, 'provider'), acquirerId: m2oId(r.acquirer_id) ?? 0,
+      acquirerReference: text(r, 'acquirer_reference'), stateMessage: text(r, 'state_message'), partnerId: m2oId(r.partner_id),
+      createDate: text(r, 'create_date'), cardBrand: text(r, 'card_brand'), cardLast4: text(r, 'card_last4'),
+    };
+  }
+
+  async findByReference(env: Env, reference: string): Promise<TransactionInfo | null> {
+    const [id] = await env.sudo().model(TRANSACTION_MODEL).search([['reference', '=', reference]], { limit: 1 });
+    return id ? this.info(env, id) : null;
+  }
+
+  /**
+   * Moves a transaction to `state` if that move is allowed; false when it changed nothing (same state
+   * again, or a move out of a final state). The hooks run in the same database transaction.
+   */
+  async setState(env: Env, id: number, state: TransactionState, details: Omit<ProviderOutcome, 'state'> = {}): Promise<boolean> {
+    return env.sudo().transaction(async (sudo) => {
+      const before = await this.info(sudo, id);
+      if (before.state === state || !NEXT[before.state].includes(state)) {
+        if (before.state !== state) this.logger.warn({ tx: id, from: before.state, to: state }, 'payment: state change refused');
+        return false;
+      }
+      const vals: Record<string, unknown> = { state };
+      if (details.message !== undefined) vals.state_message = details.message || false;
+      if (details.acquirerReference) vals.acquirer_reference = details.acquirerReference;
+      if (details.card) Object.assign(vals, { card_brand: details.card.brand, card_last4: details.card.last4.slice(-4) });
+      if (state === 'done' || state === 'authorized') vals.date_validate = utcText();
+      await sudo.model(TRANSACTION_MODEL).write([id], vals);
+      const after = await this.info(sudo, id);
+      for (const hook of this.hooks.getContributions()) await hook.transactionStateChanged(sudo, after, before.state);
+      this.logger.info({ tx: id, reference: after.reference, from: before.state, to: state }, 'payment: transaction state');
+      return true;
+    });
+  }
+
+  /** Applies what a provider answered (a refusal of the data leaves the transaction as it was). */
+  async apply(env: Env, id: number, outcome: ProviderOutcome): Promise<TransactionInfo> {
+    if (outcome.state !== 'draft' && !outcome.fieldErrors) await this.setState(env, id, outcome.state, outcome);
+    return this.info(env, id);
+  }
+
+  /** Where a transaction stands, for its status page: a pending one is asked to its provider first. */
+  async status(env: Env, id: number): Promise<StatusAnswer> {
+    let tx = await this.info(env, id);
+    const acquirer = await this.catalog.acquirer(env, tx.acquirerId);
+    const provider = this.catalog.provider(tx.provider);
+    if (tx.state === 'pending' && acquirer && provider?.refresh) {
+      const outcome = await provider.refresh(tx, acquirer);
+      if (outcome) tx = await this.apply(env, id, outcome);
+    }
+    return statusAnswer(tx, acquirer);
+  }
+
+  /**
+   * A payment manager's action on an authorized transaction, through its provider: `capture` (the money
+   * is taken: done) or `void` (the authorization is released: cancel).
+   */
+  async settle(env: Env, id: number, action: 'capture' | 'void'): Promise<TransactionInfo> {
+    if (!env.hasGroup('payment.group_payment_manager') && !env.hasGroup('base.group_system')) throw new UserError('Only payment managers capture or void payments.');
+    const tx = await this.info(env, id);
+    if (tx.state !== 'authorized') throw new UserError(`Only an authorized payment can be ${action === 'capture' ? 'captured' : 'voided'}: this one is ${tx.state}.`);
+    const acquirer = await this.catalog.acquirer(env, tx.acquirerId);
+    const provider = this.catalog.provider(tx.provider);
+    const call = provider?.[action];
+    if (!acquirer || !provider || !call) throw new UserError(`This provider cannot ${action} payments.`);
+    return this.apply(env, id, await call.call(provider, tx, acquirer));
+  }
+
+  /** An administrator confirms a wire transfer received on the bank account: pending -> done. */
+  async confirmTransfer(env: Env, id: number): Promise<TransactionInfo> {
+    if (!env.hasGroup('payment.group_payment_manager') && !env.hasGroup('base.group_system')) throw new UserError('Only payment managers confirm transfers.');
+    const tx = await this.info(env, id);
+    if (tx.provider !== 'transfer') throw new UserError('Only wire transfers are confirmed by hand.');
+    if (tx.state !== 'pending' && tx.state !== 'done') throw new UserError(`This transfer cannot be confirmed: it is ${tx.state}.`);
+    await this.setState(env, id, 'done', { message: '' });
+    return this.info(env, id);
+  }
+}
+
+/** The words of the status panel for a transaction (the reference platform's texts and messages). */
+export function statusAnswer(tx: TransactionInfo, acquirer: AcquirerInfo | null): StatusAnswer {
+  const extra = tx.stateMessage ? `<p>${escapeHtml(tx.stateMessage)}</p>` : '';
+  switch (tx.state) {
+    case 'pending': {
+      const manual = tx.provider === 'transfer' ? '<p>Your transaction is waiting a manual confirmation.</p>' : '';
+      return { state: tx.state, recall: true, tone: 'info', message: `<p>${acquirer?.pendingMsg ?? ''}</p>${manual}${acquirer?.postMsg ?? ''}` };
+    }
+    case 'done':
+      return { state: tx.state, recall: false, tone: 'success', message: `<p>${acquirer?.doneMsg ?? 'Your payment has been received.'}</p>` };
+    case 'authorized':
+      return { state: tx.state, recall: false, tone: 'success', message: '<p>Your payment has been authorized.</p>' };
+    case 'cancel':
+      return { state: tx.state, recall: false, tone: 'danger', message: `<p>${acquirer?.cancelMsg ?? 'The payment seems to have been canceled.'}</p>${extra}` };
+    case 'error':
+      return { state: tx.state, recall: false, tone: 'danger', message: `<p>${acquirer?.errorMsg ?? ''}</p>${extra}` };
+    default:
+      return { state: tx.state, recall: false, tone: 'info', message: '<p>Your transaction is waiting confirmation.</p>' };
+  }
+}
