@@ -7,8 +7,8 @@
  * - It reacts to payments with a `TransactionStateHook` (done/authorized: confirm; cancel/error: reopen).
  * - A module for a real processor binds a `PaymentProvider` (hosted fields or a redirect).
  */
-export { PaymentProvider, TransactionStateHook } from './server/payment-provider';
-export type { AcquirerInfo, TransactionInfo, ProviderOutcome, ProviderNotification, TokenData, PayForm } from './server/payment-provider';
+export { PaymentProvider, TransactionStateHook } from './server/services/payment-provider';
+export type { AcquirerInfo, TransactionInfo, ProviderOutcome, ProviderNotification, TokenData, PayForm } from './server/services/payment-provider';
 export { PaymentTransactions, statusAnswer, type NewTransaction, type StatusAnswer } from './server/services/payment-transactions';
 export { PaymentCheckout, type Payer, type PayLink, type PayResult } from './server/services/payment-checkout';
 export { PaymentCatalog, type CurrencyInfo } from './server/services/payment-catalog';

@@ -6,7 +6,7 @@ import { BackofficeMenuContribution, BackofficeViewContribution, UserMenuContrib
 import { PaymentBackofficeMenu } from './contributions/backoffice-menu';
 import { PaymentUserMenu } from './contributions/user-menu';
 import { PaymentModels } from './payment-models';
-import { PaymentProvider, TransactionStateHook } from './payment-provider';
+import { PaymentProvider, TransactionStateHook } from './services/payment-provider';
 import { TestPaymentProvider, TestProviderSettings } from './providers/test-provider';
 import { TransferPaymentProvider } from './providers/transfer-provider';
 import { PaymentBackofficeRoutes } from './routes/backoffice-routes';

@@ -4,7 +4,7 @@ import { cardBrand, cardDigits, cardLast4, parseCardExpiry } from '../../common/
 import { cardFieldErrors, type CardField } from '../../common/card-schema';
 import { TEST_CARDS } from '../../common/test-cards';
 import type { TransactionState } from '../models/payment-transaction';
-import type { AcquirerInfo, PayForm, PaymentProvider, ProviderNotification, ProviderOutcome, TokenData, TransactionInfo } from '../payment-provider';
+import type { AcquirerInfo, PayForm, PaymentProvider, ProviderNotification, ProviderOutcome, TokenData, TransactionInfo } from '../services/payment-provider';
 import { PaymentSignatures } from '../services/payment-signatures';
 
 const digits = (n: string) => n.replace(/ /g, '');

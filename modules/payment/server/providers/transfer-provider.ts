@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import type { AcquirerInfo, PayForm, PaymentProvider, ProviderOutcome } from '../payment-provider';
+import type { AcquirerInfo, PayForm, PaymentProvider, ProviderOutcome } from '../services/payment-provider';
 
 /**
  * Wire transfer: paying leaves the transaction pending with the bank details (the acquirer's thanks

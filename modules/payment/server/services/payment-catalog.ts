@@ -3,7 +3,7 @@ import { injectContributions, type ContributionProvider } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { ACQUIRER_MODEL, DEFAULT_MESSAGES } from '../models/payment-acquirer';
 import { CURRENCY_MODEL } from '../models/res-currency';
-import { PaymentProvider, type AcquirerInfo } from '../payment-provider';
+import { PaymentProvider, type AcquirerInfo } from './payment-provider';
 import { text } from './record-values';
 
 export interface CurrencyInfo {

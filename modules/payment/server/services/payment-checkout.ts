@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { LoggerToken, UserError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { TRANSACTION_MODEL } from '../models/payment-transaction';
-import type { AcquirerInfo, TransactionInfo } from '../payment-provider';
+import type { AcquirerInfo, TransactionInfo } from './payment-provider';
 import { PaymentCatalog, type CurrencyInfo } from './payment-catalog';
 import { PaymentLinks } from './payment-links';
 import { PaymentTokens } from './payment-tokens';

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { TOKEN_MODEL } from '../models/payment-token';
-import type { AcquirerInfo, TokenData } from '../payment-provider';
+import type { AcquirerInfo, TokenData } from './payment-provider';
 import { PaymentCatalog } from './payment-catalog';
 import { m2oId, text } from './record-values';
 

@@ -4,7 +4,7 @@ import { injectContributions, LoggerToken, UserError, type ContributionProvider 
 import { escapeHtml, utcText } from '@platform/common';
 import type { Env } from '@platform/orm';
 import { TRANSACTION_MODEL, type TransactionState } from '../models/payment-transaction';
-import { TransactionStateHook, type AcquirerInfo, type ProviderOutcome, type TransactionInfo } from '../payment-provider';
+import { TransactionStateHook, type AcquirerInfo, type ProviderOutcome, type TransactionInfo } from './payment-provider';
 import { PaymentCatalog } from './payment-catalog';
 import { m2oId, roundAmount, text } from './record-values';
 

@@ -1,6 +1,6 @@
-import type { PayForm } from '../common/pay-form';
+import type { PayForm } from '../../common/pay-form';
 import type { Env } from '@platform/orm';
-import type { TransactionState } from './models/payment-transaction';
+import type { TransactionState } from '../models/payment-transaction';
 
 /*
  * The contribution points of payment: the providers (a test card processor and wire transfer are built
@@ -53,7 +53,7 @@ export interface TransactionInfo {
  * - `hosted_fields`: the processor's script (`scriptUrl`) draws the card fields in its own frames and
  *   gives the browser a one-time token, which is posted to `process` as `data.token`.
  */
-export type { PayForm } from '../common/pay-form';
+export type { PayForm } from '../../common/pay-form';
 
 /** Where a transaction stands after a provider call. */
 export interface ProviderOutcome {
