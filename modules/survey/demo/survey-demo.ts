@@ -1,0 +1,5 @@
+import type { DataRecord } from '@platform/core';
+
+export function surveyDemo(): DataRecord[] {
+  return [];
+}

@@ -1,0 +1,18 @@
+import { ContainerModule } from 'inversify';
+import { bindContribution } from '@platform/core';
+import { RouteContribution } from '@platform/http';
+import { ModelContribution } from '@platform/orm';
+import { BackofficeMenuContribution } from '@platform/web';
+import { SurveyBackofficeMenu } from './contributions/backoffice-menu';
+import { SurveyModels } from './survey-models';
+import { SurveyFillRoutes } from './routes/fill-routes';
+import { SurveyAnswers } from './services/survey-answers';
+import { SurveyStructureReader } from './services/survey-structure';
+
+export const surveyModule = new ContainerModule(({ bind }) => {
+  bindContribution(bind, ModelContribution, SurveyModels);
+  bind(SurveyStructureReader).toSelf();
+  bind(SurveyAnswers).toSelf();
+  bindContribution(bind, RouteContribution, SurveyFillRoutes);
+  bindContribution(bind, BackofficeMenuContribution, SurveyBackofficeMenu);
+});
