@@ -6,6 +6,8 @@ import { BackofficeMenuContribution } from '@platform/web';
 import { SurveyBackofficeMenu } from './contributions/backoffice-menu';
 import { SurveyModels } from './survey-models';
 import { SurveyFillRoutes } from './routes/fill-routes';
+import { SurveyResultsRoutes } from './routes/results-routes';
+import { SurveyResults } from './services/survey-results';
 import { SurveyAnswers } from './services/survey-answers';
 import { SurveyStructureReader } from './services/survey-structure';
 
@@ -13,6 +15,8 @@ export const surveyModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, SurveyModels);
   bind(SurveyStructureReader).toSelf();
   bind(SurveyAnswers).toSelf();
+  bind(SurveyResults).toSelf();
   bindContribution(bind, RouteContribution, SurveyFillRoutes);
+  bindContribution(bind, RouteContribution, SurveyResultsRoutes);
   bindContribution(bind, BackofficeMenuContribution, SurveyBackofficeMenu);
 });
