@@ -1,7 +1,7 @@
 import { injectable } from 'inversify';
 import type { BackofficeMenuContribution, BackofficeMenuEntry } from '@platform/web';
 
-const MANAGER = ['survey.group_survey_manager'];
+const MANAGER = ['survey.group_survey_manager', 'base.group_system'];
 
 /** The Surveys app of the back office (/web): generic lists and forms, for survey managers. */
 @injectable()
