@@ -1,7 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { bindContribution } from '@platform/core';
 import { RouteContribution } from '@platform/http';
+import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
+import { SurveyInvitationJobs } from './contributions/invitation-jobs';
 import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web';
 import { SurveyBackofficeMenu } from './contributions/backoffice-menu';
 import { SurveyModels } from './survey-models';
@@ -21,6 +23,7 @@ export const surveyModule = new ContainerModule(({ bind }) => {
   bind(SurveyResults).toSelf();
   bind(SurveyInvitations).toSelf().inSingletonScope();
   bind(SurveyExport).toSelf();
+  bindContribution(bind, JobContribution, SurveyInvitationJobs);
   bindContribution(bind, RouteContribution, SurveyManagerRoutes);
   bindContribution(bind, RouteContribution, SurveyFillRoutes);
   bindContribution(bind, RouteContribution, SurveyResultsRoutes);

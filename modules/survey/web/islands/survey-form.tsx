@@ -92,7 +92,8 @@ function SurveyForm(p: SurveyFormProps) {
     if (value === undefined) delete next[name]; else next[name] = value;
     formik.setValues(next, false);
   };
-  const error = (tag: string) => (formik.touched[tag] || p.errors[tag] ? (formik.errors[tag] as string | undefined) : undefined);
+  // Validation runs on submit only (and the server's errors come in on submit), so every error shows.
+  const error = (tag: string) => formik.errors[tag] as string | undefined;
   const submitWith = (b: Button) => () => { button.current = b; };
 
   return (
@@ -107,7 +108,7 @@ function SurveyForm(p: SurveyFormProps) {
           return (
             <div key={q.id} id={tag} className="js_question mb-4" role="group" aria-labelledby={`${tag}_label`}>
               <div id={`${tag}_label`} className="fw-semibold mb-2">
-                {q.question}{q.constr_mandatory ? <span className="text-danger" aria-label={_t('required')}> *</span> : null}
+                {q.question}{q.constr_mandatory ? <><span className="text-danger" aria-hidden="true"> *</span><span className="visually-hidden"> ({_t('required')})</span></> : null}
                 {scores && scores[String(q.id)] !== undefined ? <span className="badge text-bg-info ms-2">{_t('Score')}: {scores[String(q.id)]}</span> : null}
               </div>
               <QuestionFields q={q} values={formik.values} disabled={p.printMode} invalid={Boolean(message)} set={set} />
