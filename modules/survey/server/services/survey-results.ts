@@ -29,33 +29,41 @@ export class SurveyResults {
       return q;
     };
     const lines = (q: Knex.QueryBuilder) => {
-      q.where(`${LINES}.survey_id`, surveyId);
       if (scoped) q.whereIn(`${LINES}.user_input_id`, inputs(db('survey_user_input').select('survey_user_input.id')));
       return q;
     };
     const total = Number((await inputs(db('survey_user_input').count({ n: '*' })).first())?.n ?? 0);
-    const answered = await lines(db(LINES).select('question_id', 'skipped').countDistinct({ n: 'user_input_id' }).groupBy('question_id', 'skipped')) as Array<{ question_id: number; skipped: unknown; n: unknown }>;
-    const counts = await lines(db(LINES).select('question_id', 'value_suggested', 'value_suggested_row').count({ n: '*' })
-      .where('answer_type', 'suggestion').groupBy('question_id', 'value_suggested', 'value_suggested_row')) as Array<{ question_id: number; value_suggested: number; value_suggested_row: number | null; n: unknown }>;
-    const numberStats = await lines(db(LINES).select('question_id').avg({ average: 'value_number' }).min({ min: 'value_number' }).max({ max: 'value_number' }).sum({ sum: 'value_number' })
-      .where('answer_type', 'number').groupBy('question_id')) as Array<{ question_id: number; average: unknown; min: unknown; max: unknown; sum: unknown }>;
+    // Question by question, so each query reads one range of an index (see the result-index migration).
+    const ofQuestion = (id: number) => lines(db(LINES).where(`${LINES}.question_id`, id));
 
-    const answeredBy = new Map<number, { answered: number; skipped: number }>();
-    for (const r of answered) {
-      const e = answeredBy.get(Number(r.question_id)) ?? { answered: 0, skipped: 0 };
-      if (r.skipped === true || Number(r.skipped) === 1) e.skipped += Number(r.n); else e.answered += Number(r.n);
-      answeredBy.set(Number(r.question_id), e);
-    }
-    const countOf = new Map<string, number>();
-    for (const r of counts) countOf.set(`${r.question_id}:${r.value_suggested}:${r.value_suggested_row ?? 0}`, Number(r.n));
-    const stats = new Map(numberStats.map((r) => [Number(r.question_id), r]));
-
-    const textsOf = async (q: QuestionSpec, column: string, answerType: string) => {
-      const base = () => lines(db(LINES).where({ question_id: q.id, answer_type: answerType, skipped: false }));
-      const rows = (await base().select(column).orderBy('id', 'desc').limit(TEXT_ROWS_MAX)) as Array<Record<string, unknown>>;
-      const n = Number((await base().count({ n: '*' }).first())?.n ?? 0);
+    const textsOf = async (q: QuestionSpec, column: string, answerType: string, known?: number) => {
+      const rows = (await ofQuestion(q.id).where('answer_type', answerType).select(column).orderBy('id', 'desc').limit(TEXT_ROWS_MAX)) as Array<Record<string, unknown>>;
+      const n = known ?? (rows.length < TEXT_ROWS_MAX ? rows.length : Number((await ofQuestion(q.id).where('answer_type', answerType).count({ n: '*' }).first())?.n ?? 0));
       return { rows: rows.map((r) => String(r[column])), total: n };
     };
+
+    // A few statements for all questions at once (each reads ranges of one index, see the result-index
+    // migration), so a scope (filters, finished) is evaluated a few times, not once per question.
+    const all = s.pages.flatMap((p) => p.questions);
+    const choiceIds = all.filter((q) => ['simple_choice', 'multiple_choice', 'matrix'].includes(q.type)).map((q) => q.id);
+    const numberIds = all.filter((q) => q.type === 'numerical_box').map((q) => q.id);
+    const counted = all.length ? (await lines(db(LINES).whereIn('question_id', all.map((q) => q.id)).select('question_id', 'skipped').count({ n: '*' }).countDistinct({ d: 'user_input_id' })
+      .groupBy('question_id', 'skipped')) as Array<{ question_id: number; skipped: unknown; n: unknown; d: unknown }>) : [];
+    const suggestionCounts = choiceIds.length ? (await lines(db(LINES).whereIn('question_id', choiceIds).where('skipped', false).whereNotNull('value_suggested')
+      .select('question_id', 'value_suggested', 'value_suggested_row').count({ n: '*' }).groupBy('question_id', 'value_suggested', 'value_suggested_row')) as Array<{ question_id: number; value_suggested: number; value_suggested_row: number | null; n: unknown }>) : [];
+    const numberStats = numberIds.length ? (await lines(db(LINES).whereIn('question_id', numberIds).where('answer_type', 'number').select('question_id')
+      .avg({ average: 'value_number' }).min({ min: 'value_number' }).max({ max: 'value_number' }).sum({ sum: 'value_number' }).groupBy('question_id')) as Array<Record<string, unknown>>) : [];
+    const answeredBy = new Map<number, { answered: number; skipped: number }>();
+    const choiceSet = new Set(choiceIds);
+    for (const c of counted) {
+      const e = answeredBy.get(Number(c.question_id)) ?? { answered: 0, skipped: 0 };
+      // Scalar questions have one line per input (answered or skipped); choices one per chosen label.
+      if (c.skipped === true || Number(c.skipped) === 1) e.skipped += Number(c.n); else e.answered += Number(choiceSet.has(Number(c.question_id)) ? c.d : c.n);
+      answeredBy.set(Number(c.question_id), e);
+    }
+    const countOf = new Map<string, number>();
+    for (const c of suggestionCounts) countOf.set(`${c.question_id}:${c.value_suggested}:${c.value_suggested_row ?? 0}`, Number(c.n));
+    const stats = new Map(numberStats.map((r) => [Number(r.question_id), r]));
 
     const pages = [];
     for (const p of s.pages) {
@@ -77,20 +85,20 @@ export class SurveyResults {
           r.graphData = q.labels.map((col) => ({ key: col.value, values: q.rows.map((row) => ({ text: row.value, count: cells[`${row.id},${col.id}`], answer_id: col.id })) }));
           if (q.comments_allowed) r.comments = await textsOf(q, 'value_text', 'text');
         } else if (q.type === 'numerical_box') {
-          r.texts = await textsOf(q, 'value_number', 'number');
+          r.texts = await textsOf(q, 'value_number', 'number', a.answered);
           const st = stats.get(q.id);
-          const common = await lines(db(LINES).select('value_number').count({ n: '*' }).where({ question_id: q.id, answer_type: 'number' })
+          const common = (await ofQuestion(q.id).where('answer_type', 'number').select('value_number').count({ n: '*' })
             .groupBy('value_number').orderBy([{ column: 'n', order: 'desc' }, { column: 'value_number' }]).limit(5)) as Array<{ value_number: unknown; n: unknown }>;
           r.numbers = {
             average: Math.round(Number(st?.average ?? 0) * 100) / 100, min: Number(st?.min ?? 0), max: Number(st?.max ?? 0), sum: Number(st?.sum ?? 0),
             most_common: common.map((c) => [Number(c.value_number), Number(c.n)]),
           };
         } else if (q.type === 'free_text') {
-          r.texts = await textsOf(q, 'value_free_text', 'free_text');
+          r.texts = await textsOf(q, 'value_free_text', 'free_text', a.answered);
         } else if (q.type === 'textbox') {
-          r.texts = await textsOf(q, 'value_text', 'text');
+          r.texts = await textsOf(q, 'value_text', 'text', a.answered);
         } else {
-          r.texts = await textsOf(q, 'value_date', 'date');
+          r.texts = await textsOf(q, 'value_date', 'date', a.answered);
         }
         questions.push(r);
       }
