@@ -13,7 +13,7 @@ import Koa from 'koa';
 import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../test/support/harness';
 import { RpcClient } from '../test/support/rpc-client';
-import { makeSurvey, validAnswers } from '../modules/survey/test/support';
+import { makeSurvey, validAnswers } from '@modules/survey/test/support';
 import { SurveyResults } from '@modules/survey';
 import { median, ms, timeOnce } from './stats';
 

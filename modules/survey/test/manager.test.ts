@@ -36,8 +36,14 @@ describe('survey: invitations and CSV export (managers)', function () {
     expect(await inputs()).to.equal(before);
 
     expect(await manager.call('/survey/invite', { survey_id: f.surveyId, emails: ['ann@example.com', 'bob@example.com'] })).to.deep.equal({ queued: 2 });
-    await tk.get(SurveyInvitations).drain();
-    const mails = await tk.sudo().model('mail.outbox').search_read([['email_to', 'in', ['ann@example.com', 'bob@example.com']]], ['email_to', 'body_html', 'subject']);
+    // Inviting starts sending at once (a drain of the queue); wait for both mails, draining too.
+    const sent = () => tk.sudo().model('mail.outbox').search_read([['email_to', 'in', ['ann@example.com', 'bob@example.com']]], ['email_to', 'body_html', 'subject']);
+    let mails = await sent();
+    for (let i = 0; mails.length < 2 && i < 200; i++) {
+      await tk.get(SurveyInvitations).drain();
+      await new Promise((r) => setImmediate(r));
+      mails = await sent();
+    }
     expect(mails).to.have.length(2);
     const links = mails.map((m) => /href="([^"]+)"/.exec(String(m.body_html))![1]);
     expect(links[0]).to.not.equal(links[1]);

@@ -156,7 +156,10 @@ export class SurveyFillRoutes implements RouteContribution {
   private async submit(req: RequestContext) {
     const wantsJson = (req.http.header('accept') || '').includes('application/json');
     const s = await this.surveyOf(req);
-    const body = req.params as Record<string, unknown>;
+    // No static schema can name a page's fields (`<survey>_<page>_<question>[_<label>...]`): the fixed
+    // ones go through `submitFields`, the answers through the page's own checks below (unknownAnswerFields,
+    // then the yup rules of common/answer-validation), before anything is written.
+    const body: Record<string, unknown> = req.params;
     const fields = await submitFields.validate(body, { stripUnknown: true }).catch((e: Error) => { throw new ValidationError(e.message); });
     const input = await this.inputOf(req, s, fields.token);
     const refused = this.refusal(req, s);
