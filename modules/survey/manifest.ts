@@ -12,6 +12,7 @@ export default defineManifest({
   summary: 'Surveys: pages of questions answered page by page, quizzes, invitations, results with charts',
   // website: the theme's pages; mail: invitations through the outgoing mail transport.
   depends: ['website', 'mail'],
+  autoInstall: true,
   server: () => (require('./server/survey-module') as typeof import('./server/survey-module')).surveyModule,
   web: {
     islands: [path.join(__dirname, 'web/islands/survey-form.tsx'), path.join(__dirname, 'web/islands/survey-results.tsx')],

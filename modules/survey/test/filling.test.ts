@@ -37,6 +37,11 @@ describe('survey: filling over HTTP', function () {
       body: new URLSearchParams(fields).toString(),
     });
 
+  it('lists the open surveys on /survey, with a start link each', async () => {
+    const html = await (await fetch(`${tk.url}/survey`)).text();
+    expect(html).to.contain('Every question').and.contain(`href="/survey/start/${f.surveyId}"`);
+  });
+
   it('answers errors per question (JSON) and writes nothing, then a redirect once fixed; the last page finishes', async () => {
     const { client, token, csrf } = await start();
     const a = await validAnswers(f);

@@ -6,7 +6,7 @@ import { validatePage } from '../../common/answer-validation';
 import { unknownAnswerFields } from '../../common/posted-answers';
 import { prefillToPosted } from '../../common/prefill';
 import { surveyUrls, type PostedAnswers } from '../../common/survey-types';
-import { fillPage, noticePage } from '../../web/pages/survey-pages';
+import { fillPage, noticePage, surveyListPage } from '../../web/pages/survey-pages';
 import { SurveyAnswers, type InputInfo } from '../services/survey-answers';
 import type { SurveyStructure } from '../services/survey-structure';
 
@@ -33,6 +33,7 @@ export class SurveyFillRoutes implements RouteContribution {
 
   routes(): RouteDefinition[] {
     return [
+      { path: '/survey', type: 'http', auth: 'public', methods: ['GET'], handler: (req) => this.list(req) },
       { path: '/survey/start/:survey', type: 'http', auth: 'public', rateLimit: START_LIMIT, handler: (req) => this.start(req) },
       { path: '/survey/start/:survey/:token', type: 'http', auth: 'public', handler: (req) => this.intro(req) },
       { path: '/survey/fill/:survey/:token', type: 'http', auth: 'public', handler: (req) => this.fill(req, false) },
@@ -45,6 +46,11 @@ export class SurveyFillRoutes implements RouteContribution {
       // The answers' field names depend on the page: the handler checks them against its questions.
       { path: '/survey/submit/:survey', type: 'http', auth: 'public', methods: ['POST'], rateLimit: SUBMIT_LIMIT, handler: (req) => this.submit(req) },
     ];
+  }
+
+  private async list(req: RequestContext) {
+    const rows = await req.env.db('survey_survey').where({ active: true }).whereIn('stage', ['open', 'permanent']).orderBy('id').limit(100).select('id', 'title', 'description');
+    return surveyListPage({ surveys: rows.map((r) => ({ id: Number(r.id), title: String(r.title), description: typeof r.description === 'string' ? r.description : '' })) });
   }
 
   private async surveyOf(req: RequestContext): Promise<SurveyStructure> {

@@ -62,3 +62,29 @@ function NoticeBody(p: NoticeProps) {
 export function noticePage(props: NoticeProps, status = 200) {
   return page(props.title, <NoticeBody {...props} />, { status });
 }
+
+export interface SurveyListProps { surveys: Array<{ id: number; title: string; description: string }> }
+
+function ListBody({ surveys }: SurveyListProps) {
+  const _t = useT();
+  return (
+    <section className="container py-4 survey" style={{ maxWidth: 860 }}>
+      <h1 className="h2">{_t('Surveys')}</h1>
+      {surveys.length ? null : <p>{_t('No survey is open at the moment.')}</p>}
+      {surveys.map((s) => (
+        <article key={s.id} className="card mb-3" aria-labelledby={`survey_${s.id}_title`}>
+          <div className="card-body">
+            <h2 className="h5 card-title" id={`survey_${s.id}_title`}>{s.title}</h2>
+            {s.description ? <p className="card-text">{s.description}</p> : null}
+            <a className="btn btn-primary" href={`/survey/start/${s.id}`} aria-describedby={`survey_${s.id}_title`}>{_t('Start survey')}</a>
+          </div>
+        </article>
+      ))}
+    </section>
+  );
+}
+
+/** `/survey`: the open surveys anyone may answer. */
+export function surveyListPage(props: SurveyListProps) {
+  return page('Surveys', <ListBody {...props} />);
+}
