@@ -4,7 +4,6 @@ import { defineManifest } from '@platform/core';
 const MANAGER = 'survey.group_survey_manager';
 const FULL = { read: true, write: true, create: true, unlink: true };
 const STRUCTURE = ['survey.survey', 'survey.page', 'survey.question', 'survey.label'];
-const ANSWERS = ['survey.user_input', 'survey.user_input_line'];
 
 export default defineManifest({
   name: 'survey',
@@ -25,8 +24,13 @@ export default defineManifest({
   access: [
     ...STRUCTURE.map((model) => ({ model, read: true })),
     ...STRUCTURE.map((model) => ({ model, group: MANAGER, ...FULL })),
-    ...ANSWERS.map((model) => ({ model, group: MANAGER, ...FULL })),
-    ...[...STRUCTURE, ...ANSWERS].map((model) => ({ model, group: 'base.group_system', ...FULL })),
+    // Managers read every answer and may delete inputs; lines are written by the survey's services only
+    // (the running result counts follow them; a deleted input makes the counts rebuild).
+    { model: 'survey.user_input', group: MANAGER, read: true, write: true, unlink: true },
+    { model: 'survey.user_input_line', group: MANAGER, read: true },
+    ...STRUCTURE.map((model) => ({ model, group: 'base.group_system', ...FULL })),
+    { model: 'survey.user_input', group: 'base.group_system', read: true, write: true, unlink: true },
+    { model: 'survey.user_input_line', group: 'base.group_system', read: true },
     { model: 'survey.user_input', group: 'base.group_portal', read: true },
     { model: 'survey.user_input_line', group: 'base.group_portal', read: true },
   ],

@@ -104,4 +104,20 @@ describe('survey: results', function () {
     const partial = await manager.get(`/survey/results/${f.surveyId}?0,${blue}&oops&0,${a.red}`);
     expect(await partial.text()).to.contain('Filtered on<!-- -->: <!-- -->Blue<');
   });
+
+  it('answers unfiltered pages from running counts that follow every save, and rebuilds them after a deletion', async () => {
+    const results = tk.get(SurveyResults);
+    const blue = await f.labelOf(f.ids.colour, 'Blue');
+    const colourOf = async (finished: boolean) => (await results.compute(tk.sudo(), f.surveyId, [], finished))!.pages[1].questions[0];
+    expect((await colourOf(true)).choices!.find((c) => c.answer_id === blue)!.count).to.equal(1);
+    // A manager may not edit answer lines (the counts follow the survey's own writes only).
+    const edit = await manager.rpc('/web/dataset/call_kw', { model: 'survey.user_input_line', method: 'write', args: [[1], { value_text: 'x' }], kwargs: {} });
+    expect(edit.error?.data.name).to.equal('AccessError');
+    const [line] = await tk.sudo().model('survey.user_input_line').search_read([['value_suggested', '=', blue]], ['user_input_id']);
+    const inputId = (line.user_input_id as [number, string])[0];
+    await manager.call('/web/dataset/call_kw', { model: 'survey.user_input', method: 'unlink', args: [[inputId]], kwargs: {} });
+    const after = await colourOf(false);
+    expect(after.summary).to.deep.equal({ total_inputs: 3, answered: 2, skipped: 0 });
+    expect(after.choices!.find((c) => c.answer_id === blue)!.count).to.equal(0);
+  });
 });

@@ -96,7 +96,7 @@ export const SurveyUserInput = defineModel({
   fields: {
     survey_id: fields.many2one(SURVEY_MODEL, { required: true, ondelete: 'cascade', string: 'Survey' }),
     token: fields.char({ required: true, size: 64, readonly: true, string: 'Token' }),
-    state: fields.selection(INPUT_STATES, { required: true, default: 'new', string: 'State' }),
+    state: fields.selection(INPUT_STATES, { required: true, default: 'new', readonly: true, string: 'State' }),
     type: fields.selection([['manually', 'Manually'], ['link', 'Invitation']], { default: 'manually', string: 'Type' }),
     partner_id: fields.many2one('res.partner', { ondelete: 'set null', string: 'Partner' }),
     email: fields.char({ size: 254, string: 'E-mail' }),

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Env } from '@platform/orm';
 import { TEXT_ROWS_MAX, type ChoiceCount, type QuestionResult, type ResultFilter, type ResultsPageData } from '../../common/results-types';
 import { RECORD_LIMIT, type QuestionSpec } from '../../common/survey-types';
+import { ResultStats, type StatCounts } from './result-stats';
 import { SurveyStructureReader } from './survey-structure';
 
 const LINES = 'survey_user_input_line';
@@ -14,7 +15,10 @@ const LINES = 'survey_user_input_line';
  */
 @injectable()
 export class SurveyResults {
-  constructor(@inject(SurveyStructureReader) private readonly structure: SurveyStructureReader) {}
+  constructor(
+    @inject(SurveyStructureReader) private readonly structure: SurveyStructureReader,
+    @inject(ResultStats) private readonly stats: ResultStats,
+  ) {}
 
   async compute(env: Env, surveyId: number, filters: ResultFilter[], finished: boolean): Promise<ResultsPageData | null> {
     const s = await this.structure.load(env, surveyId);
@@ -47,22 +51,30 @@ export class SurveyResults {
     const all = s.pages.flatMap((p) => p.questions);
     const choiceIds = all.filter((q) => ['simple_choice', 'multiple_choice', 'matrix'].includes(q.type)).map((q) => q.id);
     const numberIds = all.filter((q) => q.type === 'numerical_box').map((q) => q.id);
-    const counted = all.length ? (await lines(db(LINES).whereIn('question_id', all.map((q) => q.id)).select('question_id', 'skipped').count({ n: '*' }).countDistinct({ d: 'user_input_id' })
-      .groupBy('question_id', 'skipped')) as Array<{ question_id: number; skipped: unknown; n: unknown; d: unknown }>) : [];
-    const suggestionCounts = choiceIds.length ? (await lines(db(LINES).whereIn('question_id', choiceIds).where('skipped', false).whereNotNull('value_suggested')
-      .select('question_id', 'value_suggested', 'value_suggested_row').count({ n: '*' }).groupBy('question_id', 'value_suggested', 'value_suggested_row')) as Array<{ question_id: number; value_suggested: number; value_suggested_row: number | null; n: unknown }>) : [];
     const numberStats = numberIds.length ? (await lines(db(LINES).whereIn('question_id', numberIds).where('answer_type', 'number').select('question_id')
       .avg({ average: 'value_number' }).min({ min: 'value_number' }).max({ max: 'value_number' }).sum({ sum: 'value_number' }).groupBy('question_id')) as Array<Record<string, unknown>>) : [];
-    const answeredBy = new Map<number, { answered: number; skipped: number }>();
-    const choiceSet = new Set(choiceIds);
-    for (const c of counted) {
-      const e = answeredBy.get(Number(c.question_id)) ?? { answered: 0, skipped: 0 };
-      // Scalar questions have one line per input (answered or skipped); choices one per chosen label.
-      if (c.skipped === true || Number(c.skipped) === 1) e.skipped += Number(c.n); else e.answered += Number(choiceSet.has(Number(c.question_id)) ? c.d : c.n);
-      answeredBy.set(Number(c.question_id), e);
+    // Unfiltered, the running counts answer (a few hundred rows); filtered, the lines are counted.
+    const running = filters.length ? null : await this.runningCounts(db, surveyId, finished, total);
+    let answeredBy: Map<number, { answered: number; skipped: number }>;
+    let countOf: Map<string, number>;
+    if (running) {
+      ({ answered: answeredBy, cells: countOf } = running);
+    } else {
+      const counted = all.length ? (await lines(db(LINES).whereIn('question_id', all.map((q) => q.id)).select('question_id', 'skipped').count({ n: '*' }).countDistinct({ d: 'user_input_id' })
+        .groupBy('question_id', 'skipped')) as Array<{ question_id: number; skipped: unknown; n: unknown; d: unknown }>) : [];
+      const suggestionCounts = choiceIds.length ? (await lines(db(LINES).whereIn('question_id', choiceIds).where('skipped', false).whereNotNull('value_suggested')
+        .select('question_id', 'value_suggested', 'value_suggested_row').count({ n: '*' }).groupBy('question_id', 'value_suggested', 'value_suggested_row')) as Array<{ question_id: number; value_suggested: number; value_suggested_row: number | null; n: unknown }>) : [];
+      answeredBy = new Map<number, { answered: number; skipped: number }>();
+      const choiceSet = new Set(choiceIds);
+      for (const c of counted) {
+        const e = answeredBy.get(Number(c.question_id)) ?? { answered: 0, skipped: 0 };
+        // Scalar questions have one line per input (answered or skipped); choices one per chosen label.
+        if (c.skipped === true || Number(c.skipped) === 1) e.skipped += Number(c.n); else e.answered += Number(choiceSet.has(Number(c.question_id)) ? c.d : c.n);
+        answeredBy.set(Number(c.question_id), e);
+      }
+      countOf = new Map<string, number>();
+      for (const c of suggestionCounts) countOf.set(`${c.question_id}:${c.value_suggested}:${c.value_suggested_row ?? 0}`, Number(c.n));
     }
-    const countOf = new Map<string, number>();
-    for (const c of suggestionCounts) countOf.set(`${c.question_id}:${c.value_suggested}:${c.value_suggested_row ?? 0}`, Number(c.n));
     const stats = new Map(numberStats.map((r) => [Number(r.question_id), r]));
 
     const pages = [];
@@ -106,6 +118,19 @@ export class SurveyResults {
     }
     const labels = await this.filterLabels(db, filters);
     return { surveyId, title: s.survey.title, pages, filters, filterLabels: labels, finished, totalInputs: total, recordLimit: RECORD_LIMIT };
+  }
+
+  /** The running counts, rebuilt first when they do not count every input (null if that fails: count the lines). */
+  private async runningCounts(db: Knex, surveyId: number, finished: boolean, total: number): Promise<StatCounts | null> {
+    const inputs = finished ? Number((await db('survey_user_input').where({ survey_id: surveyId }).whereNot('state', 'new').count({ n: '*' }).first())?.n ?? 0) : total;
+    const counts = await this.stats.read(db, surveyId, finished, inputs);
+    if (counts) return counts;
+    try {
+      await this.stats.rebuild(db, surveyId);
+    } catch {
+      return null;
+    }
+    return this.stats.read(db, surveyId, finished, inputs);
   }
 
   /**
