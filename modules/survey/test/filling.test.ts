@@ -138,4 +138,18 @@ describe('survey: filling over HTTP', function () {
     expect(login.status).to.equal(403);
     expect(await login.text()).to.contain('Login required');
   });
+
+  // Last: the address's start budget is spent afterwards.
+  it('rate-limits starting a survey per address (each start writes an input): 429 with Retry-After, nothing written', async () => {
+    const c = new RpcClient(tk.url);
+    let refused: Response | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const res = await c.fetch(`/survey/start/${other.surveyId}`, { redirect: 'manual' });
+      if (res.status === 429) refused = res;
+    }
+    expect(refused, 'no 429 within 40 starts').to.not.equal(undefined);
+    expect(refused!.headers.get('retry-after')).to.match(/^\d+$/);
+    const inputs = await tk.sudo().model('survey.user_input').search_count([['survey_id', '=', other.surveyId]]);
+    expect(inputs).to.be.at.most(31);
+  });
 });
