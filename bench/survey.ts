@@ -74,7 +74,7 @@ export async function run(args: string[]): Promise<void> {
     const seeded = Date.now();
     const { f, colours } = await seed(tk, answers);
     const lineCount = Number((await tk.sudo().db('survey_user_input_line').count({ n: '*' }).first())?.n ?? 0);
-    console.log(`Node ${process.version}, ${tk.sudo().db.client.config.client}; ${answers} answers, ${lineCount} answer lines (seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s); ${runs} runs`);
+    console.log(`Node ${process.version}, ${tk.sudo().dialect}; ${answers} answers, ${lineCount} answer lines (seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s); ${runs} runs`);
     await tk.get(UserAccounts).create({ name: 'Manager', login: 'manager', password: 'password-123', groups: ['survey.group_survey_manager'] });
     const manager = new RpcClient(tk.url);
     await manager.authenticate('manager', 'password-123');
