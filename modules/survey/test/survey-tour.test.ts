@@ -92,19 +92,31 @@ describe('survey: browser tour', function () {
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await page.unroute('**/survey/submit/**');
 
+      // An answer with neither errors nor a redirect: logged as an incorrect answer, nothing else happens.
+      const incorrect = page.waitForEvent('console', (m) => m.type() === 'error' && m.text().includes('incorrect answer'));
+      await page.route('**/survey/submit/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+      await page.getByRole('button', { name: 'Submit survey' }).click();
+      await incorrect;
+      await page.unroute('**/survey/submit/**');
+      expect(await page.getByRole('dialog', { name: 'A problem has occurred' }).isVisible()).to.equal(false);
+
       await Promise.all([page.waitForURL(/\/survey\/fill\//), page.getByRole('button', { name: 'Submit survey' }).click()]);
       await page.getByText('Thanks for answering.').waitFor();
       const token = new URL(page.url()).pathname.split('/').pop()!;
       const [input] = await tk.sudo().model('survey.user_input').search_read([['token', '=', token]], ['state']);
       expect(input.state).to.equal('done');
 
-      // Print mode: every field disabled, the answers shown.
+      // Print mode: every field disabled, the answers shown (by the server). A prefill that fails only warns.
+      const warned = page.waitForEvent('console', (m) => m.type() === 'warning' && m.text().includes('prefill failed'));
+      await page.route('**/survey/prefill/**', (route) => route.fulfill({ status: 500, body: 'down' }));
       await page.goto(`${tk.url}/survey/print/${f.surveyId}/${token}`);
+      await warned;
+      await page.unroute('**/survey/prefill/**');
       await page.waitForSelector('[data-island="survey.form"][data-hydrated="true"]');
       expect(await page.locator('fieldset[disabled]').count()).to.equal(1);
       expect(await page.locator(`[id="${f.tag(f.ids.free)}_input"]`).inputValue()).to.equal('Typed in the browser');
-      // The aborted post (the transport failure above) is the only error the browser logs.
-      expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).to.deep.equal([]);
+      // The aborted post, the incorrect answer and the failing prefill above are the only errors the browser logs.
+      expect(errors.filter((e) => !e.includes('net::ERR_FAILED') && !e.includes('incorrect answer') && !e.includes('500'))).to.deep.equal([]);
 
       // The manager's results: charts drawn, a filter on an answer, then cleared.
       const manager = await browser.newPage();
