@@ -61,6 +61,18 @@ describe('survey: results', function () {
     }
   });
 
+  it('lets a portal user read their own answers through call_kw, and nobody else\'s', async () => {
+    await tk.get(UserAccounts).create({ name: 'Portal', login: 'portal', password: 'password-123', groups: ['base.group_portal'] });
+    const portal = new RpcClient(tk.url);
+    await portal.authenticate('portal', 'password-123');
+    const started = await portal.fetch(`/survey/start/${f.surveyId}`, { redirect: 'manual' });
+    const token = started.headers.get('location')!.split('/').pop()!;
+    const mine = await portal.call('/web/dataset/call_kw', { model: 'survey.user_input', method: 'search_read', args: [[]], kwargs: { fields: ['token'] } }) as Array<{ token: string }>;
+    expect(mine.map((r) => r.token)).to.deep.equal([token]);
+    const lines = await portal.call('/web/dataset/call_kw', { model: 'survey.user_input_line', method: 'search_count', args: [[]], kwargs: {} });
+    expect(lines).to.equal(0);
+  });
+
   it('counts choices and matrix cells, summarises numbers, and lists text answers', async () => {
     const data = (await tk.get(SurveyResults).compute(tk.sudo(), f.surveyId, [], false))!;
     expect(data.totalInputs).to.equal(4);
