@@ -10,7 +10,7 @@ export default defineManifest({
   version: '1.0.0',
   summary: 'Online payment: pay a reference by card (test processor) or wire transfer, saved cards, providers as a contribution point',
   depends: ['website'],
-  autoInstall: true,
+  autoInstall: false,
   server: () => (require('./server/payment-module') as typeof import('./server/payment-module')).paymentModule,
   web: {
     islands: [

@@ -1,0 +1,31 @@
+import { inject, injectable } from 'inversify';
+import { AccessError, MissingError } from '@platform/core';
+import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { parseResultQuery } from '../../common/results-types';
+import { surveyUrls } from '../../common/survey-types';
+import { noResultsPage, resultsPage } from '../../web/pages/results-page';
+import { SurveyResults } from '../services/survey-results';
+
+const MANAGER = 'survey.group_survey_manager';
+
+/** The results page, for survey managers: filters come as query-string keys (`?0,12&7,15&finished`). */
+@injectable()
+export class SurveyResultsRoutes implements RouteContribution {
+  constructor(@inject(SurveyResults) private readonly results: SurveyResults) {}
+
+  routes(): RouteDefinition[] {
+    return [{ path: '/survey/results/:survey', type: 'http', auth: 'user', methods: ['GET'], handler: (req) => this.page(req) }];
+  }
+
+  private async page(req: RequestContext) {
+    if (!req.env.hasGroup(MANAGER) && !req.env.hasGroup('base.group_system')) throw new AccessError('Survey results are for survey managers.');
+    const id = Number(req.pathParams.survey);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new MissingError('This survey does not exist.');
+    const { filters, finished } = parseResultQuery(req.http.querystring);
+    const data = await this.results.compute(req.env, id, filters, finished);
+    if (!data) throw new MissingError('This survey does not exist.');
+    const any = await req.env.db('survey_user_input').where({ survey_id: id }).whereNot('state', 'new').first('id');
+    if (!any) return noResultsPage(data.title);
+    return resultsPage({ ...data, resultsUrl: surveyUrls.results(id) });
+  }
+}
