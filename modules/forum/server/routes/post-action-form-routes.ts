@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumPostService } from '../services/forum-post-service';
+import { ForumVotes } from '../services/forum-votes';
 import { KarmaError } from '../services/karma-error';
 import { setActionNotice } from './action-notice';
 import { ACCEPT_LIMIT, FAVOURITE_LIMIT, FLAG_LIMIT, VOTE_LIMIT } from './post-action-routes';
@@ -29,6 +30,7 @@ type Action = (req: RequestContext, postId: number) => Promise<unknown>;
 export class PostActionFormRoutes implements RouteContribution {
   constructor(
     @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(ForumVotes) private readonly votes: ForumVotes,
     @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
   ) {}
 
@@ -38,11 +40,11 @@ export class PostActionFormRoutes implements RouteContribution {
       handler: (req) => this.run(req, action),
     });
     return [
-      form('/forum/:forum/post/:post/upvote/form', VOTE_LIMIT, (req, id) => this.posts.vote(req.env, id, 'up')),
-      form('/forum/:forum/post/:post/downvote/form', VOTE_LIMIT, (req, id) => this.posts.vote(req.env, id, 'down')),
-      form('/forum/:forum/post/:post/toggle_correct/form', ACCEPT_LIMIT, (req, id) => this.posts.toggleCorrect(req.env, id)),
+      form('/forum/:forum/post/:post/upvote/form', VOTE_LIMIT, (req, id) => this.votes.vote(req.env, id, 'up')),
+      form('/forum/:forum/post/:post/downvote/form', VOTE_LIMIT, (req, id) => this.votes.vote(req.env, id, 'down')),
+      form('/forum/:forum/post/:post/toggle_correct/form', ACCEPT_LIMIT, (req, id) => this.votes.toggleCorrect(req.env, id)),
       form('/forum/:forum/post/:post/flag/form', FLAG_LIMIT, (req, id) => this.posts.flag(req.env, id)),
-      form('/forum/:forum/question/:post/toggle_favourite/form', FAVOURITE_LIMIT, (req, id) => this.posts.toggleFavourite(req.env, id)),
+      form('/forum/:forum/question/:post/toggle_favourite/form', FAVOURITE_LIMIT, (req, id) => this.votes.toggleFavourite(req.env, id)),
     ];
   }
 
