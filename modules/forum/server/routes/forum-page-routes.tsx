@@ -12,10 +12,10 @@ import { FollowService, followButtonProps } from '@modules/website_mail';
 import { ForumKarma } from '../services/forum-karma';
 import { ForumNotifications } from '../services/forum-notifications';
 import { ViewCounter } from '../services/view-counter';
-import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
+import { ForumPagesData, PAGE_SIZE } from '../services/forum-pages-data';
+import { SORTINGS, type ListFilter, type Sorting } from '../../common/page-props';
 import { ForumPostService } from '../services/forum-post-service';
-import { takeActionNotice } from './action-notice';
-import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
+import { forumSession } from '../services/forum-session';
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
 import { forumPath, questionPath } from '../../common/forum-urls';
@@ -174,7 +174,7 @@ export class ForumPageRoutes implements RouteContribution {
     if (pageNo > pages) throw new MissingError('This page does not exist.');
     const karma = req.isPublic ? 0 : await this.karma.of(req.env, req.env.uid);
     const moderator = !req.isPublic && this.moderation.moderates(req.env, karma, forum.rules);
-    const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
+    const validation = forumSession.validationState(req, karma);
     const pendingCount = moderator ? await this.data.pendingCount(req.env, forum.id) : null;
     const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
     const follow = await followButtonProps(req, this.followers, 'forum.forum', forum.id);
@@ -202,7 +202,7 @@ export class ForumPageRoutes implements RouteContribution {
     view.question.views += this.views.unwritten(postId);
     const karma = req.isPublic ? 0 : view.viewerKarma;
     const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
-    const notice = takeActionNotice(req) ?? undefined;
+    const notice = forumSession.takeActionNotice(req) ?? undefined;
     return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken(), answerDraft, notice });
   }
 }

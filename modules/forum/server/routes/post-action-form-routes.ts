@@ -4,7 +4,7 @@ import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } fr
 import { ForumPostService } from '../services/forum-post-service';
 import { ForumVotes } from '../services/forum-votes';
 import { KarmaError } from '../services/karma-error';
-import { setActionNotice } from './action-notice';
+import { forumSession } from '../services/forum-session';
 import { ACCEPT_LIMIT, FAVOURITE_LIMIT, FLAG_LIMIT, VOTE_LIMIT } from './post-action-routes';
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
@@ -54,10 +54,10 @@ export class PostActionFormRoutes implements RouteContribution {
     try {
       const answer = await action(req, postId);
       const error = (answer as { error?: string } | null)?.error;
-      if (error) setActionNotice(req, { postId, message: ERRORS[error] ?? error });
+      if (error) forumSession.setActionNotice(req, { postId, message: ERRORS[error] ?? error });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
-      setActionNotice(req, { postId, message: err.message, ...(err instanceof KarmaError ? { karma: err.needed } : {}) });
+      forumSession.setActionNotice(req, { postId, message: err.message, ...(err instanceof KarmaError ? { karma: err.needed } : {}) });
     }
     // A question the caller just flagged has left what they may read: back to its forum then.
     const visible = await req.env.model('forum.post').search_count([['id', '=', questionId]]);

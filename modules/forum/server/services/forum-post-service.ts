@@ -5,7 +5,8 @@ import { People } from '@platform/base';
 import { utcText } from '@platform/common';
 import { POST_MODEL } from '../models/forum-post';
 import type { PostedOn } from '@modules/website_mail';
-import { ForumKarma, type ForumRules } from './forum-karma';
+import { ForumKarma } from './forum-karma';
+import type { ForumRules } from '../../common/page-props';
 import { cleanPostHtml } from './content-rules';
 import { ForumNotifications, type Announcement } from './forum-notifications';
 import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
@@ -13,10 +14,10 @@ import { relevancy, relevancySettings } from './relevancy';
 import { PostCounts } from './post-counts';
 import { ForumPostTags } from './forum-post-tags';
 import { plainText } from './plain-text';
-import { readPostFacts, type PostFacts, type PostType } from './post-facts';
+import { readPostFacts, type PostFacts } from './post-facts';
+import type { PostType } from '../../common/post-schemas';
 
 // Types the routes and pages import from here.
-export type { PostType } from './post-facts';
 export { plainText } from './plain-text';
 
 export type FlagAnswer = { success: 'post_flagged_moderator' | 'post_flagged_non_moderator' } | { error: 'post_already_flagged' | 'post_non_flaggable' };

@@ -1,6 +1,6 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
-import type { EditablePost } from '../../server/services/forum-post-editing';
+import type { EditablePost } from '../../common/page-props';
 import { htmlToText } from '../../common/html-text';
 import { TITLE_MAX, type FieldErrors } from '../../common/post-schemas';
 import { splitTagNames, TAGS_PER_POST } from '../../common/tag-rules';

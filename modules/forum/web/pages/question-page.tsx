@@ -1,9 +1,7 @@
 import { countText, loginUrl } from '@platform/common';
 import { page } from '@platform/web';
 import { useLocalizedPath, useSession, useT } from '@platform/web/client';
-import type { ActionNotice } from '../../server/routes/action-notice';
-import type { ForumRules } from '../../server/services/forum-karma';
-import type { PostView, QuestionView } from '../../server/services/forum-pages-data';
+import type { ActionNotice, ForumRules, PostView, QuestionView } from '../../common/page-props';
 import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
 import PostActions from '../islands/post-actions';
 import PostEditor from '../islands/post-editor';
