@@ -9,6 +9,8 @@ import { ACCEPT_LIMIT, FAVOURITE_LIMIT, FLAG_LIMIT, VOTE_LIMIT } from './post-ac
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
 import { PostOfForum } from '../services/post-of-forum';
+import { ForumPagesData } from '../services/forum-pages-data';
+import { forumPath, questionPath } from '../../common/forum-urls';
 
 /** What the JSON calls answer as `{error}` codes, as the buttons say them. */
 const ERRORS: Record<string, string> = {
@@ -32,6 +34,7 @@ export class PostActionFormRoutes implements RouteContribution {
     @inject(ForumPostService) private readonly posts: ForumPostService,
     @inject(ForumVotes) private readonly votes: ForumVotes,
     @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
+    @inject(ForumPagesData) private readonly data: ForumPagesData,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -61,8 +64,9 @@ export class PostActionFormRoutes implements RouteContribution {
     }
     // A question the caller just flagged has left what they may read: back to its forum then.
     const visible = await req.env.model('forum.post').search_count([['id', '=', questionId]]);
-    const forum = `/forum/${req.pathParams.forum}`;
-    redirectTo(req, visible ? `${forum}/question/${questionId}#post-${postId}` : forum);
+    // Its canonical URL (forum-urls.ts), whatever words the request's forum segment had before the id.
+    const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+    redirectTo(req, visible ? `${questionPath(forum, { id: questionId })}#post-${postId}` : forumPath(forum));
   }
 
 }
