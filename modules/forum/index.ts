@@ -5,5 +5,5 @@
 export { FORUM_MODEL } from './server/models/forum-forum';
 export { POST_MODEL } from './server/models/forum-post';
 export { TAG_MODEL } from './server/models/forum-tag';
-export { KARMA_THRESHOLDS, KARMA_GAINS, karmaShortMessage } from './server/services/karma-rules';
+export { KARMA_THRESHOLDS, KARMA_GAINS, karmaShortMessage } from './common/karma-rules';
 export { ForumKarma } from './server/services/forum-karma';

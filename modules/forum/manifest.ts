@@ -18,6 +18,7 @@ export default defineManifest({
       path.join(__dirname, 'web/islands/post-actions.tsx'), path.join(__dirname, 'web/islands/validation-notice.tsx'),
       path.join(__dirname, 'web/islands/post-editor.tsx'), path.join(__dirname, 'web/islands/tag-selector.tsx'),
       path.join(__dirname, 'web/islands/forum-notifications.tsx'), path.join(__dirname, 'web/islands/ask-form.tsx'),
+      path.join(__dirname, 'web/islands/answer-form.tsx'), path.join(__dirname, 'web/islands/edit-form.tsx'),
     ],
   },
   // Everybody reads forums, tags, reasons and the posts the rules below let them see. Posts, votes

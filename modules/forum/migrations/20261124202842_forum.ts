@@ -3,7 +3,7 @@ import { createModelTable, createRelationTable, datetime } from '@platform/db';
 
 /**
  * The karma columns and defaults as this migration created them, copied here: a migration keeps the
- * values it ran with, whatever today's karma rules (server/karma-rules.ts) become. A new rule or a new
+ * values it ran with, whatever today's karma rules (common/karma-rules.ts) become. A new rule or a new
  * default is a new migration.
  */
 const KARMA_DEFAULTS = {

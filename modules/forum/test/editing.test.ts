@@ -34,7 +34,7 @@ describe('forum: editing, retagging, editor karma and picture upload', function 
     expect((await author.client.get(`${base}/post/${q}/edit`)).status).to.equal(403);
     await setKarma(author.uid, 1);
     const form = await (await author.client.get(`${base}/post/${q}/edit`)).text();
-    expect(form).to.contain('name="post_name"').and.contain('data-island="forum.post_editor"').and.not.contain('name="post_tags"');
+    expect(form).to.contain('name="post_name"').and.contain('data-island="forum.edit_form"').and.contain('name="content"').and.not.contain('name="post_tags"');
     const saved = await author.client.postForm(`${base}/post/${q}/save`, { csrf_token: csrf, post_name: 'New title', content: 'New <b>text</b>\n\nSecond' });
     expect(saved.status).to.equal(302);
     expect(saved.headers.get('location')).to.equal(`${base}/question/${q}`);
@@ -72,7 +72,7 @@ describe('forum: editing, retagging, editor karma and picture upload', function 
     expect(await refused.text()).to.contain(KARMA_MSG(75));
     await setKarma(retagger.uid, 75);
     const form = await (await retagger.client.get(`${base}/post/${q}/edit`)).text();
-    expect(form).to.contain('name="post_tags"').and.not.contain('name="post_name"').and.not.contain('forum.post_editor');
+    expect(form).to.contain('name="post_tags"').and.not.contain('name="post_name"').and.not.contain('name="content"');
     const page = await (await retagger.client.get(`${base}/question/${q}`)).text();
     expect(page).to.contain(`${base}/post/${q}/edit`).and.contain('>Retag<');
     expect((await retagger.client.postForm(`${base}/post/${q}/save`, { csrf_token: csrf, post_tags: 'known, fresh_new' })).status).to.equal(302);

@@ -24,6 +24,8 @@ describe('forum: browser tours', function () {
     const errors = watchErrors(page);
     await signIn(page, tk.url, { login: 'tourist', password: PASSWORD, then: '/forum/help-1' });
     await page.click('text=Ask a question');
+    // Typed once the form is hydrated: typed before, formik's first render would put the empty title back.
+    await page.locator('#content .ProseMirror').waitFor();
     await page.fill('input[name=post_name]', 'First Question Title');
     // The rich editor and the tag selector (islands).
     await page.locator('#content .ProseMirror').click();

@@ -1,5 +1,5 @@
 import { defineModel, type FieldDefinition, fields } from '@platform/orm';
-import { KARMA_GAINS, KARMA_THRESHOLDS } from '../services/karma-rules';
+import { KARMA_GAINS, KARMA_THRESHOLDS } from '../../common/karma-rules';
 
 export const FORUM_MODEL = 'forum.forum';
 

@@ -5,11 +5,8 @@ import { SiteUrls } from '@platform/base';
 import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { EmailValidation } from '../services/email-validation';
 import { forumPath } from '../../common/forum-urls';
+import { forumSession } from '../services/forum-session';
 
-/** Session key: the user has just validated (the forum page thanks them until they close the notice). */
-export const VALIDATED_FLAG = 'forum_validation_done';
-/** Session key: a validation mail was sent (the notice says so instead of offering to send another). */
-export const SENT_FLAG = 'forum_validation_sent';
 
 /** `/forum/send_validation_email`, the link of the mail (`/forum/validate_email`), and closing the thanks. */
 @injectable()
@@ -27,7 +24,7 @@ export class EmailValidationRoutes implements RouteContribution {
           const host = base && hostnameOf(base);
           if (!base || !host) return false;
           const sent = await this.validation.send(req.env, Number(req.params.forum_id), base, host);
-          if (sent) req.session.set(SENT_FLAG, true);
+          if (sent) forumSession.markValidationSent(req);
           return sent;
         },
       },
@@ -38,7 +35,7 @@ export class EmailValidationRoutes implements RouteContribution {
           const token = typeof req.params.token === 'string' ? req.params.token.slice(0, 80) : '';
           const forumId = /^\d{1,9}$/.test(String(req.params.forum_id ?? '')) ? Number(req.params.forum_id) : 0;
           const uid = forumId ? await this.validation.validate(req.env, token, forumId) : null;
-          if (uid !== null) req.session.set(VALIDATED_FLAG, true);
+          if (uid !== null) forumSession.markValidated(req);
           const [forum] = forumId ? await req.env.model('forum.forum').search_read([['id', '=', forumId]], ['name'], { limit: 1 }) : [];
           req.reply.redirect(forum ? `${forumPath({ id: forumId, name: String(forum.name) })}${uid === null ? '?validation_failed=1' : ''}` : '/forum');
         },
@@ -46,7 +43,7 @@ export class EmailValidationRoutes implements RouteContribution {
       {
         path: '/forum/validate_email/close', type: 'json', auth: 'public', params: object({}),
         handler: (req) => {
-          req.session.delete(VALIDATED_FLAG);
+          forumSession.closeValidated(req);
           return true;
         },
       },

@@ -12,10 +12,10 @@ import { FollowService, followButtonProps } from '@modules/website_mail';
 import { ForumKarma } from '../services/forum-karma';
 import { ForumNotifications } from '../services/forum-notifications';
 import { ViewCounter } from '../services/view-counter';
-import { ForumPagesData, PAGE_SIZE, SORTINGS, type ListFilter, type Sorting } from '../services/forum-pages-data';
+import { ForumPagesData, PAGE_SIZE } from '../services/forum-pages-data';
+import { SORTINGS, type ListFilter, type Sorting } from '../../common/page-props';
 import { ForumPostService } from '../services/forum-post-service';
-import { takeActionNotice } from './action-notice';
-import { SENT_FLAG, VALIDATED_FLAG } from './email-validation-routes';
+import { forumSession } from '../services/forum-session';
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
 import { forumPath, questionPath } from '../../common/forum-urls';
@@ -106,17 +106,17 @@ export class ForumPageRoutes implements RouteContribution {
         path: `/forum/${F}/:post/reply`, type: 'http', auth: 'user', methods: ['POST'], rateLimit: POST_LIMIT, params: answerSchema,
         invalid: (req, errors) => this.questionPage(req, answerDraft(req.params, errors.content ?? errors[''] ?? Object.values(errors)[0] ?? '')),
         handler: async (req) => {
-          const forumId = slugId(req.pathParams.forum);
+          const forum = await this.forumOfPath(req);
           const questionId = slugId(req.pathParams.post);
           const content = postedContent(req.params.content, req.params.content_format).html;
           try {
-            await this.posts.create(req.env, forumId, { content }, { parentId: questionId, siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
+            await this.posts.create(req.env, forum.id, { content }, { parentId: questionId, siteHost: req.http.host, postedOn: await this.notifications.postedOn(req) });
           } catch (err) {
             // Refused (empty, karma, a closed question): the question again, the answer kept in its form.
             if (!(err instanceof UserError)) throw err;
             return this.questionPage(req, answerDraft(req.params, err.message));
           }
-          redirectTo(req, `/forum/${req.pathParams.forum}/question/${questionId}`);
+          redirectTo(req, questionPath(forum, { id: questionId }));
         },
       }),
       // Close, reopen and delete (karma checked by the service): form posts from the question page.
@@ -127,8 +127,8 @@ export class ForumPageRoutes implements RouteContribution {
           if (action === 'close') await this.posts.close(req.env, post.id, null, null);
           else if (action === 'reopen') await this.posts.reopen(req.env, post.id, null);
           else await this.posts.remove(req.env, post.id);
-          const question = post.parent_id ?? post.id;
-          redirectTo(req, action === 'delete' && post.parent_id === null ? `/forum/${req.pathParams.forum}` : `/forum/${req.pathParams.forum}/question/${question}`);
+          const forum = await this.forumOfPath(req);
+          redirectTo(req, action === 'delete' && post.parent_id === null ? forumPath(forum) : questionPath(forum, { id: post.parent_id ?? post.id }));
         },
       })),
       {
@@ -136,7 +136,7 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const post = await this.postOfForum(req);
           await this.comments.add(req.env, post.id, text(req.params.comment, COMMENT_MAX + 1), await this.notifications.postedOn(req));
-          redirectTo(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
+          redirectTo(req, questionPath(await this.forumOfPath(req), { id: post.parent_id ?? post.id }));
         },
       },
       {
@@ -144,7 +144,7 @@ export class ForumPageRoutes implements RouteContribution {
         handler: async (req) => {
           const post = await this.postOfForum(req);
           await this.comments.remove(req.env, post.id, slugId(req.pathParams.comment));
-          redirectTo(req, `/forum/${req.pathParams.forum}/question/${post.parent_id ?? post.id}`);
+          redirectTo(req, questionPath(await this.forumOfPath(req), { id: post.parent_id ?? post.id }));
         },
       },
     ];
@@ -153,6 +153,14 @@ export class ForumPageRoutes implements RouteContribution {
   /** The post of the path, checked to be of the path's forum. */
   private async postOfForum(req: RequestContext) {
     return this.postsOfForum.facts(req.env, slugId(req.pathParams.forum), slugId(req.pathParams.post));
+  }
+
+  /**
+   * The forum of the path, read for its name: redirects go to its canonical URL (forum-urls.ts), not
+   * to the segment as the request spelled it (any words before the id reach the same forum).
+   */
+  private forumOfPath(req: RequestContext) {
+    return this.data.forum(req.env, slugId(req.pathParams.forum));
   }
 
   private base(forum: { id: number; name: string }): string {
@@ -174,7 +182,7 @@ export class ForumPageRoutes implements RouteContribution {
     if (pageNo > pages) throw new MissingError('This page does not exist.');
     const karma = req.isPublic ? 0 : await this.karma.of(req.env, req.env.uid);
     const moderator = !req.isPublic && this.moderation.moderates(req.env, karma, forum.rules);
-    const validation = req.isPublic ? null : req.session.get(VALIDATED_FLAG) ? 'done' as const : karma === 0 ? (req.session.get(SENT_FLAG) ? 'sent' as const : 'ask' as const) : null;
+    const validation = forumSession.validationState(req, karma);
     const pendingCount = moderator ? await this.data.pendingCount(req.env, forum.id) : null;
     const notifications = req.isPublic ? [] : await this.notifications.unread(req.env);
     const follow = await followButtonProps(req, this.followers, 'forum.forum', forum.id);
@@ -202,7 +210,7 @@ export class ForumPageRoutes implements RouteContribution {
     view.question.views += this.views.unwritten(postId);
     const karma = req.isPublic ? 0 : view.viewerKarma;
     const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
-    const notice = takeActionNotice(req) ?? undefined;
+    const notice = forumSession.takeActionNotice(req) ?? undefined;
     return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken(), answerDraft, notice });
   }
 }

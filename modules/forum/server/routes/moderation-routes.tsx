@@ -3,7 +3,9 @@ import { MissingError, UserError } from '@platform/core';
 import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { moderationQueuePage, offensiveFormPage, QUEUE_PATHS } from '../../web/pages/moderation-queue-page';
 import { ForumKarma } from '../services/forum-karma';
-import { ForumModeration, type QueueType } from '../services/forum-moderation';
+import { ForumModeration } from '../services/forum-moderation';
+import type { QueueType } from '../../common/page-props';
+import { forumSession } from '../services/forum-session';
 import { ForumNotifications } from '../services/forum-notifications';
 import { ForumPagesData } from '../services/forum-pages-data';
 import { redirectTo } from './redirect';
@@ -12,8 +14,6 @@ import { forumPath } from '../../common/forum-urls';
 import { PostOfForum } from '../services/post-of-forum';
 
 const MODERATE_LIMIT: RateLimit = { name: 'forum.moderate', limit: 120, perAccount: 120, windowSeconds: 60 };
-/** Session key: the last queue decision that failed, shown in red on the queue (then forgotten). */
-const FAILURE_KEY = 'forum_queue_failure';
 const QUEUE_TYPES = Object.keys(QUEUE_PATHS) as QueueType[];
 
 /**
@@ -38,11 +38,10 @@ export class ModerationRoutes implements RouteContribution {
         path: `/forum/:forum/${QUEUE_PATHS[type]}`, type: 'http', auth: 'user',
         handler: async (req) => {
           const forum = await this.moderatedForum(req);
-          const failure = req.session.get(FAILURE_KEY) as { id: number; message: string } | undefined;
-          if (failure) req.session.delete(FAILURE_KEY);
+          const failure = forumSession.takeQueueFailure(req);
           return moderationQueuePage({
             forumName: forum.name, base: this.base(forum), type, items: await this.moderation.queue(req.env, forum.id, type),
-            csrfToken: req.csrfToken(), failure: failure && typeof failure.id === 'number' ? { id: failure.id, message: String(failure.message) } : null,
+            csrfToken: req.csrfToken(), failure,
           });
         },
       })),
@@ -58,7 +57,7 @@ export class ModerationRoutes implements RouteContribution {
             await this.moderation.decide(req.env, postId, decision, await this.notifications.postedOn(req));
           } catch (err) {
             if (!(err instanceof UserError)) throw err;
-            req.session.set(FAILURE_KEY, { id: postId, message: err.message });
+            forumSession.setQueueFailure(req, { id: postId, message: err.message });
           }
           redirectTo(req, `${this.base(forum)}/${QUEUE_PATHS[queue]}`);
         },

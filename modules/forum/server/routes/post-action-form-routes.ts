@@ -2,12 +2,15 @@ import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumPostService } from '../services/forum-post-service';
+import { ForumVotes } from '../services/forum-votes';
 import { KarmaError } from '../services/karma-error';
-import { setActionNotice } from './action-notice';
+import { forumSession } from '../services/forum-session';
 import { ACCEPT_LIMIT, FAVOURITE_LIMIT, FLAG_LIMIT, VOTE_LIMIT } from './post-action-routes';
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
 import { PostOfForum } from '../services/post-of-forum';
+import { ForumPagesData } from '../services/forum-pages-data';
+import { forumPath, questionPath } from '../../common/forum-urls';
 
 /** What the JSON calls answer as `{error}` codes, as the buttons say them. */
 const ERRORS: Record<string, string> = {
@@ -29,7 +32,9 @@ type Action = (req: RequestContext, postId: number) => Promise<unknown>;
 export class PostActionFormRoutes implements RouteContribution {
   constructor(
     @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(ForumVotes) private readonly votes: ForumVotes,
     @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
+    @inject(ForumPagesData) private readonly data: ForumPagesData,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -38,11 +43,11 @@ export class PostActionFormRoutes implements RouteContribution {
       handler: (req) => this.run(req, action),
     });
     return [
-      form('/forum/:forum/post/:post/upvote/form', VOTE_LIMIT, (req, id) => this.posts.vote(req.env, id, 'up')),
-      form('/forum/:forum/post/:post/downvote/form', VOTE_LIMIT, (req, id) => this.posts.vote(req.env, id, 'down')),
-      form('/forum/:forum/post/:post/toggle_correct/form', ACCEPT_LIMIT, (req, id) => this.posts.toggleCorrect(req.env, id)),
+      form('/forum/:forum/post/:post/upvote/form', VOTE_LIMIT, (req, id) => this.votes.vote(req.env, id, 'up')),
+      form('/forum/:forum/post/:post/downvote/form', VOTE_LIMIT, (req, id) => this.votes.vote(req.env, id, 'down')),
+      form('/forum/:forum/post/:post/toggle_correct/form', ACCEPT_LIMIT, (req, id) => this.votes.toggleCorrect(req.env, id)),
       form('/forum/:forum/post/:post/flag/form', FLAG_LIMIT, (req, id) => this.posts.flag(req.env, id)),
-      form('/forum/:forum/question/:post/toggle_favourite/form', FAVOURITE_LIMIT, (req, id) => this.posts.toggleFavourite(req.env, id)),
+      form('/forum/:forum/question/:post/toggle_favourite/form', FAVOURITE_LIMIT, (req, id) => this.votes.toggleFavourite(req.env, id)),
     ];
   }
 
@@ -52,15 +57,16 @@ export class PostActionFormRoutes implements RouteContribution {
     try {
       const answer = await action(req, postId);
       const error = (answer as { error?: string } | null)?.error;
-      if (error) setActionNotice(req, { postId, message: ERRORS[error] ?? error });
+      if (error) forumSession.setActionNotice(req, { postId, message: ERRORS[error] ?? error });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
-      setActionNotice(req, { postId, message: err.message, ...(err instanceof KarmaError ? { karma: err.needed } : {}) });
+      forumSession.setActionNotice(req, { postId, message: err.message, ...(err instanceof KarmaError ? { karma: err.needed } : {}) });
     }
     // A question the caller just flagged has left what they may read: back to its forum then.
     const visible = await req.env.model('forum.post').search_count([['id', '=', questionId]]);
-    const forum = `/forum/${req.pathParams.forum}`;
-    redirectTo(req, visible ? `${forum}/question/${questionId}#post-${postId}` : forum);
+    // Its canonical URL (forum-urls.ts), whatever words the request's forum segment had before the id.
+    const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
+    redirectTo(req, visible ? `${questionPath(forum, { id: questionId })}#post-${postId}` : forumPath(forum));
   }
 
 }

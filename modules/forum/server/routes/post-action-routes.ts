@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { object } from 'yup';
 import type { RateLimit, RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
 import { ForumPostService } from '../services/forum-post-service';
+import { ForumVotes } from '../services/forum-votes';
 import { slugId } from './slug';
 import { PostOfForum } from '../services/post-of-forum';
 
@@ -23,6 +24,7 @@ export const FAVOURITE_LIMIT: RateLimit = { name: 'forum.favourite', limit: 60, 
 export class PostActionRoutes implements RouteContribution {
   constructor(
     @inject(ForumPostService) private readonly posts: ForumPostService,
+    @inject(ForumVotes) private readonly votes: ForumVotes,
     @inject(PostOfForum) private readonly postsOfForum: PostOfForum,
   ) {}
 
@@ -32,11 +34,11 @@ export class PostActionRoutes implements RouteContribution {
       handler: async (req) => handler(req, await this.postOf(req)),
     });
     return [
-      json('/forum/:forum/post/:post/upvote', VOTE_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.vote(req.env, id, 'up'))),
-      json('/forum/:forum/post/:post/downvote', VOTE_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.vote(req.env, id, 'down'))),
-      json('/forum/:forum/post/:post/toggle_correct', ACCEPT_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.toggleCorrect(req.env, id))),
+      json('/forum/:forum/post/:post/upvote', VOTE_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.votes.vote(req.env, id, 'up'))),
+      json('/forum/:forum/post/:post/downvote', VOTE_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.votes.vote(req.env, id, 'down'))),
+      json('/forum/:forum/post/:post/toggle_correct', ACCEPT_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.votes.toggleCorrect(req.env, id))),
       json('/forum/:forum/post/:post/flag', FLAG_LIMIT, 'public', (req, id) => (req.isPublic ? anonymous() : this.posts.flag(req.env, id))),
-      json('/forum/:forum/question/:post/toggle_favourite', FAVOURITE_LIMIT, 'user', (req, id) => this.posts.toggleFavourite(req.env, id)),
+      json('/forum/:forum/question/:post/toggle_favourite', FAVOURITE_LIMIT, 'user', (req, id) => this.votes.toggleFavourite(req.env, id)),
     ];
   }
 

@@ -9,7 +9,7 @@ import { ForumPostEditing, type PostChanges } from '../services/forum-post-editi
 import { KarmaError } from '../services/karma-error';
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
-import { forumPath } from '../../common/forum-urls';
+import { forumPath, questionPath } from '../../common/forum-urls';
 
 const EDIT_LIMIT: RateLimit = { name: 'forum.edit', limit: 30, perAccount: 20, windowSeconds: 600 };
 
@@ -46,10 +46,9 @@ export class PostEditRoutes implements RouteContribution {
             content: p.content === undefined ? undefined : postedContent(p.content, p.content_format).html,
             tags: p.post_tags,
           };
-          const base = forumPath(forum);
           try {
             const post = await this.editing.save(req.env, forum.id, postId, changes);
-            redirectTo(req, `${base}/question/${post.questionId}${post.isQuestion ? '' : `#post-${post.id}`}`);
+            redirectTo(req, `${questionPath(forum, { id: post.questionId })}${post.isQuestion ? '' : `#post-${post.id}`}`);
           } catch (err) {
             if (!(err instanceof UserError) || err instanceof KarmaError) throw err;
             return this.editAgain(req, p, {}, err.message);

@@ -6,7 +6,7 @@ import { loadDatabaseSecret } from '@platform/http';
 import { MailTransport } from '@platform/mail';
 import { FollowService } from '@modules/website_mail';
 import type { Env } from '@platform/orm';
-import { startingKarma } from './karma-rules';
+import { startingKarma } from '../../common/karma-rules';
 import { ForumKarma } from './forum-karma';
 import { escapeHtml } from '@platform/common';
 

@@ -1,21 +1,12 @@
 import { injectable } from 'inversify';
 import { MissingError } from '@platform/core';
 import type { Env } from '@platform/orm';
-import { KARMA_FIELDS, type ForumKarmaSettings, type KarmaThreshold } from './karma-rules';
+import { KARMA_FIELDS, type KarmaThreshold } from '../../common/karma-rules';
+import type { ForumRules } from '../../common/page-props';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { KarmaError } from './karma-error';
 
 const USERS_MODEL = 'res.users';
-
-/** A forum's karma rules and the allowed post types, as the services need them. */
-export interface ForumRules extends ForumKarmaSettings {
-  id: number;
-  name: string;
-  allow_question: boolean;
-  allow_link: boolean;
-  allow_discussion: boolean;
-  allow_bump: boolean;
-}
 
 /** The forum.forum fields ForumRules is made of (pages read them with the rest of the forum in one query). */
 export const RULE_FIELDS = ['name', 'allow_question', 'allow_link', 'allow_discussion', 'allow_bump', ...KARMA_FIELDS];

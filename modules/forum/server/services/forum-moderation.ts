@@ -5,23 +5,11 @@ import type { Env } from '@platform/orm';
 import type { PostedOn } from '@modules/website_mail';
 import { POST_MODEL } from '../models/forum-post';
 import { REASON_MODEL } from '../models/forum-post-reason';
-import { ForumKarma, type ForumRules } from './forum-karma';
+import { ForumKarma } from './forum-karma';
+import type { ForumRules, QueueItem, QueueType } from '../../common/page-props';
 import { ForumNotifications } from './forum-notifications';
 import { ForumPostService } from './forum-post-service';
 import { PostCounts } from './post-counts';
-
-export type QueueType = 'validation' | 'flagged' | 'offensive';
-
-/** One post of a moderation queue: a question, or an answer with its question's title. */
-export interface QueueItem {
-  id: number;
-  questionId: number;
-  name: string;
-  excerpt: string;
-  authorName: string;
-  flaggedBy: string | null;
-  reason: string | null;
-}
 
 const m2o = (v: unknown): [number, string] | null => (Array.isArray(v) ? [Number(v[0]), String(v[1] ?? '')] : null);
 

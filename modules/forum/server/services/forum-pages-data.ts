@@ -6,25 +6,11 @@ import type { Env } from '@platform/orm';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
-import { rulesFromRow, RULE_FIELDS, type ForumRules } from './forum-karma';
+import { rulesFromRow, RULE_FIELDS } from './forum-karma';
+import type { CommentView, ForumRules, ForumSummary, ListFilter, PostCard, PostView, QuestionView, Sorting } from '../../common/page-props';
 import { nofollowLinks } from './nofollow';
 
 export const PAGE_SIZE = 10;
-export const SORTINGS = ['write_date desc', 'create_date desc', 'vote_count desc', 'relevancy desc', 'child_count desc'] as const;
-export type Sorting = (typeof SORTINGS)[number];
-export type ListFilter = 'all' | 'unanswered' | 'followed';
-
-export interface ForumSummary { id: number; name: string; description: string; welcomeMessage: string; defaultOrder: Sorting }
-export interface PostCard {
-  id: number; name: string; postType: string; excerpt: string; authorName: string; authorId: number; createDate: string;
-  voteCount: number; childCount: number; views: number; hasValidatedAnswer: boolean; authorKarma: number; tags: Array<{ id: number; name: string }>;
-}
-export interface PostView extends PostCard {
-  content: string; contentLink: string | null; comments: CommentView[]; isCorrect: boolean; state: string; userVote: number; favourite: boolean;
-}
-export interface CommentView { id: number; body: string; authorName: string; authorPartnerId: number }
-/** `viewerKarma`: the reader's karma, read with the authors' (one query less per page). */
-export interface QuestionView { question: PostView; answers: PostView[]; viewerKarma: number }
 
 
 /**

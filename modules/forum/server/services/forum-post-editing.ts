@@ -3,7 +3,8 @@ import { MissingError, UserError, ValidationError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
 import { cleanPostHtml } from './content-rules';
-import { ForumKarma, type ForumRules } from './forum-karma';
+import { ForumKarma } from './forum-karma';
+import type { EditablePost, ForumRules } from '../../common/page-props';
 import { ForumPostTags } from './forum-post-tags';
 import { plainText } from './plain-text';
 import { KarmaError } from './karma-error';
@@ -15,32 +16,6 @@ export interface PostChanges {
   content?: string;
   /** The tag selector's text (questions only). */
   tags?: string;
-}
-
-/** A post as the edit form shows it, with what the caller may change in it. */
-export interface EditablePost {
-  id: number;
-  forumId: number;
-  questionId: number;
-  isQuestion: boolean;
-  postType: string;
-  name: string;
-  content: string;
-  tags: string[];
-  /** Title and text: karma_edit_own on one's own post, karma_edit_all on others'. */
-  mayEdit: boolean;
-  /** Active, pending or closed (not flagged, offensive or deleted). */
-  open: boolean;
-  /** Tags: karma_edit_retag. */
-  mayRetag: boolean;
-  /** Links and pictures in the text: karma_editor. */
-  mayLinkAndImage: boolean;
-  /** A tag the forum does not have yet: karma_tag_create. */
-  mayCreateTag: boolean;
-  karmaEditor: number;
-  tagCreateKarma: number;
-  /** The karma that editing this post needs, for the message when the caller has neither right. */
-  editKarma: number;
 }
 
 const EDITABLE_STATES = ['active', 'pending', 'close'];

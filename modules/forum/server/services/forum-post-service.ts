@@ -5,20 +5,19 @@ import { People } from '@platform/base';
 import { utcText } from '@platform/common';
 import { POST_MODEL } from '../models/forum-post';
 import type { PostedOn } from '@modules/website_mail';
-import { ForumKarma, type ForumRules } from './forum-karma';
+import { ForumKarma } from './forum-karma';
+import type { ForumRules } from '../../common/page-props';
 import { cleanPostHtml } from './content-rules';
 import { ForumNotifications, type Announcement } from './forum-notifications';
 import { invalidLinkMessage, normaliseLinkUrl } from './link-rules';
 import { relevancy, relevancySettings } from './relevancy';
 import { PostCounts } from './post-counts';
 import { ForumPostTags } from './forum-post-tags';
-import { ForumVotes, type VoteAnswer } from './forum-votes';
 import { plainText } from './plain-text';
-import { readPostFacts, type PostFacts, type PostType } from './post-facts';
+import { readPostFacts, type PostFacts } from './post-facts';
+import type { PostType } from '../../common/post-schemas';
 
 // Types the routes and pages import from here.
-export type { PostType } from './post-facts';
-export type { VoteAnswer, VoteResult, VoteValue } from './forum-votes';
 export { plainText } from './plain-text';
 
 export type FlagAnswer = { success: 'post_flagged_moderator' | 'post_flagged_non_moderator' } | { error: 'post_already_flagged' | 'post_non_flaggable' };
@@ -51,27 +50,12 @@ export class ForumPostService {
     @inject(ForumNotifications) private readonly notifications: ForumNotifications,
     @inject(PostCounts) private readonly counts: PostCounts,
     @inject(People) private readonly people: People,
-    @inject(ForumVotes) private readonly votes: ForumVotes,
     @inject(ForumPostTags) private readonly tags: ForumPostTags,
   ) {}
 
   /** The post's facts (read as the server), for the routes and the other services. */
   post(env: Env, postId: number): Promise<PostFacts> {
     return readPostFacts(env, postId);
-  }
-
-  // The vote and favourite routes call these here (their files change with the forms' schemas, issue
-  // 20 item 3): the rules are ForumVotes'.
-  vote(env: Env, postId: number, arrow: 'up' | 'down'): Promise<VoteAnswer> {
-    return this.votes.vote(env, postId, arrow);
-  }
-
-  toggleCorrect(env: Env, answerId: number): Promise<boolean> {
-    return this.votes.toggleCorrect(env, answerId);
-  }
-
-  toggleFavourite(env: Env, postId: number): Promise<boolean> {
-    return this.votes.toggleFavourite(env, postId);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { injectable, inject } from 'inversify';
 import type { Env } from '@platform/orm';
 import { TAG_MODEL } from '../models/forum-tag';
-import { ForumKarma, type ForumRules } from './forum-karma';
+import { ForumKarma } from './forum-karma';
+import type { ForumRules } from '../../common/page-props';
 import { parseTagNames } from './tag-rules';
 
 /** A post's tags, named by the tag selector's text, within the post's forum. */

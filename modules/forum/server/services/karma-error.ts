@@ -1,5 +1,5 @@
 import { AccessError } from '@platform/core';
-import { karmaShortMessage } from './karma-rules';
+import { karmaShortMessage } from '../../common/karma-rules';
 
 /**
  * The user's karma is under what the action needs. An AccessError for clients (the JSON-RPC error

@@ -1,8 +1,7 @@
 import { MissingError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
-
-export type PostType = 'question' | 'link' | 'discussion';
+import type { PostType } from '../../common/post-schemas';
 
 /** The post's fields the rules look at. */
 export interface PostFacts {

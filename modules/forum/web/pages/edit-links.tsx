@@ -1,6 +1,5 @@
 import { useLocalizedPath, useT } from '@platform/web/client';
-import type { ForumRules } from '../../server/services/forum-karma';
-import type { PostView } from '../../server/services/forum-pages-data';
+import type { ForumRules, PostView } from '../../common/page-props';
 
 interface EditLinksPage {
   base: string;

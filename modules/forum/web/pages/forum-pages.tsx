@@ -1,6 +1,6 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
-import type { ForumSummary, ListFilter, PostCard, Sorting } from '../../server/services/forum-pages-data';
+import type { ForumSummary, ListFilter, PostCard, Sorting } from '../../common/page-props';
 import { forumPath, slug } from '../../common/forum-urls';
 import ValidationNotice, { type ValidationNoticeProps } from '../islands/validation-notice';
 import ForumNotifications, { type ForumNotificationItem } from '../islands/forum-notifications';

@@ -1,6 +1,6 @@
 import { countText } from '@platform/common';
 import { useLocalizedPath, useSession, useT } from '@platform/web/client';
-import type { PostCard } from '../../server/services/forum-pages-data';
+import type { PostCard } from '../../common/page-props';
 import { slug } from '../../common/forum-urls';
 
 /** The tags of a post, each a link to its tag page. */

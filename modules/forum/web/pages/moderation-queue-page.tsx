@@ -1,6 +1,6 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
-import type { QueueItem, QueueType } from '../../server/services/forum-moderation';
+import type { QueueFailure, QueueItem, QueueType } from '../../common/page-props';
 
 export interface ModerationQueueProps {
   forumName: string;
@@ -9,7 +9,7 @@ export interface ModerationQueueProps {
   items: QueueItem[];
   csrfToken: string;
   /** The last decision that failed (SPEC 8: the item shows again, in red, with why). */
-  failure: { id: number; message: string } | null;
+  failure: QueueFailure | null;
 }
 
 export const QUEUE_PATHS: Record<QueueType, string> = { validation: 'validation_queue', flagged: 'flagged_queue', offensive: 'offensive_posts' };

@@ -1,12 +1,10 @@
 import { countText, loginUrl } from '@platform/common';
 import { page } from '@platform/web';
 import { useLocalizedPath, useSession, useT } from '@platform/web/client';
-import type { ActionNotice } from '../../server/routes/action-notice';
-import type { ForumRules } from '../../server/services/forum-karma';
-import type { PostView, QuestionView } from '../../server/services/forum-pages-data';
+import type { ActionNotice, ForumRules, PostView, QuestionView } from '../../common/page-props';
 import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
 import PostActions from '../islands/post-actions';
-import PostEditor from '../islands/post-editor';
+import AnswerForm from '../islands/answer-form';
 import { EditLinks } from './edit-links';
 import { TagLinks } from './forum-parts';
 
@@ -138,14 +136,8 @@ function QuestionView(p: QuestionPageProps) {
       {p.view.answers.map((a) => <PostBlock key={a.id} post={a} p={p} isAnswer />)}
       {p.answerDraft && !canAnswer && <div className="alert alert-danger mt-4" role="alert">{_t(p.answerDraft.error)}</div>}
       {canAnswer && (
-        <form className="mt-4 forum-answer-form" method="post" action={localized(`${p.base}/${q.id}/reply`)}>
-          <input type="hidden" name="csrf_token" value={p.csrfToken} />
-          <label className="form-label h5" htmlFor="forum-answer">{_t('Your Answer')}</label>
-          <div className="mb-2"><PostEditor id="forum-answer" label={_t('Your Answer')} html={p.answerDraft?.html ?? ''} text={p.answerDraft?.text ?? ''} required linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor} forumId={p.rules.id}
-            invalid={Boolean(p.answerDraft?.error)} describedBy={p.answerDraft?.error ? 'forum-answer_error' : undefined} />
-            {p.answerDraft?.error && <div id="forum-answer_error" className="invalid-feedback d-block">{_t(p.answerDraft.error)}</div>}</div>
-          <button type="submit" className="btn btn-primary">{_t('Post Answer')}</button>
-        </form>
+        <AnswerForm base={p.base} questionId={q.id} csrfToken={p.csrfToken} forumId={p.rules.id} linkAndImage={p.karma >= p.rules.karma_editor}
+          karmaEditor={p.rules.karma_editor} draft={p.answerDraft} />
       )}
       {p.isPublic && <p className="mt-4"><a href={localized(loginUrl(`${p.base}/question/${q.id}`))}>{_t('Sign in to answer')}</a></p>}
     </section>

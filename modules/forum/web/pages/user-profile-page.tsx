@@ -1,6 +1,6 @@
 import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
-import type { PostCard } from '../../server/services/forum-pages-data';
+import type { PostCard } from '../../common/page-props';
 import { PostCardItem } from './forum-parts';
 
 export interface UserProfileProps {
