@@ -123,7 +123,7 @@ function Choices({ choices, currency }: { choices: VariantChoice[]; currency: Mo
             {c.values.map((v) => (
               <a key={v.id} href={v.url} className={`btn btn-sm ${v.selected ? 'btn-primary' : 'btn-outline-secondary'}${v.available ? '' : ' text-decoration-line-through css_not_available'}`}
                 aria-current={v.selected ? 'true' : undefined} rel="nofollow">
-                {v.name}{v.priceExtra ? ` (+${formatMoney(v.priceExtra, currency)})` : ''}
+                {`${v.name}${v.priceExtra ? ` (+${formatMoney(v.priceExtra, currency)})` : ''}`}
               </a>
             ))}
           </div>
@@ -228,7 +228,7 @@ function CartBody({ cart, csrfToken, error }: CartPageProps) {
           </ul>
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
             <a href={SHOP_URL} className="btn btn-outline-secondary">{_t('Continue shopping')}</a>
-            <p className="fs-4 mb-0">{_t('Total')}: <strong id="order_total">{money(cart.amountTotal)}</strong></p>
+            <p className="fs-4 mb-0">{`${_t('Total')}: `}<strong id="order_total">{money(cart.amountTotal)}</strong></p>
           </div>
         </>
       )}
