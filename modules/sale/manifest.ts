@@ -41,5 +41,6 @@ export default defineManifest({
     { name: 'sale.order.line: own', model: 'sale.order.line', groups: SIGNED_IN, domain: (c) => [['order_id.partner_id', '=', c.partnerId ?? 0]] },
     { name: 'sale.order.line: managers', model: 'sale.order.line', groups: [MANAGER], domain: [] },
   ],
+  data: () => (require('./data/sale-data') as typeof import('./data/sale-data')).saleData(),
   demo: () => (require('./demo/sale-demo') as typeof import('./demo/sale-demo')).saleDemo(),
 });

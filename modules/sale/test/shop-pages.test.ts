@@ -34,6 +34,7 @@ describe('sale: /shop and product pages', function () {
     expect(page1).to.have.length(PRODUCTS_PER_PAGE);
     expect(page1.slice(0, 3)).to.deep.equal(['T-shirt', 'Standing desk', 'Office chair']);
     expect(first.html).to.contain('href="/shop?page=2"').and.not.contain('Prototype gadget');
+    expect(first.html).to.match(/<a[^>]*href="\/shop"[^>]*>Shop<\/a>/); // the site menu's entry
     const second = names((await get('/shop?page=2')).html);
     expect(second).to.have.length(6 + 25 - PRODUCTS_PER_PAGE);
     expect(second.at(-1)).to.equal('Sticker 25');

@@ -222,7 +222,7 @@ function CartBody({ cart, csrfToken, error }: CartPageProps) {
                   <input type="hidden" name="set_qty" value="0" />
                   <button type="submit" className="btn btn-sm btn-link text-danger" aria-label={_t('Remove %s').replace('%s', l.name)}>{_t('Remove')}</button>
                 </form>
-                <div className="fw-semibold text-end" style={{ minWidth: 100 }}>{money(l.subtotal)}</div>
+                <div className="fw-semibold text-end ms-auto" style={{ minWidth: 100 }}>{money(l.subtotal)}</div>
               </li>
             ))}
           </ul>
