@@ -141,6 +141,19 @@ describe('sale: cart', function () {
     expect(token.error?.data.name).to.equal('AccessError');
   });
 
+  it('keeps a visitor\'s cart when they sign in: it becomes theirs; the catalogue stays read-only to them', async () => {
+    const client = new RpcClient(tk.url);
+    const line = (await update(client, { product_id: ids.desk, add_qty: 1 })).result!.line_id!;
+    await tk.get(UserAccounts).create({ name: 'Portal Pete', login: 'pete', password: 'password-123', groups: ['base.group_portal'] });
+    await client.authenticate('pete', 'password-123');
+    const again = await update(client, { product_id: ids.desk, add_qty: 1 });
+    expect(again.result).to.include({ line_id: line, quantity: 2 });
+    const own = await client.callKw<Array<Record<string, unknown>>>(ORDER_MODEL, 'search_read', [[]], { fields: ['amount_total'] });
+    expect(own.map((o) => Number(o.amount_total))).to.deep.equal([900]);
+    const write = await client.rpc('/web/dataset/call_kw', { model: TEMPLATE_MODEL, method: 'write', args: [[1], { list_price: 0 }], kwargs: {} });
+    expect(write.error?.data.name).to.equal('AccessError');
+  });
+
   it('works without JavaScript: the product form posts with its CSRF token, the cart page shows the line', async () => {
     const visitor = new RpcClient(tk.url);
     const token = await visitor.csrfFrom('/shop/product/coffee-mug-1'.replace(/\d+$/, String((await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'Coffee mug']]))[0])));
