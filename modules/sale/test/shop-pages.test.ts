@@ -83,6 +83,21 @@ describe('sale: /shop and product pages', function () {
     expect((await get(productUrl({ id: draft, name: 'Prototype gadget' }))).status).to.equal(404);
   });
 
+  it('keeps variants sound: values offered on the product, one per attribute, no two active variants alike', async () => {
+    const env = tk.sudo();
+    const value = async (name: string) => (await env.model('product.attribute.value').search([['name', '=', name]]))[0];
+    const [mug] = await env.model(TEMPLATE_MODEL).search([['name', '=', 'Coffee mug']]);
+    const refused = async (vals: Record<string, unknown>) => {
+      try { await env.model(PRODUCT_MODEL).create(vals); } catch (e) { return (e as Error).message; }
+      return 'created';
+    };
+    expect(await refused({ product_tmpl_id: mug, value_ids: [[6, 0, [await value('M')]]] })).to.equal('A variant may only have values offered on its product.');
+    expect(await refused({ product_tmpl_id: tshirt, value_ids: [[6, 0, [await value('M'), await value('L')]]] })).to.equal('A variant has one value per attribute.');
+    expect(await refused({ product_tmpl_id: tshirt, value_ids: [[6, 0, [await value('M'), await value('Blue')]]] })).to.equal('Another variant of this product has the same values.');
+    // Archived variants do not count: another archived L Red is fine.
+    expect(await refused({ product_tmpl_id: tshirt, value_ids: [[6, 0, [await value('L'), await value('Red')]]], active: false })).to.equal('created');
+  });
+
   it('shows an empty cart to a new visitor, without storing a session', async () => {
     const res = await fetch(`${tk.url}/shop/cart`);
     expect(await res.text()).to.contain('Your cart is empty!');

@@ -107,6 +107,32 @@ export const ProductTemplateAttributeValue = defineModel({
 });
 
 /**
+ * A variant's values are offered on its template, one per attribute, and no two active variants of a
+ * template have the same values (the product page could not tell them apart).
+ */
+async function checkCombination(env: Env, ids: number[]): Promise<void> {
+  const sudo = env.sudo();
+  const variants = await sudo.model(PRODUCT_MODEL).read(ids, ['product_tmpl_id', 'value_ids', 'active']);
+  for (const v of variants) {
+    const tmplId = Number((v.product_tmpl_id as [number, string])[0]);
+    const valueIds = (v.value_ids as number[]).map(Number);
+    if (valueIds.length) {
+      const offered = await sudo.model(TEMPLATE_VALUE_MODEL).search_read([['product_tmpl_id', '=', tmplId], ['attribute_value_id', 'in', valueIds]], ['attribute_value_id']);
+      if (offered.length !== valueIds.length) throw new UserError('A variant may only have values offered on its product.');
+      const attrs = await sudo.model(ATTRIBUTE_VALUE_MODEL).read(valueIds, ['attribute_id']);
+      const distinct = new Set(attrs.map((a) => Number((a.attribute_id as [number, string])[0])));
+      if (distinct.size !== valueIds.length) throw new UserError('A variant has one value per attribute.');
+    }
+    if (!v.active) continue;
+    const key = [...valueIds].sort((a, b) => a - b).join(',');
+    const siblings = await sudo.model(PRODUCT_MODEL).search_read([['product_tmpl_id', '=', tmplId], ['active', '=', true], ['id', '!=', Number(v.id)]], ['value_ids']);
+    if (siblings.some((s) => (s.value_ids as number[]).map(Number).sort((a, b) => a - b).join(',') === key)) {
+      throw new UserError('Another variant of this product has the same values.');
+    }
+  }
+}
+
+/**
  * A variant: its template and one value per attribute (`value_ids`). Its price is always computed by
  * the catalogue service (template price + the template's extras of its values), never stored or posted.
  */
@@ -120,4 +146,5 @@ export const ProductProduct = defineModel({
     default_code: fields.char({ size: 64, string: 'Internal reference' }),
     active: fields.boolean({ default: true, string: 'Active' }),
   },
+  constraints: [checkCombination],
 });
