@@ -12,6 +12,7 @@ export default defineManifest({
   summary: 'Shop: catalogue with categories and variants, cart with server-side prices (/shop)',
   depends: ['website', 'payment'],
   server: () => (require('./server/sale-module') as typeof import('./server/sale-module')).saleModule,
+  web: { islands: [path.join(__dirname, 'web/islands/cart.tsx')] },
   migrations: path.join(__dirname, 'migrations'),
   groups: [{ id: MANAGER, name: 'Sales manager', implies: ['base.group_user'] }],
   // Everybody reads the catalogue (visitors and portal users: published products and active variants

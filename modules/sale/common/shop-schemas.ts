@@ -65,6 +65,9 @@ export interface CartUpdateResult {
   line_id: number | null;
   quantity: number;
   cart_quantity: number;
+  /** The line's and the cart's new amounts, as the server computed them (the page shows them). */
+  line_subtotal: number;
+  amount_total: number;
   warning?: string;
 }
 

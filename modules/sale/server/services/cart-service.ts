@@ -80,8 +80,8 @@ export class CartService {
       if (qty <= 0) {
         // Removing needs no sellable product: an archived one leaves the cart this way.
         if (line) await env.model(ORDER_LINE_MODEL).unlink([line.id]);
-        const cartQuantity = order ? await this.recompute(env, order.id) : 0;
-        return { line_id: line?.id ?? null, quantity: 0, cart_quantity: cartQuantity, ...(warning ? { warning } : {}) };
+        const totals = order ? await this.recompute(env, order.id) : { quantity: 0, amount: 0 };
+        return { line_id: line?.id ?? null, quantity: 0, cart_quantity: totals.quantity, line_subtotal: 0, amount_total: totals.amount, ...(warning ? { warning } : {}) };
       }
       // The caller's own rights decide whether the product is visible (published, active); then the price.
       const variant = await this.catalog.sellable(caller.env.withDb(env.db), p.product_id);
@@ -97,17 +97,17 @@ export class CartService {
       } else {
         lineId = await env.model(ORDER_LINE_MODEL).create({ order_id: orderId, product_id: p.product_id, ...vals });
       }
-      const cartQuantity = await this.recompute(env, orderId);
-      return { line_id: lineId, quantity: qty, cart_quantity: cartQuantity, ...(warning ? { warning } : {}) };
+      const totals = await this.recompute(env, orderId);
+      return { line_id: lineId, quantity: qty, cart_quantity: totals.quantity, line_subtotal: vals.price_subtotal, amount_total: totals.amount, ...(warning ? { warning } : {}) };
     });
   }
 
-  /** Sums the lines into the order's amounts (no taxes yet: untaxed = total); answers the cart's quantity. */
-  private async recompute(env: Env, orderId: number): Promise<number> {
+  /** Sums the lines into the order's amounts (no taxes yet: untaxed = total); answers the cart's quantity and total. */
+  private async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
     const lines = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', orderId]], ['product_uom_qty', 'price_subtotal']);
     const cents = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
     await env.model(ORDER_MODEL).write([orderId], { amount_untaxed: fromCents(cents), amount_total: fromCents(cents) });
-    return lines.reduce((s, l) => s + Number(l.product_uom_qty), 0);
+    return { quantity: lines.reduce((s, l) => s + Number(l.product_uom_qty), 0), amount: fromCents(cents) };
   }
 
   /** The cart as its page shows it. */

@@ -5,6 +5,7 @@ import {
   type CartView, type CategoryNode, type Money, type ProductCard, type VariantChoice,
 } from '../../common/shop-schemas';
 import type { ProductPage } from '../../server/services/catalog-service';
+import CartIsland from '../islands/cart';
 
 function Picture({ name, imageUrl, height }: { name: string; imageUrl: string | null; height: number }) {
   if (imageUrl) return <img src={imageUrl} alt={name} className="card-img-top object-fit-cover" style={{ height }} loading="lazy" />;
@@ -191,47 +192,10 @@ export interface CartPageProps {
 
 function CartBody({ cart, csrfToken, error }: CartPageProps) {
   const _t = useT();
-  const money = (v: number) => formatMoney(v, cart.currency);
   return (
     <section className="container py-4 shop-cart" style={{ maxWidth: 960 }}>
       <h1 className="h2 mb-3">{_t('Your cart')}</h1>
-      {error ? <div className="alert alert-danger alert-dismissible" role="alert">{error}</div> : null}
-      {cart.lines.length === 0 ? (
-        <div className="alert alert-info">{_t('Your cart is empty!')} <a href={SHOP_URL} className="alert-link">{_t('Continue shopping')}</a></div>
-      ) : (
-        <>
-          <ul className="list-group mb-3">
-            {cart.lines.map((l) => (
-              <li key={l.id} className="list-group-item d-flex flex-wrap gap-2 align-items-center js_cart_line" data-line-id={l.id}>
-                <div className="flex-grow-1" style={{ minWidth: 160 }}>
-                  <a href={l.url} className="fw-semibold text-decoration-none">{l.name}</a>
-                  <div className="small text-body-secondary">{money(l.priceUnit)} {_t('each')}</div>
-                </div>
-                <form method="post" action={CART_UPDATE_URL} className="d-flex gap-1 align-items-center">
-                  <input type="hidden" name="csrf_token" value={csrfToken} />
-                  <input type="hidden" name="product_id" value={l.productId} />
-                  <input type="hidden" name="line_id" value={l.id} />
-                  <label htmlFor={`qty-${l.id}`} className="visually-hidden">{_t('Quantity of %s').replace('%s', l.name)}</label>
-                  <input id={`qty-${l.id}`} type="number" name="set_qty" className="form-control form-control-sm" min={0} max={MAX_LINE_QTY} step={1} defaultValue={l.qty} required style={{ width: 80 }} />
-                  <button type="submit" className="btn btn-sm btn-outline-primary">{_t('Update')}</button>
-                </form>
-                <form method="post" action={CART_UPDATE_URL}>
-                  <input type="hidden" name="csrf_token" value={csrfToken} />
-                  <input type="hidden" name="product_id" value={l.productId} />
-                  <input type="hidden" name="line_id" value={l.id} />
-                  <input type="hidden" name="set_qty" value="0" />
-                  <button type="submit" className="btn btn-sm btn-link text-danger" aria-label={_t('Remove %s').replace('%s', l.name)}>{_t('Remove')}</button>
-                </form>
-                <div className="fw-semibold text-end ms-auto" style={{ minWidth: 100 }}>{money(l.subtotal)}</div>
-              </li>
-            ))}
-          </ul>
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
-            <a href={SHOP_URL} className="btn btn-outline-secondary">{_t('Continue shopping')}</a>
-            <p className="fs-4 mb-0">{`${_t('Total')}: `}<strong id="order_total">{money(cart.amountTotal)}</strong></p>
-          </div>
-        </>
-      )}
+      <CartIsland cart={cart} csrfToken={csrfToken} error={error} />
     </section>
   );
 }
