@@ -1,3 +1,4 @@
+import type React from 'react';
 import { page } from '@platform/web';
 import { useT } from '@platform/web/client';
 import {
@@ -57,7 +58,8 @@ function ShopBody(p: ShopPageProps) {
       </div>
       <div className="row g-4">
         <nav className="col-lg-3" aria-label={_t('Categories')}>
-          <div className="list-group">
+          {/* The active entry in the theme's colour (Bootstrap's list-group keeps its own blue otherwise). */}
+          <div className="list-group" style={{ '--bs-list-group-active-bg': 'var(--bs-primary)', '--bs-list-group-active-border-color': 'var(--bs-primary)' } as React.CSSProperties}>
             <a href={shopUrl({ search: p.search })} className={`list-group-item list-group-item-action${p.category ? '' : ' active'}`} aria-current={p.category ? undefined : 'page'}>{_t('All products')}</a>
             {p.categories.map((c) => (
               <a key={c.id} href={shopUrl({ search: p.search, category: c.id })} className={`list-group-item list-group-item-action${p.category === c.id ? ' active' : ''}`}
@@ -71,7 +73,7 @@ function ShopBody(p: ShopPageProps) {
           {p.products.length === 0 ? (
             <div className="alert alert-info">{p.search ? _t('No product matches your search.') : _t('No product is defined yet.')}</div>
           ) : (
-            <div className="row row-cols-1 row-cols-sm-2 row-cols-xl-4 g-3">
+            <div className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3">
               {p.products.map((prod) => (
                 <div className="col" key={prod.id}>
                   <div className="card h-100 shadow-sm oe_product">
