@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import { UserError, ValidationError } from '@platform/core';
+import type { RequestContext } from '@platform/http';
+import type { Env } from '@platform/orm';
+import {
+  MAX_LINE_QTY, QTY_MESSAGES, productUrl, type CartUpdate, type CartUpdateResult, type CartView,
+} from '../../common/shop-schemas';
+import { ORDER_LINE_MODEL, ORDER_MODEL } from '../models/sale-order';
+import { CatalogService } from './catalog-service';
+import { fromCents, toCents } from './money';
+
+/** The session key of the visitor's cart (a draft sale.order of this site). */
+export const CART_SESSION_KEY = 'sale_order_id';
+
+type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
+
+/**
+ * The cart: a draft order whose id is in the caller's session, so nobody reaches another's cart. It is
+ * written only here, as the superuser after the checks: quantities are bounded, products must be
+ * sellable, prices come from the catalogue (never from the request) and totals are summed from lines.
+ */
+@injectable()
+export class CartService {
+  constructor(@inject(CatalogService) private readonly catalog: CatalogService) {}
+
+  /** The caller's cart, or null (none yet, or it is no longer a draft of this site: then forgotten). */
+  async current(caller: Caller, env: Env = caller.env.sudo()): Promise<{ id: number; partnerId: number } | null> {
+    const id = caller.session.get<number>(CART_SESSION_KEY);
+    if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
+    const [order] = await env.model(ORDER_MODEL).search_read([['id', '=', id]], ['state', 'website_id', 'partner_id']);
+    const siteId = Array.isArray(order?.website_id) ? Number(order.website_id[0]) : null;
+    if (!order || order.state !== 'draft' || siteId !== caller.site.id) {
+      caller.session.delete(CART_SESSION_KEY);
+      return null;
+    }
+    const partnerId = Number((order.partner_id as [number, string])[0]);
+    if (!caller.isPublic && partnerId !== caller.user.partnerId) {
+      // Signed in since the cart was made: the cart becomes theirs (only a visitor's cart is in a session they hold).
+      await env.model(ORDER_MODEL).write([id], { partner_id: caller.user.partnerId });
+      return { id, partnerId: caller.user.partnerId };
+    }
+    return { id, partnerId };
+  }
+
+  private async create(caller: Caller, env: Env): Promise<number> {
+    const currency = await this.catalog.currency(env);
+    const id = await env.model(ORDER_MODEL).create({
+      name: 'New', partner_id: caller.user.partnerId, currency_id: currency.id, website_id: caller.site.id,
+      state: 'draft', access_token: randomBytes(24).toString('hex'),
+    });
+    await env.model(ORDER_MODEL).write([id], { name: `S${String(id).padStart(5, '0')}` });
+    caller.session.set(CART_SESSION_KEY, id);
+    return id;
+  }
+
+  /**
+   * `set_qty` (0 removes the line) or `add_qty` to the line of `line_id` (which must be in the caller's
+   * cart) or of `product_id`. Above MAX_LINE_QTY the line keeps the maximum and the answer warns.
+   */
+  async update(caller: Caller, p: CartUpdate): Promise<CartUpdateResult> {
+    if (p.set_qty == null && p.add_qty == null) throw new ValidationError(QTY_MESSAGES.nothingToDo);
+    return caller.env.sudo().transaction(async (env) => {
+      let order = await this.current(caller, env);
+      let line: { id: number; qty: number } | null = null;
+      if (p.line_id != null) {
+        const [row] = order ? await env.model(ORDER_LINE_MODEL).search_read([['id', '=', p.line_id], ['order_id', '=', order.id]], ['product_id', 'product_uom_qty']) : [];
+        if (!row || Number((row.product_id as [number, string])[0]) !== p.product_id) throw new UserError(QTY_MESSAGES.foreignLine);
+        line = { id: Number(row.id), qty: Number(row.product_uom_qty) };
+      } else if (order) {
+        const [row] = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', order.id], ['product_id', '=', p.product_id]], ['product_uom_qty'], { limit: 1 });
+        if (row) line = { id: Number(row.id), qty: Number(row.product_uom_qty) };
+      }
+      let qty = p.set_qty != null ? p.set_qty : (line?.qty ?? 0) + (p.add_qty ?? 0);
+      let warning: string | undefined;
+      if (qty > MAX_LINE_QTY) {
+        warning = QTY_MESSAGES.lineMax(qty);
+        qty = MAX_LINE_QTY;
+      }
+      if (qty <= 0) {
+        // Removing needs no sellable product: an archived one leaves the cart this way.
+        if (line) await env.model(ORDER_LINE_MODEL).unlink([line.id]);
+        const totals = order ? await this.recompute(env, order.id) : { quantity: 0, amount: 0 };
+        return { line_id: line?.id ?? null, quantity: 0, cart_quantity: totals.quantity, line_subtotal: 0, amount_total: totals.amount, ...(warning ? { warning } : {}) };
+      }
+      // The caller's own rights decide whether the product is visible (published, active); then the price.
+      const variant = await this.catalog.sellable(caller.env.withDb(env.db), p.product_id);
+      if (!variant) throw new UserError(QTY_MESSAGES.unknownProduct);
+      const price = toCents(variant.price);
+      const orderId = order?.id ?? (await this.create(caller, env));
+      order = { id: orderId, partnerId: caller.user.partnerId };
+      const vals = { product_uom_qty: qty, price_unit: fromCents(price), price_subtotal: fromCents(price * qty), name: variant.displayName };
+      let lineId: number;
+      if (line) {
+        await env.model(ORDER_LINE_MODEL).write([line.id], vals);
+        lineId = line.id;
+      } else {
+        lineId = await env.model(ORDER_LINE_MODEL).create({ order_id: orderId, product_id: p.product_id, ...vals });
+      }
+      const totals = await this.recompute(env, orderId);
+      return { line_id: lineId, quantity: qty, cart_quantity: totals.quantity, line_subtotal: vals.price_subtotal, amount_total: totals.amount, ...(warning ? { warning } : {}) };
+    });
+  }
+
+  /** Sums the lines into the order's amounts (no taxes yet: untaxed = total); answers the cart's quantity and total. */
+  private async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
+    const lines = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', orderId]], ['product_uom_qty', 'price_subtotal']);
+    const cents = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
+    await env.model(ORDER_MODEL).write([orderId], { amount_untaxed: fromCents(cents), amount_total: fromCents(cents) });
+    return { quantity: lines.reduce((s, l) => s + Number(l.product_uom_qty), 0), amount: fromCents(cents) };
+  }
+
+  /** The cart as its page shows it. */
+  async view(caller: Caller): Promise<CartView> {
+    const env = caller.env.sudo();
+    const currency = await this.catalog.currency(env);
+    const order = await this.current(caller, env);
+    if (!order) return { id: null, lines: [], amountTotal: 0, quantity: 0, currency };
+    const [head] = await env.model(ORDER_MODEL).read([order.id], ['amount_total']);
+    const rows = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', order.id]], ['product_id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal']);
+    const productIds = rows.map((r) => Number((r.product_id as [number, string])[0]));
+    const variants = productIds.length ? await env.model('product.product').read(productIds, ['product_tmpl_id']) : [];
+    const tmplOf = new Map(variants.map((v) => [Number(v.id), v.product_tmpl_id as [number, string]]));
+    const lines = rows.map((r) => {
+      const productId = Number((r.product_id as [number, string])[0]);
+      const tmpl = tmplOf.get(productId);
+      return {
+        id: Number(r.id), productId, name: String(r.name), qty: Number(r.product_uom_qty),
+        url: tmpl ? `${productUrl({ id: tmpl[0], name: tmpl[1] })}?variant=${productId}` : '#',
+        priceUnit: Number(r.price_unit), subtotal: Number(r.price_subtotal),
+      };
+    });
+    return { id: order.id, lines, amountTotal: Number(head?.amount_total ?? 0), quantity: lines.reduce((s, l) => s + l.qty, 0), currency };
+  }
+}

@@ -1,0 +1,179 @@
+import { inject, injectable } from 'inversify';
+import type { Domain } from '@platform/core';
+import type { Env } from '@platform/orm';
+import { PaymentCatalog } from '@modules/payment';
+import {
+  PRODUCTS_PER_PAGE, productUrl, type CategoryNode, type Money, type ProductCard, type ShopQuery, type VariantChoice,
+} from '../../common/shop-schemas';
+import {
+  ATTRIBUTE_MODEL, ATTRIBUTE_VALUE_MODEL, CATEGORY_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, TEMPLATE_VALUE_MODEL,
+} from '../models/product-catalog';
+import { fromCents, toCents } from './money';
+
+/** The shop's currency until pricelists come: the first of these that payment knows. */
+const SHOP_CURRENCIES = ['EUR', 'USD'];
+
+/** A variant the shop can sell now, priced by the server. */
+export interface SellableVariant {
+  id: number;
+  templateId: number;
+  templateName: string;
+  /** "T-shirt (M)" */
+  displayName: string;
+  price: number;
+}
+
+export interface ProductPage {
+  id: number;
+  name: string;
+  description: string;
+  url: string;
+  category: CategoryNode | null;
+  hasImage: boolean;
+  choices: VariantChoice[];
+  /** The variant the chosen values make, or null: "Not available". */
+  variant: SellableVariant | null;
+}
+
+const words = (search: string) => search.split(/\s+/).filter(Boolean).slice(0, 10);
+
+/**
+ * Reads the catalogue for the shop's pages and prices variants. Lists go through the caller's
+ * environment, so the record rules (published templates, active variants) decide what visitors see;
+ * prices are always computed here from the template's price and its values' extras.
+ */
+@injectable()
+export class CatalogService {
+  constructor(@inject(PaymentCatalog) private readonly payment: PaymentCatalog) {}
+
+  async currency(env: Env): Promise<Money & { id: number }> {
+    for (const code of SHOP_CURRENCIES) {
+      const c = await this.payment.currencyByCode(env.sudo(), code);
+      if (c) return { id: c.id, symbol: c.symbol, decimals: c.decimals };
+    }
+    throw new Error('sale: no currency (payment data missing)');
+  }
+
+  async categories(env: Env): Promise<CategoryNode[]> {
+    const rows = await env.model(CATEGORY_MODEL).search_read([], ['name', 'complete_name', 'parent_id'], { limit: 500 });
+    return rows.map((r) => ({
+      id: Number(r.id), name: String(r.name), completeName: String(r.complete_name || r.name),
+      parentId: Array.isArray(r.parent_id) ? Number(r.parent_id[0]) : null,
+    }));
+  }
+
+  /** The category and every category under it. */
+  descendants(all: CategoryNode[], id: number): number[] {
+    const out = new Set([id]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const c of all) if (c.parentId !== null && out.has(c.parentId) && !out.has(c.id)) { out.add(c.id); grew = true; }
+    }
+    return [...out];
+  }
+
+  /** `/shop`: published products matching every word of the search, in the category's subtree, a page of them. */
+  async listing(env: Env, q: ShopQuery, categories: CategoryNode[]): Promise<{ products: ProductCard[]; total: number; page: number; pageCount: number }> {
+    const domain: Domain = [['website_published', '=', true], ['active', '=', true]];
+    for (const w of words(q.search)) domain.push('|', ['name', 'ilike', w], ['description', 'ilike', w]);
+    if (q.category) domain.push(['categ_id', 'in', this.descendants(categories, q.category)]);
+    const model = env.model(TEMPLATE_MODEL);
+    const total = await model.search_count(domain);
+    const pageCount = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+    const page = Math.min(Math.max(q.page ?? 1, 1), pageCount);
+    const rows = await model.search_read(domain, ['name', 'list_price', 'categ_id', 'image'], {
+      offset: (page - 1) * PRODUCTS_PER_PAGE, limit: PRODUCTS_PER_PAGE, order: 'website_sequence, name, id',
+    });
+    const names = new Map(categories.map((c) => [c.id, c.name]));
+    const products = rows.map((r) => ({
+      id: Number(r.id), name: String(r.name), url: productUrl({ id: Number(r.id), name: String(r.name) }),
+      price: Number(r.list_price), category: Array.isArray(r.categ_id) ? names.get(Number(r.categ_id[0])) ?? null : null,
+      hasImage: Boolean(r.image),
+    }));
+    return { products, total, page, pageCount };
+  }
+
+  /**
+   * The product page: the template (if the caller may see it), its attributes with the values offered,
+   * and the variant the chosen values make (`valueIds`, else the variant asked, else the first one).
+   */
+  async productPage(env: Env, templateId: number, pick: { valueIds?: number[]; variantId?: number }, categories: CategoryNode[]): Promise<ProductPage | null> {
+    const [tmpl] = await env.model(TEMPLATE_MODEL).search_read([['id', '=', templateId], ['active', '=', true]], ['name', 'description', 'categ_id', 'image', 'website_published']);
+    if (!tmpl) return null;
+    const sudo = env.sudo();
+    const offered = await sudo.model(TEMPLATE_VALUE_MODEL).search_read([['product_tmpl_id', '=', templateId]], ['attribute_value_id', 'price_extra']);
+    const extras = new Map(offered.map((o) => [Number((o.attribute_value_id as [number, string])[0]), toCents(o.price_extra)]));
+    const values = extras.size ? await sudo.model(ATTRIBUTE_VALUE_MODEL).search_read([['id', 'in', [...extras.keys()]]], ['name', 'attribute_id', 'sequence']) : [];
+    const attrIds = [...new Set(values.map((v) => Number((v.attribute_id as [number, string])[0])))];
+    const attrs = attrIds.length ? await sudo.model(ATTRIBUTE_MODEL).search_read([['id', 'in', attrIds]], ['name']) : [];
+    const variants = await this.variantsOf(env, templateId);
+
+    let chosen: number[];
+    if (pick.valueIds) chosen = pick.valueIds;
+    else chosen = (variants.find((v) => v.id === pick.variantId) ?? variants[0])?.valueIds ?? [];
+    // One value per attribute: the last one named wins, values not offered are dropped.
+    const valueAttr = new Map(values.map((v) => [Number(v.id), Number((v.attribute_id as [number, string])[0])]));
+    const byAttr = new Map<number, number>();
+    for (const id of chosen) { const a = valueAttr.get(id); if (a !== undefined) byAttr.set(a, id); }
+    const selected = [...byAttr.values()];
+    const match = (ids: number[]) => variants.find((v) => v.valueIds.length === ids.length && ids.every((id) => v.valueIds.includes(id)));
+    const found = selected.length === attrs.length ? match(selected) : undefined;
+
+    const base = productUrl({ id: templateId, name: String(tmpl.name) });
+    const choices: VariantChoice[] = attrs.map((a) => {
+      const attrId = Number(a.id);
+      return {
+        attributeId: attrId, attributeName: String(a.name),
+        values: values.filter((v) => valueAttr.get(Number(v.id)) === attrId).map((v) => {
+          const id = Number(v.id);
+          const combo = [...[...byAttr.entries()].filter(([k]) => k !== attrId).map(([, val]) => val), id];
+          return {
+            id, name: String(v.name), priceExtra: fromCents(extras.get(id) ?? 0), selected: byAttr.get(attrId) === id,
+            url: `${base}?values=${combo.sort((x, y) => x - y).join(',')}`, available: Boolean(match(combo)) || combo.length < attrs.length,
+          };
+        }),
+      };
+    });
+    const category = Array.isArray(tmpl.categ_id) ? categories.find((c) => c.id === Number((tmpl.categ_id as [number, string])[0])) ?? null : null;
+    const variant = found ? await this.sellable(env, found.id) : null;
+    return {
+      id: templateId, name: String(tmpl.name), description: typeof tmpl.description === 'string' ? tmpl.description : '', url: base,
+      category, hasImage: Boolean(tmpl.image), choices, variant,
+    };
+  }
+
+  /** The template's variants the caller may see (the rules: active ones for visitors), with their values. */
+  private async variantsOf(env: Env, templateId: number): Promise<Array<{ id: number; valueIds: number[] }>> {
+    const rows = await env.model(PRODUCT_MODEL).search_read([['product_tmpl_id', '=', templateId], ['active', '=', true]], ['value_ids'], { limit: 500 });
+    return rows.map((r) => ({ id: Number(r.id), valueIds: (r.value_ids as number[]).map(Number) }));
+  }
+
+  /**
+   * The variant if it can be sold now: the caller may see it, it is active, and its product is active
+   * and published. Its price: the template's price plus the extras of its values on that template.
+   */
+  async sellable(env: Env, productId: number): Promise<SellableVariant | null> {
+    const visible = await env.model(PRODUCT_MODEL).search([['id', '=', productId]]);
+    if (!visible.length) return null;
+    const sudo = env.sudo();
+    const [variant] = await sudo.model(PRODUCT_MODEL).read([productId], ['product_tmpl_id', 'value_ids', 'active']);
+    if (!variant || !variant.active) return null;
+    const templateId = Number((variant.product_tmpl_id as [number, string])[0]);
+    const [tmpl] = await sudo.model(TEMPLATE_MODEL).read([templateId], ['name', 'list_price', 'website_published', 'active']);
+    if (!tmpl || !tmpl.website_published || !tmpl.active) return null;
+    const valueIds = (variant.value_ids as number[]).map(Number);
+    let cents = toCents(tmpl.list_price);
+    let label: string[] = [];
+    if (valueIds.length) {
+      const offered = await sudo.model(TEMPLATE_VALUE_MODEL).search_read([['product_tmpl_id', '=', templateId], ['attribute_value_id', 'in', valueIds]], ['price_extra']);
+      for (const o of offered) cents += toCents(o.price_extra);
+      label = (await sudo.model(ATTRIBUTE_VALUE_MODEL).read(valueIds, ['name'])).map((v) => String(v.name));
+    }
+    const templateName = String(tmpl.name);
+    return {
+      id: productId, templateId, templateName, price: fromCents(cents),
+      displayName: label.length ? `${templateName} (${label.join(', ')})` : templateName,
+    };
+  }
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { TEMPLATE_MODEL, productUrl } from '../index';
+
+/** Screenshots land here (SHOP_SCREENSHOTS, else the temporary folder) for a person to look at. */
+const SHOTS = process.env.SHOP_SCREENSHOTS ?? path.join(os.tmpdir(), 'shop-screenshots');
+
+describe('sale: in the browser', function () {
+  this.timeout(90_000);
+  let tk: TestKernel;
+
+  before(async () => {
+    tk = await bootTestKernel({ modules: ['sale'], http: true, demo: true });
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => tk?.stop());
+
+  for (const width of [375, 1280]) {
+    it(`at ${width}px: picks a variant, adds it to the cart by the plain form, changes it (- / +, a warning past the maximum) and removes it; no serious accessibility issue`, async () => {
+      const browser = await launchBrowser();
+      try {
+        const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+        const errors = watchErrors(page);
+        await page.goto(`${tk.url}/shop`);
+        expect(describeViolations(await checkAccessibility(page))).to.equal('');
+        await page.screenshot({ path: path.join(SHOTS, `shop-${width}.png`), fullPage: true });
+
+        const [tshirt] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
+        await page.getByRole('link', { name: 'T-shirt' }).click();
+        await page.waitForURL(`**${productUrl({ id: tshirt, name: 'T-shirt' })}`);
+        await page.getByRole('link', { name: 'L (+€ 4.00)' }).click();
+        await page.getByText('€ 19.00').waitFor();
+        expect(describeViolations(await checkAccessibility(page))).to.equal('');
+        await page.screenshot({ path: path.join(SHOTS, `product-${width}.png`), fullPage: true });
+        await page.getByRole('link', { name: 'Red (+€ 1.00)' }).click();
+        await page.getByText('This combination is not available.').waitFor();
+        await page.getByRole('link', { name: 'M (+€ 2.00)' }).click();
+        await page.getByLabel('Quantity').fill('3');
+        await Promise.all([page.waitForURL('**/shop/cart'), page.getByRole('button', { name: 'Add to cart' }).click()]);
+        await page.getByRole('link', { name: 'T-shirt (M, Red)' }).waitFor();
+        expect(await page.locator('#order_total').textContent()).to.equal('€ 54.00');
+        expect(describeViolations(await checkAccessibility(page))).to.equal('');
+        await page.screenshot({ path: path.join(SHOTS, `cart-${width}.png`), fullPage: true });
+
+        await page.getByLabel('Quantity of T-shirt (M, Red)').fill('1');
+        await Promise.all([page.waitForURL('**/shop/cart'), page.getByRole('button', { name: 'Update' }).click()]);
+        await page.locator('#order_total', { hasText: '€ 18.00' }).waitFor();
+        // Once hydrated, - / + ask the server and show the amounts it answers.
+        await page.waitForSelector('[data-island="sale.cart"][data-hydrated="true"]');
+        await page.getByRole('button', { name: 'Add one T-shirt (M, Red)' }).click();
+        await page.locator('#order_total', { hasText: '€ 36.00' }).waitFor();
+        await page.getByLabel('Quantity of T-shirt (M, Red)').fill('100');
+        await page.getByRole('button', { name: 'Update' }).click();
+        await page.locator('#order_total', { hasText: '€ 1,800.00' }).waitFor();
+        await page.getByRole('button', { name: 'Add one T-shirt (M, Red)' }).click();
+        await page.getByRole('alert').filter({ hasText: 'at most 100' }).waitFor();
+        await page.locator('#order_total', { hasText: '€ 1,800.00' }).waitFor();
+        expect(describeViolations(await checkAccessibility(page))).to.equal('');
+        await page.screenshot({ path: path.join(SHOTS, `cart-warning-${width}.png`), fullPage: true });
+        await page.getByRole('button', { name: 'Close' }).click();
+        await page.getByRole('button', { name: 'Remove one T-shirt (M, Red)' }).click();
+        await page.locator('#order_total', { hasText: '€ 1,782.00' }).waitFor();
+        await Promise.all([page.waitForURL('**/shop/cart'), page.getByRole('button', { name: 'Remove T-shirt (M, Red)' }).click()]);
+        await page.getByText('Your cart is empty!').waitFor();
+        expect(errors).to.deep.equal([]);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});

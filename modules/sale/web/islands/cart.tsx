@@ -1,0 +1,100 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
+import {
+  CART_UPDATE_JSON_URL, CART_UPDATE_URL, MAX_LINE_QTY, SHOP_URL, formatMoney, type CartUpdateResult, type CartView,
+} from '../../common/shop-schemas';
+
+export interface CartProps {
+  cart: CartView;
+  csrfToken: string;
+  /** A refused update (the no-JS form): the message. */
+  error?: string;
+}
+
+/**
+ * The cart's lines. Without JavaScript each line is a form posting its quantity (and a Remove form);
+ * once hydrated, the forms and the - / + buttons call `/shop/cart/update_json` and show the amounts the
+ * server answers (never computed here), a warning in a dismissible danger alert.
+ */
+function Cart({ cart, csrfToken, error: initialError }: CartProps) {
+  const _t = useT();
+  const [lines, setLines] = useState(cart.lines);
+  const [total, setTotal] = useState(cart.amountTotal);
+  const [alert, setAlert] = useState(initialError ?? '');
+  const [busy, setBusy] = useState(false);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const money = (v: number) => formatMoney(v, cart.currency);
+
+  const setQty = async (lineId: number, productId: number, qty: number) => {
+    setBusy(true);
+    setAlert('');
+    try {
+      const r = await rpc<CartUpdateResult>(CART_UPDATE_JSON_URL, { line_id: lineId, product_id: productId, set_qty: qty });
+      setLines((ls) => (r.quantity === 0 ? ls.filter((l) => l.id !== lineId) : ls.map((l) => (l.id === lineId ? { ...l, qty: r.quantity, subtotal: r.line_subtotal } : l))));
+      setTotal(r.amount_total);
+      if (r.warning) setAlert(r.warning);
+    } catch (err) {
+      setAlert(err instanceof RpcError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (lineId: number, productId: number) => (e: FormEvent<HTMLFormElement>) => {
+    if (!live) return;
+    e.preventDefault();
+    const value = Number(new FormData(e.currentTarget).get('set_qty'));
+    void setQty(lineId, productId, value);
+  };
+
+  return (
+    <>
+      {alert ? (
+        <div className="alert alert-danger alert-dismissible" role="alert">
+          {alert}
+          {live ? <button type="button" className="btn-close" aria-label={_t('Close')} onClick={() => setAlert('')} /> : null}
+        </div>
+      ) : null}
+      {lines.length === 0 ? (
+        <div className="alert alert-info">{_t('Your cart is empty!')} <a href={SHOP_URL} className="alert-link">{_t('Continue shopping')}</a></div>
+      ) : (
+        <>
+          <ul className="list-group mb-3">
+            {lines.map((l) => (
+              <li key={l.id} className="list-group-item d-flex flex-wrap gap-2 align-items-center js_cart_line" data-line-id={l.id}>
+                <div className="flex-grow-1" style={{ minWidth: 160 }}>
+                  <a href={l.url} className="fw-semibold text-decoration-none">{l.name}</a>
+                  <div className="small text-body-secondary">{`${money(l.priceUnit)} ${_t('each')}`}</div>
+                </div>
+                <form method="post" action={CART_UPDATE_URL} className="d-flex gap-1 align-items-center" onSubmit={submit(l.id, l.productId)}>
+                  <input type="hidden" name="csrf_token" value={csrfToken} />
+                  <input type="hidden" name="product_id" value={l.productId} />
+                  <input type="hidden" name="line_id" value={l.id} />
+                  {live ? <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={_t('Remove one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty - 1)}>−</button> : null}
+                  <label htmlFor={`qty-${l.id}`} className="visually-hidden">{_t('Quantity of %s').replace('%s', l.name)}</label>
+                  <input id={`qty-${l.id}`} key={`${l.id}-${l.qty}`} type="number" name="set_qty" className="form-control form-control-sm" min={0} max={MAX_LINE_QTY} step={1} defaultValue={l.qty} required style={{ width: 72 }} />
+                  {live ? <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={_t('Add one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty + 1)}>+</button> : null}
+                  <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>{_t('Update')}</button>
+                </form>
+                <form method="post" action={CART_UPDATE_URL} onSubmit={submit(l.id, l.productId)}>
+                  <input type="hidden" name="csrf_token" value={csrfToken} />
+                  <input type="hidden" name="product_id" value={l.productId} />
+                  <input type="hidden" name="line_id" value={l.id} />
+                  <input type="hidden" name="set_qty" value="0" />
+                  <button type="submit" className="btn btn-sm btn-link text-danger" disabled={busy} aria-label={_t('Remove %s').replace('%s', l.name)}>{_t('Remove')}</button>
+                </form>
+                <div className="fw-semibold text-end ms-auto" style={{ minWidth: 100 }}>{money(l.subtotal)}</div>
+              </li>
+            ))}
+          </ul>
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+            <a href={SHOP_URL} className="btn btn-outline-secondary">{_t('Continue shopping')}</a>
+            <p className="fs-4 mb-0">{`${_t('Total')}: `}<strong id="order_total">{money(total)}</strong></p>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+export default defineIsland('sale.cart', Cart);

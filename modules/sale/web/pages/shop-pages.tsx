@@ -1,0 +1,207 @@
+import type React from 'react';
+import { page } from '@platform/web';
+import { useT } from '@platform/web/client';
+import {
+  CART_UPDATE_URL, CART_URL, MAX_LINE_QTY, SEARCH_MAX, SHOP_URL, formatMoney, shopUrl,
+  type CartView, type CategoryNode, type Money, type ProductCard, type VariantChoice,
+} from '../../common/shop-schemas';
+import type { ProductPage } from '../../server/services/catalog-service';
+import CartIsland from '../islands/cart';
+
+function Picture({ name, imageUrl, height }: { name: string; imageUrl: string | null; height: number }) {
+  if (imageUrl) return <img src={imageUrl} alt={name} className="card-img-top object-fit-cover" style={{ height }} loading="lazy" />;
+  return (
+    <div className="d-flex align-items-center justify-content-center bg-body-secondary text-body-secondary fs-1 fw-semibold rounded-top" style={{ height }} aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </div>
+  );
+}
+
+const tmplImage = (id: number, has: boolean) => (has ? `/web/image/product.template/${id}/image?size=image_medium` : null);
+
+function CartLink({ quantity }: { quantity: number }) {
+  const _t = useT();
+  return (
+    <a href={CART_URL} className="btn btn-outline-primary position-relative">
+      {_t('Cart')}
+      {quantity > 0 ? <span className="badge text-bg-primary ms-2">{quantity}</span> : null}
+    </a>
+  );
+}
+
+export interface ShopPageProps {
+  products: ProductCard[];
+  categories: CategoryNode[];
+  category: number | null;
+  search: string;
+  page: number;
+  pageCount: number;
+  total: number;
+  currency: Money;
+  cartQuantity: number;
+}
+
+function ShopBody(p: ShopPageProps) {
+  const _t = useT();
+  const pages = Array.from({ length: p.pageCount }, (_, i) => i + 1).filter((n) => Math.abs(n - p.page) <= 3);
+  return (
+    <section className="container py-4 shop">
+      <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
+        <h1 className="h2 mb-0">{_t('Shop')}</h1>
+        <form method="get" action={SHOP_URL} className="d-flex gap-2 flex-grow-1 flex-md-grow-0" role="search">
+          {p.category ? <input type="hidden" name="category" value={p.category} /> : null}
+          <label htmlFor="shop-search" className="visually-hidden">{_t('Search products')}</label>
+          <input id="shop-search" type="search" name="search" className="form-control" placeholder={_t('Search...')} defaultValue={p.search} maxLength={SEARCH_MAX} />
+          <button type="submit" className="btn btn-primary">{_t('Search')}</button>
+        </form>
+        <CartLink quantity={p.cartQuantity} />
+      </div>
+      <div className="row g-4">
+        <nav className="col-lg-3" aria-label={_t('Categories')}>
+          {/* The active entry in the theme's colour (Bootstrap's list-group keeps its own blue otherwise). */}
+          <div className="list-group" style={{ '--bs-list-group-active-bg': 'var(--bs-primary)', '--bs-list-group-active-border-color': 'var(--bs-primary)' } as React.CSSProperties}>
+            <a href={shopUrl({ search: p.search })} className={`list-group-item list-group-item-action${p.category ? '' : ' active'}`} aria-current={p.category ? undefined : 'page'}>{_t('All products')}</a>
+            {p.categories.map((c) => (
+              <a key={c.id} href={shopUrl({ search: p.search, category: c.id })} className={`list-group-item list-group-item-action${p.category === c.id ? ' active' : ''}`}
+                aria-current={p.category === c.id ? 'page' : undefined} style={{ paddingLeft: `${1 + (c.completeName.split(' / ').length - 1) * 1}rem` }}>
+                {c.name}
+              </a>
+            ))}
+          </div>
+        </nav>
+        <div className="col-lg-9">
+          {p.products.length === 0 ? (
+            <div className="alert alert-info">{p.search ? _t('No product matches your search.') : _t('No product is defined yet.')}</div>
+          ) : (
+            <div className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3">
+              {p.products.map((prod) => (
+                <div className="col" key={prod.id}>
+                  <div className="card h-100 shadow-sm oe_product">
+                    <Picture name={prod.name} imageUrl={tmplImage(prod.id, prod.hasImage)} height={160} />
+                    <div className="card-body d-flex flex-column">
+                      <h2 className="h6 card-title"><a href={prod.url} className="stretched-link text-decoration-none">{prod.name}</a></h2>
+                      {prod.category ? <p className="small text-body-secondary mb-2">{prod.category}</p> : null}
+                      <p className="mt-auto mb-0 fw-semibold product_price">{formatMoney(prod.price, p.currency)}</p>
+                    </div>
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+          {p.pageCount > 1 ? (
+            <nav aria-label={_t('Pages')} className="mt-4">
+              <ul className="pagination flex-wrap">
+                {pages.map((n) => (
+                  <li key={n} className={`page-item${n === p.page ? ' active' : ''}`}>
+                    <a className="page-link" href={shopUrl({ search: p.search, category: p.category, page: n })} aria-current={n === p.page ? 'page' : undefined}>{n}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function shopPage(props: ShopPageProps) {
+  return page('Shop', <ShopBody {...props} />);
+}
+
+export interface ProductPageProps {
+  product: ProductPage;
+  currency: Money;
+  csrfToken: string;
+  cartQuantity: number;
+}
+
+function Choices({ choices, currency }: { choices: VariantChoice[]; currency: Money }) {
+  return (
+    <>
+      {choices.map((c) => (
+        <fieldset key={c.attributeId} className="mb-3">
+          <legend className="fs-6 fw-semibold mb-2">{c.attributeName}</legend>
+          <div className="d-flex flex-wrap gap-2">
+            {c.values.map((v) => (
+              <a key={v.id} href={v.url} className={`btn btn-sm ${v.selected ? 'btn-primary' : 'btn-outline-secondary'}${v.available ? '' : ' text-decoration-line-through css_not_available'}`}
+                aria-current={v.selected ? 'true' : undefined} rel="nofollow">
+                {`${v.name}${v.priceExtra ? ` (+${formatMoney(v.priceExtra, currency)})` : ''}`}
+              </a>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </>
+  );
+}
+
+function ProductBody({ product: p, currency, csrfToken, cartQuantity }: ProductPageProps) {
+  const _t = useT();
+  return (
+    <section className="container py-4 shop-product">
+      <div className="d-flex justify-content-between align-items-center mb-3">
+        <nav aria-label={_t('Breadcrumb')}>
+          <ol className="breadcrumb mb-0">
+            <li className="breadcrumb-item"><a href={SHOP_URL}>{_t('Shop')}</a></li>
+            {p.category ? <li className="breadcrumb-item"><a href={shopUrl({ category: p.category.id })}>{p.category.name}</a></li> : null}
+            <li className="breadcrumb-item active" aria-current="page">{p.name}</li>
+          </ol>
+        </nav>
+        <CartLink quantity={cartQuantity} />
+      </div>
+      <div className="row g-4">
+        <div className="col-md-6">
+          <div className="card"><Picture name={p.name} imageUrl={tmplImage(p.id, p.hasImage)} height={360} /></div>
+        </div>
+        <div className="col-md-6">
+          <h1 className="h2">{p.name}</h1>
+          {p.description ? <p className="text-body-secondary">{p.description}</p> : null}
+          <Choices choices={p.choices} currency={currency} />
+          {p.variant ? (
+            <>
+              <p className="fs-3 fw-semibold product_price" data-product-id={p.variant.id}>{formatMoney(p.variant.price, currency)}</p>
+              <form method="post" action={CART_UPDATE_URL} className="d-flex gap-2 align-items-end" style={{ maxWidth: 320 }}>
+                <input type="hidden" name="csrf_token" value={csrfToken} />
+                <input type="hidden" name="product_id" value={p.variant.id} />
+                <div>
+                  <label htmlFor="add_qty" className="form-label small mb-1">{_t('Quantity')}</label>
+                  <input id="add_qty" type="number" name="add_qty" className="form-control" min={1} max={MAX_LINE_QTY} step={1} defaultValue={1} required style={{ width: 96 }} />
+                </div>
+                <button type="submit" className="btn btn-primary flex-grow-1" id="add_to_cart">{_t('Add to cart')}</button>
+              </form>
+            </>
+          ) : (
+            <div className="alert alert-warning" role="status">{_t('This combination is not available.')}</div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function productPage(props: ProductPageProps) {
+  return page('%s', <ProductBody {...props} />, { titleArgs: [props.product.name], description: props.product.description.slice(0, 160) });
+}
+
+export interface CartPageProps {
+  cart: CartView;
+  csrfToken: string;
+  /** A refused update: the message. */
+  error?: string;
+  status?: number;
+}
+
+function CartBody({ cart, csrfToken, error }: CartPageProps) {
+  const _t = useT();
+  return (
+    <section className="container py-4 shop-cart" style={{ maxWidth: 960 }}>
+      <h1 className="h2 mb-3">{_t('Your cart')}</h1>
+      <CartIsland cart={cart} csrfToken={csrfToken} error={error} />
+    </section>
+  );
+}
+
+export function cartPage(props: CartPageProps) {
+  return page('Your cart', <CartBody {...props} />, { status: props.status ?? 200 });
+}
