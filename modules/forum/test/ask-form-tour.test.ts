@@ -96,4 +96,27 @@ describe('forum: the ask form checks the shared schema in the browser before pos
     expect(await tk.sudo().db('forum_post').where({ name: 'Titled without scripts' }).first('id')).to.not.equal(undefined);
     await context.close();
   });
+
+  it('keeps a title typed before the form\'s script arrived, as on a slow connection', async () => {
+    await forumUser(tk, 'slowasker', 120);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, tk.url, { login: 'slowasker', password: PASSWORD, then: '/forum/help-1' });
+    // Scripts are held back until the title is typed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/*.js', async (route) => { await released; await route.continue(); });
+    await page.goto(`${tk.url}/forum/help-1/ask`, { waitUntil: 'commit' });
+    await page.fill('#post_name', 'Typed while the page loaded');
+    release();
+    await page.locator('[data-island="forum.ask_form"][data-hydrated="true"]').waitFor();
+    await page.locator('#content .ProseMirror').waitFor();
+    // A key typed now renders the field from the form's state: the early text must be in it.
+    await page.locator('#post_name').press('End');
+    await page.keyboard.type('!');
+    expect(await page.inputValue('#post_name')).to.equal('Typed while the page loaded!');
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
 });

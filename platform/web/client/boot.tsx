@@ -1,5 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { Island } from '../island';
+import { KeepTyped, typedBeforeHydration } from './typed-before-hydration';
 import { WebContext, type WebContextValue } from './web-context';
 
 /** island name -> loader of its module (a code-split chunk); generated per site by WebAssets. */
@@ -28,7 +29,8 @@ export function boot(registry: IslandRegistry): void {
     const props = JSON.parse(el.dataset.props || '{}') as object;
     load().then(({ default: island }) => {
       const Component = island.component;
-      hydrateRoot(el, <WebContext.Provider value={context}><Component {...props} /></WebContext.Provider>);
+      const typed = typedBeforeHydration(el);
+      hydrateRoot(el, <WebContext.Provider value={context}><KeepTyped typed={typed}><Component {...props} /></KeepTyped></WebContext.Provider>);
       el.dataset.hydrated = 'true';
     }).catch((err) => console.error(`Island '${name}' failed to load`, err));
   });
