@@ -1,27 +1,14 @@
 import { page } from '@platform/web';
 import { useT } from '@platform/web/client';
-import type { PostedAnswers, QuestionSpec } from '../../common/survey-types';
-import SurveyForm from '../islands/survey-form';
+import SurveyForm, { type SurveyFormProps } from '../islands/survey-form';
 
-export interface FillPageProps {
+/** The page around the form: its titles and place in the survey, then the form island's own props. */
+export interface FillPageProps extends SurveyFormProps {
   title: string;
   pageTitle: string;
   pageDescription: string;
   pageIndex: number;
   pageCount: number;
-  surveyId: number;
-  token: string;
-  pageId: number;
-  csrfToken: string;
-  questions: QuestionSpec[];
-  values: PostedAnswers;
-  errors: Record<string, string>;
-  submitUrl: string;
-  prefillUrl: string;
-  scoresUrl?: string;
-  canGoBack: boolean;
-  isLast: boolean;
-  printMode: boolean;
 }
 
 function FillBody(p: FillPageProps) {
