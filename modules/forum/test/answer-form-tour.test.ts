@@ -1,23 +1,16 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { signIn, watchErrors } from '../../../test/support/browser';
+import type { TestKernel } from '../../../test/support/harness';
 import { POST_MESSAGES } from '../common/post-schemas';
-import { forumUser, PASSWORD } from './forum-fixture';
+import { PASSWORD, forumTourSite, forumUser } from './forum-fixture';
 
 describe('forum: the answer form checks the shared schema in the browser before posting', function () {
   this.timeout(120_000);
   let tk: TestKernel;
   let browser: Browser;
 
-  before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true, demo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await tk?.stop();
-  });
+  forumTourSite((site, chromium) => { tk = site; browser = chromium; });
 
   it('shows the message under an empty answer and posts nothing; with a text, it posts', async () => {
     const { uid } = await forumUser(tk, 'formikanswerer', 120);

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { signIn, watchErrors } from '../../../test/support/browser';
+import type { TestKernel } from '../../../test/support/harness';
 import { POST_MESSAGES, TITLE_MAX } from '../common/post-schemas';
 import { TAG_MESSAGES } from '../common/tag-rules';
-import { forumUser, PASSWORD } from './forum-fixture';
+import { PASSWORD, forumTourSite, forumUser } from './forum-fixture';
 
 const SHOTS = process.env.FORUM_SHOTS ? '/tmp/forum-shots' : null;
 
@@ -14,15 +14,8 @@ describe('forum: the ask form checks the shared schema in the browser before pos
   let tk: TestKernel;
   let browser: Browser;
 
-  before(async () => {
-    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-    tk = await bootTestKernel({ modules: ['forum'], http: true, demo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await tk?.stop();
-  });
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  forumTourSite((site, chromium) => { tk = site; browser = chromium; });
 
   it('shows the message under a too-long title while typing and posts nothing; fixed, it posts', async () => {
     await forumUser(tk, 'formikasker', 120);

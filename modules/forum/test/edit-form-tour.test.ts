@@ -1,23 +1,16 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { signIn, watchErrors } from '../../../test/support/browser';
+import type { TestKernel } from '../../../test/support/harness';
 import { POST_MESSAGES, TITLE_MAX } from '../common/post-schemas';
-import { forumUser, makePost, PASSWORD } from './forum-fixture';
+import { PASSWORD, forumTourSite, forumUser, makePost } from './forum-fixture';
 
 describe('forum: the edit form checks the shared schema in the browser before posting', function () {
   this.timeout(120_000);
   let tk: TestKernel;
   let browser: Browser;
 
-  before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true, demo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await tk?.stop();
-  });
+  forumTourSite((site, chromium) => { tk = site; browser = chromium; });
 
   it('shows the message under an emptied or too-long title and posts nothing; fixed, it saves', async () => {
     const { uid } = await forumUser(tk, 'formikeditor', 120);

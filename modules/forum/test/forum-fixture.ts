@@ -1,5 +1,7 @@
 import { UserAccounts } from '@platform/base';
 import { FollowService } from '@modules/website_mail';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../../test/support/browser';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 
@@ -10,6 +12,24 @@ export async function forumKernel(): Promise<{ tk: TestKernel; forumId: number }
   const tk = await bootTestKernel({ modules: ['forum'], http: true });
   const forumId = await tk.sudo().model('forum.forum').create({ name: 'Help' });
   return { tk, forumId };
+}
+
+/**
+ * The site and browser of a block of tours: the forum with its demo data over HTTP, and Chromium, made
+ * before the block's tests and closed after them; `ready` hands them to the block.
+ */
+export function forumTourSite(ready: (tk: TestKernel, browser: Browser) => void): void {
+  let tk: TestKernel | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    tk = await bootTestKernel({ modules: ['forum'], http: true, demo: true });
+    browser = await launchBrowser();
+    ready(tk, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await tk?.stop();
+  });
 }
 
 /**

@@ -1,22 +1,15 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { forumUser, PASSWORD } from './forum-fixture';
+import { checkAccessibility, describeViolations, signIn, watchErrors } from '../../../test/support/browser';
+import type { TestKernel } from '../../../test/support/harness';
+import { PASSWORD, forumTourSite, forumUser } from './forum-fixture';
 
 describe('forum: browser tours', function () {
   this.timeout(120_000);
   let tk: TestKernel;
   let browser: Browser;
 
-  before(async () => {
-    tk = await bootTestKernel({ modules: ['forum'], http: true, demo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await tk?.stop();
-  });
+  forumTourSite((site, chromium) => { tk = site; browser = chromium; });
 
   it('forum_question: asks on /forum/help-1, answers, accepts its own answer with karma 20 rules', async () => {
     await forumUser(tk, 'tourist', 101);

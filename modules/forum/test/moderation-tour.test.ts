@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, describeViolations, launchBrowser, signIn, signInBackoffice, watchErrors } from '../../../test/support/browser';
-import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { forumUser, makePost, PASSWORD } from './forum-fixture';
+import { checkAccessibility, describeViolations, signIn, signInBackoffice, watchErrors } from '../../../test/support/browser';
+import { ADMIN_PASSWORD, type TestKernel } from '../../../test/support/harness';
+import { PASSWORD, forumTourSite, forumUser, makePost } from './forum-fixture';
 
 const SHOTS = process.env.FORUM_SHOTS ? '/tmp/forum-shots' : null;
 
@@ -28,15 +28,8 @@ describe('forum: editor, tags, editing and moderation tours', function () {
   let tk: TestKernel;
   let browser: Browser;
 
-  before(async () => {
-    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-    tk = await bootTestKernel({ modules: ['forum'], http: true, demo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await tk?.stop();
-  });
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+  forumTourSite((site, chromium) => { tk = site; browser = chromium; });
 
   it('asks with the rich editor and tag chips: karma >= 30 gets the link and image tools, a new user does not', async () => {
     await forumUser(tk, 'richasker', 120);
