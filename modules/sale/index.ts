@@ -3,6 +3,7 @@
  * when their manifest depends on sale. Everything else in this folder may change without notice.
  */
 export { CartService, CART_SESSION_KEY } from './server/services/cart-service';
+export { OrderStateHook, type OrderInfo, type OrderLineInfo } from './server/services/order-state-hook';
 export { CatalogService, type SellableVariant } from './server/services/catalog-service';
 export { ORDER_MODEL, ORDER_LINE_MODEL, ORDER_STATES, type OrderState } from './server/models/sale-order';
 export {
