@@ -41,7 +41,9 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log ${dir}/access.log;
+  # Which node answered each request ($upstream_addr): what the reliability suite reads.
+  log_format cluster '$remote_addr "$request" $status $upstream_addr $upstream_status $request_time';
+  access_log ${dir}/access.log cluster;
   client_body_temp_path ${dir}/tmp/body;
   proxy_temp_path ${dir}/tmp/proxy;
   fastcgi_temp_path ${dir}/tmp/fastcgi;

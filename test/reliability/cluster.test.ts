@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Cluster } from '../../deploy/cluster/cluster';
+import { freePort } from '../support/free-port';
+import { RpcClient } from '../support/rpc-client';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/test-database';
+
+const ADMIN_PASSWORD = 'admin-pass-123';
+const onPostgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');
+const hasNginx = fs.existsSync(process.env.NGINX_PATH ?? '/usr/sbin/nginx');
+
+async function until<T>(what: string, ms: number, check: () => Promise<T | undefined | false> | T | undefined | false): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The nodes (by port) that answered the access log's lines matching `request`. */
+function answeringPorts(cluster: Cluster, request: RegExp): Set<number> {
+  const lines = fs.readFileSync(path.join(cluster.dir, 'access.log'), 'utf8').split('\n').filter((l) => request.test(l));
+  return new Set(lines.flatMap((l) => [...l.matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => Number(m[1]))));
+}
+
+/**
+ * Three nodes of the site behind nginx (`deploy/nginx.conf`, through `npm run cluster`'s code) on one
+ * PostgreSQL database: what one node does, the others see; a node killed mid-run costs visitors at most
+ * a retry. Runs on PostgreSQL (the deployment several nodes are for) with Debian's nginx.
+ */
+describe('reliability: three nodes behind nginx on one PostgreSQL database', function () {
+  this.timeout(300_000);
+  let database: ThrowawayDatabase;
+  let cluster: Cluster;
+  let events: string[] = [];
+
+  before(async function () {
+    if (!onPostgres) return this.skip(); // several nodes are deployed on PostgreSQL (TEST_DATABASE_URL)
+    if (!hasNginx) throw new Error('the cluster tests need nginx (apt-get install nginx-light); .ci/run installs it');
+    database = await createThrowawayDatabase();
+    const nodePorts = [await freePort(), await freePort(), await freePort()];
+    cluster = await Cluster.start({
+      nodePorts, listenPort: await freePort(), healthIntervalMs: 250, log: (l) => events.push(l),
+      env: { ...process.env, DATABASE_URL: database.url, ADMIN_PASSWORD, LOG_LEVEL: 'info', DEMO: '1', SMTP_URL: '' },
+    });
+  });
+  after(async () => {
+    await cluster?.stop();
+    await database?.drop();
+  });
+  beforeEach(() => {
+    events = [];
+  });
+
+  it('a session opened through one node is known to every node', async () => {
+    const admin = new RpcClient(cluster.url);
+    const { uid } = (await admin.authenticate('admin', ADMIN_PASSWORD)) as { uid: number };
+    for (let i = 0; i < 9; i++) {
+      const info = await admin.call<{ uid: number }>('/web/session/get_session_info');
+      expect(info.uid, `call ${i}`).to.equal(uid);
+    }
+    expect(answeringPorts(cluster, /get_session_info/).size, 'nodes that answered').to.equal(3);
+  });
+
+  it('a page changed through one node is never served stale by the others (measured delay)', async () => {
+    const [a, b, c] = cluster.nodes.map((n) => `http://127.0.0.1:${n.port}`);
+    // Anonymous visitors warm every node's page cache first.
+    for (const base of [b, c]) for (let i = 0; i < 2; i++) expect((await fetch(`${base}/about-us`)).status).to.equal(200);
+    const admin = new RpcClient(a);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+    const [page] = await admin.callKw<Array<{ id: number }>>('website.page', 'search_read', [[['url', '=', '/about-us']], ['id']]);
+    const marker = `Changed on node A at ${Date.now()}`;
+    await admin.callKw('website.page', 'write', [[page.id], { content: `<section><p>${marker}</p></section>` }]);
+    const written = Date.now();
+    const delays = await Promise.all([b, c].map((base) => until(`${base} to serve the change`, 5000, async () => {
+      const html = await (await fetch(`${base}/about-us`)).text();
+      return html.includes(marker) && Date.now() - written + 1;
+    })));
+    console.log(`      change seen by the other nodes after ${delays.map((d) => d - 1).join(' ms, ')} ms`);
+    for (const d of delays) expect(d - 1).to.be.below(1000);
+    expect(await (await fetch(`${cluster.url}/about-us`)).text()).to.include(marker);
+  });
+
+  it('a node killed mid-run: visitors keep browsing, nginx takes it out and puts it back', async () => {
+    const statuses: number[] = [];
+    let browsing = true;
+    const browse = (async () => {
+      while (browsing) {
+        const res = await fetch(`${cluster.url}/about-us`);
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+    })();
+    await until('some pages served', 10_000, () => statuses.length >= 10);
+    await cluster.stopNode(1, 'SIGKILL');
+    await until('nginx to stop sending to the killed node', 5000, () => !cluster.upNodes.includes(1));
+    const atKill = statuses.length;
+    await until('pages served without the node', 10_000, () => statuses.length >= atKill + 20);
+    await cluster.restartNode(1);
+    const atRestart = statuses.length;
+    await until('pages served with the node back', 10_000, () => statuses.length >= atRestart + 20);
+    browsing = false;
+    await browse;
+    // GETs are retried by nginx on another node: no visitor saw the node die.
+    expect(statuses.filter((s) => s !== 200), `${statuses.length} pages`).to.deep.equal([]);
+    expect(events.join('\n')).to.match(/node 2 down/).and.to.match(/node 2 up/);
+  });
+
+  it('a per-address limit holds across nodes: 25 subscriptions spread over 3 nodes are limited as one', async () => {
+    const admin = new RpcClient(cluster.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+    const [list] = await admin.callKw<Array<{ id: number }>>('mail.mass_mailing.list', 'search_read', [[], ['id']], { limit: 1 });
+    const answers: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const visitor = new RpcClient(cluster.url);
+      const answer = await visitor.rpc('/website_mass_mailing/subscribe', { list_id: list.id, email: `spread${i}@example.com` });
+      answers.push(answer.error ? answer.error.data.name : 'ok');
+    }
+    expect(answeringPorts(cluster, /website_mass_mailing\/subscribe/).size, 'nodes that answered').to.equal(3);
+    expect(answers.filter((a) => a === 'ok'), answers.join(', ')).to.have.length(20);
+    const contacts = await admin.callKw<unknown[]>('mail.mass_mailing.contact', 'search_read', [[['email', '=like', 'spread%@example.com']], ['email']]);
+    expect(contacts).to.have.length(20);
+  });
+});
