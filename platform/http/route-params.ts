@@ -9,6 +9,7 @@ import { InvalidFields } from '@platform/core/errors';
  * refuses is an error naming its field, never a silent cut.
  */
 export async function checkParams(schema: ObjectSchema<AnyObject>, params: Record<string, unknown>, kind: 'json' | 'form' | 'query'): Promise<Record<string, unknown>> {
+  params = withoutInheritedNames(schema, params, kind);
   try {
     if (kind === 'json') {
       return await schema.noUnknown(true, 'Unknown parameter(s): ${unknown}').validate(params, { strict: true, abortEarly: true, stripUnknown: false });
@@ -21,6 +22,18 @@ export async function checkParams(schema: ObjectSchema<AnyObject>, params: Recor
     if (err instanceof YupValidationError) throw new InvalidFields(fieldMessages(err));
     throw err;
   }
+}
+
+/**
+ * yup looks a key up in the schema's fields with `fields[key]`, so a key named like an Object
+ * prototype member (`constructor`, `toString`, `__proto__`) finds that member and yup throws a
+ * TypeError (a 500). Such a key is never a field: refused like any unknown key (dropped from a query).
+ */
+function withoutInheritedNames(schema: ObjectSchema<AnyObject>, params: Record<string, unknown>, kind: 'json' | 'form' | 'query'): Record<string, unknown> {
+  const inherited = Object.keys(params).filter((key) => !Object.hasOwn(schema.fields, key) && key in schema.fields);
+  if (inherited.length === 0) return params;
+  if (kind !== 'query') throw new InvalidFields({ '': `${kind === 'json' ? 'Unknown parameter(s)' : 'Unknown field(s)'}: ${inherited.join(', ')}` });
+  return Object.fromEntries(Object.entries(params).filter(([key]) => !inherited.includes(key)));
 }
 
 /** The first message of each field (`tags[2]` counts as `tags`); an object-level error under ''. */

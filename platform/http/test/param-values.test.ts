@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
+import { number, object } from 'yup';
+import { InvalidFields } from '@platform/core/errors';
 import { MAX_PARAM_DEPTH } from '../param-bounds';
+import { checkParams } from '../route-params';
 import { postJson, rawRequest, rpcBody } from './support';
 
 type RpcAnswer = { id: unknown; result?: unknown; error?: { code: number; data: { name: string; message: string } } };
@@ -86,5 +89,22 @@ describe('request values: NUL characters and deep nesting', () => {
     // A value as deep as the limit (inside the envelope) is refused; a real domain (a few levels) is answered.
     expectRefused(await answerOf(kw('res.country', 'search_count', [nested(MAX_PARAM_DEPTH)])), /nested too deeply/);
     expect((await answerOf(kw('res.country', 'search_count', [['|', ['code', '=', 'FR'], ['code', 'in', ['BE', 'DE']]]]))).result).to.equal(3);
+  });
+
+  it('refuses params named like Object members (constructor, toString, __proto__) as unknown, never a 500', async () => {
+    const visitor = new RpcClient(tk.url);
+    for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const body = `{"jsonrpc":"2.0","method":"call","id":1,"params":{"id":${aboutId},"object":"website.page","email":"a@example.com","${key}":1}}`;
+      const answer = (await (await visitor.fetch('/website_mail/follow', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()) as RpcAnswer;
+      expect(answer.error?.data.name, key).to.equal('ValidationError');
+      // The body parser already refuses `__proto__` keys (Malformed JSON); the others reach the schema.
+      expect(answer.error?.data.message).to.match(key === '__proto__' ? /Malformed JSON/ : new RegExp(`Unknown parameter\\(s\\): ${key}`));
+    }
+    // A query string drops them like any key its page does not know; a form refuses them.
+    const schema = object({ page: number().integer() });
+    expect(await checkParams(schema, { constructor: '0', toString: '1', page: '2' }, 'query')).to.deep.equal({ page: 2 });
+    const refused = await checkParams(schema, { constructor: '0', page: '2' }, 'form').catch((e: unknown) => e);
+    expect(refused).to.be.instanceOf(InvalidFields);
+    expect(await tk.sudo().model('res.partner').search_count([['email', '=', 'a@example.com']])).to.equal(0);
   });
 });
