@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Notification } from '@modules/bus';
+import { WsProbe } from '@modules/bus/test/support';
 import { Cluster } from '../../deploy/cluster/cluster';
 import { freePort } from '../support/free-port';
 import { RpcClient } from '../support/rpc-client';
@@ -82,6 +84,39 @@ describe('reliability: three nodes behind nginx on one PostgreSQL database', fun
     console.log(`      change seen by the other nodes after ${delays.map((d) => d - 1).join(' ms, ')} ms`);
     for (const d of delays) expect(d - 1).to.be.below(1000);
     expect(await (await fetch(`${cluster.url}/about-us`)).text()).to.include(marker);
+  });
+
+  it('a chat through nginx: WebSockets upgraded by nginx, visitor and operator on any nodes, messages both ways', async () => {
+    const bodyOf = (n: Notification) => (n.message as { message: { body: string } }).message.body;
+    const operator = new RpcClient(cluster.url);
+    await operator.authenticate('admin', ADMIN_PASSWORD);
+    const operatorWs = await WsProbe.open(cluster.url, { cookie: operator.cookie });
+    operatorWs.subscribe([], 0, { bus_inactivity: 0 });
+    await operatorWs.silent(300);
+    const visitor = new RpcClient(cluster.url);
+    // The operator's presence is written by its node asynchronously: ask until an operator is online.
+    const info = await until('an operator online', 10_000, () => visitor.call<{ uuid: string; id: number } | false>('/im_livechat/get_session', { channel_id: 1, anonymous_name: 'Through nginx' }));
+    const [announce] = await operatorWs.notifications(1);
+    operatorWs.subscribe([], announce.id);
+    const visitorWs = await WsProbe.open(cluster.url, { cookie: visitor.cookie });
+    visitorWs.subscribe([info.uuid], announce.id);
+    await visitorWs.silent(300);
+    for (let i = 0; i < 3; i++) {
+      await visitor.call('/mail/chat_post', { uuid: info.uuid, message_content: `visitor ${i}` });
+      expect(bodyOf((await operatorWs.notifications(1))[0])).to.equal(`visitor ${i}`);
+      expect(bodyOf((await visitorWs.notifications(1))[0])).to.equal(`visitor ${i}`);
+      await operator.call('/mail/chat_post', { uuid: info.uuid, message_content: `operator ${i}` });
+      expect(bodyOf((await visitorWs.notifications(1))[0])).to.equal(`operator ${i}`);
+      expect(bodyOf((await operatorWs.notifications(1))[0])).to.equal(`operator ${i}`);
+    }
+    visitorWs.socket.close();
+    operatorWs.socket.close();
+    // nginx logs a WebSocket when it closes: both went through it, to whichever nodes it chose.
+    const upgraded = await until('nginx to log both WebSockets', 5000, () => {
+      const lines = fs.readFileSync(path.join(cluster.dir, 'access.log'), 'utf8').split('\n').filter((l) => /GET \/websocket/.test(l));
+      return lines.length >= 2 && lines;
+    });
+    console.log(`      WebSockets served by ${upgraded.map((l) => /127\.0\.0\.1:(\d+)/.exec(l)?.[1]).map((p) => `node ${cluster.nodes.findIndex((n) => n.port === Number(p)) + 1}`).join(' and ')}`);
   });
 
   it('a node killed mid-run: visitors keep browsing, nginx takes it out and puts it back', async () => {
