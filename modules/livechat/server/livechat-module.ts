@@ -18,6 +18,7 @@ import { LivechatSessions } from './services/livechat-sessions';
 import { RuleMatcher } from './services/rule-matcher';
 import { LivechatBackofficeMenu } from './contributions/livechat-backoffice-menu';
 import { LivechatConsoleRoutes } from './routes/livechat-console-routes';
+import { LivechatRatingsReport } from './services/ratings-report';
 import { LivechatConsole } from './services/livechat-console';
 
 export const livechatModule = new ContainerModule(({ bind }) => {
@@ -25,6 +26,7 @@ export const livechatModule = new ContainerModule(({ bind }) => {
   bind(LivechatSessions).toSelf();
   bind(RuleMatcher).toSelf();
   bind(LivechatConsole).toSelf();
+  bind(LivechatRatingsReport).toSelf();
   bindContribution(bind, RouteContribution, LivechatRoutes);
   bindContribution(bind, RouteContribution, LivechatPages);
   bindContribution(bind, RouteContribution, LivechatEmbed);

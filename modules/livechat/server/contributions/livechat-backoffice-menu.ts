@@ -18,12 +18,14 @@ export class LivechatBackofficeMenu implements BackofficeMenuContribution, Backo
       { id: 'livechat.channels', parent: 'livechat.app', name: 'Channels', sequence: 10, action: { model: 'im_livechat.channel' } },
       { id: 'livechat.rules', parent: 'livechat.app', name: 'Rules', sequence: 15, action: { model: 'im_livechat.channel.rule', columns: ['regex_url', 'action', 'channel_id', 'sequence'] } },
       { id: 'livechat.sessions', parent: 'livechat.app', name: 'Sessions', sequence: 20, action: { model: 'mail.channel' } },
+      { id: 'livechat.ratings', parent: 'livechat.app', name: 'Ratings', sequence: 25, groups: ['livechat.group_livechat_manager', 'base.group_system'], action: { screen: 'livechat.ratings' } },
     ];
   }
 
   backofficeViews(): BackofficeView[] {
     return [
       { target: { screen: 'livechat.console' }, file: path.join(VIEWS, 'operator-console.tsx') },
+      { target: { screen: 'livechat.ratings' }, file: path.join(VIEWS, 'ratings-report.tsx') },
       { target: { systray: 'livechat.presence' }, file: path.join(VIEWS, 'livechat-systray.tsx') },
     ];
   }

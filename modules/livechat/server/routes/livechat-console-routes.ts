@@ -1,7 +1,9 @@
 import { inject, injectable } from 'inversify';
 import * as yup from 'yup';
 import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
+import { REPORT_PERIODS } from '../../common/chat-ratings';
 import { LivechatConsole, type ConsoleCaller } from '../services/livechat-console';
+import { LivechatRatingsReport } from '../services/ratings-report';
 
 const idParam = yup.number().integer().min(1).required();
 
@@ -16,7 +18,10 @@ function consoleCaller(req: RequestContext): ConsoleCaller {
  */
 @injectable()
 export class LivechatConsoleRoutes implements RouteContribution {
-  constructor(@inject(LivechatConsole) private readonly console: LivechatConsole) {}
+  constructor(
+    @inject(LivechatConsole) private readonly console: LivechatConsole,
+    @inject(LivechatRatingsReport) private readonly ratings: LivechatRatingsReport,
+  ) {}
 
   routes(): RouteDefinition[] {
     return [
@@ -38,6 +43,12 @@ export class LivechatConsoleRoutes implements RouteContribution {
         path: '/im_livechat/console/close', type: 'json', auth: 'user',
         params: yup.object({ channel_id: idParam }),
         handler: (req: RequestContext<{ channel_id: number }>) => this.console.close(consoleCaller(req), req.params.channel_id),
+      },
+      {
+        // The Live Chat app's ratings report (managers only).
+        path: '/im_livechat/ratings/report', type: 'json', auth: 'user',
+        params: yup.object({ days: yup.number().integer().oneOf([...REPORT_PERIODS], `The period must be one of ${REPORT_PERIODS.join(', ')} days`) }),
+        handler: (req: RequestContext<{ days?: number }>) => this.ratings.report(req.env, req.params.days ?? REPORT_PERIODS[0]),
       },
     ];
   }

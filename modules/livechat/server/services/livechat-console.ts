@@ -25,6 +25,8 @@ export interface ConsoleConversation {
   last_message: string | false;
   last_message_date: string | false;
   unread: number;
+  /** The visitor's rating of the conversation (1, 5 or 10) and its comment, or false. */
+  rating: { rate: number; feedback: string | false } | false;
 }
 
 /** What the console's caller is: an operator may use it, and is counted online by the bus. */
@@ -80,6 +82,8 @@ export class LivechatConsole {
     const bodies = lastIds.length ? await messages.search_read([['id', 'in', lastIds.map((l) => Number(l.id))]], ['channel_id', 'body']) : [];
     const lastBody = new Map(bodies.map((b) => [many2oneId(b.channel_id), String(b.body ?? '')]));
     const unread = await this.unreadByConversation(caller, rows);
+    const ratingRows = await caller.env.sudo().model('rating.rating').search_read([['res_model', '=', 'mail.channel'], ['res_id', 'in', ids]], ['res_id', 'rating', 'feedback']);
+    const ratings = new Map(ratingRows.map((r) => [Number(r.res_id), { rate: Number(r.rating), feedback: typeof r.feedback === 'string' && r.feedback ? r.feedback : false as const }]));
     // Country names are translated: read in the operator's language.
     const countryIds = [...new Set(rows.map((r) => r.country_id).filter((id): id is number => typeof id === 'number'))];
     const countries = new Map((await caller.env.sudo().model('res.country').read(countryIds, ['name'])).map((c) => [Number(c.id), String(c.name)]));
@@ -94,6 +98,7 @@ export class LivechatConsole {
       last_message: lastBody.has(r.id) ? snippet(lastBody.get(r.id)!) : false,
       last_message_date: r.last_message_date || false,
       unread: unread.get(r.id) ?? 0,
+      rating: ratings.get(r.id) ?? false,
     }));
   }
 

@@ -176,14 +176,17 @@ export class LivechatSessions {
     const ratings = sudo.model('rating.rating');
     const values = { rating: rate, feedback: reason?.trim() || false, consumed: true };
     const [existing] = await ratings.search([['res_model', '=', 'mail.channel'], ['res_id', '=', row.id]], { limit: 1, order: 'id' });
-    if (existing) {
-      await ratings.write([existing], values);
-      return existing;
+    let id = existing;
+    if (existing) await ratings.write([existing], values);
+    else {
+      id = await ratings.create({
+        ...values, res_model: 'mail.channel', res_id: row.id,
+        rated_partner_id: row.livechat_operator_id ?? false, partner_id: caller.isPublic ? false : caller.user.partnerId,
+      });
     }
-    return ratings.create({
-      ...values, res_model: 'mail.channel', res_id: row.id,
-      rated_partner_id: row.livechat_operator_id ?? false, partner_id: caller.isPublic ? false : caller.user.partnerId,
-    });
+    // The operator's console shows the rating on the conversation as it arrives (also once it ended).
+    await this.bus.send(conversationChannel(row.id), { type: 'livechat.rating', rating: rate, feedback: values.feedback });
+    return id;
   }
 
   /** What the visitor's window header shows: whether the conversation is open and its operator present. */

@@ -2,7 +2,7 @@ import { type BusNotification, sharedBus } from '@platform/web/client/bus';
 
 /** The live chat events the console and the top-bar item react to. */
 export interface ConsoleEvent {
-  type: 'livechat.session' | 'livechat.closed' | 'livechat.seen' | 'livechat.visitor_page' | 'mail.message';
+  type: 'livechat.session' | 'livechat.closed' | 'livechat.seen' | 'livechat.visitor_page' | 'livechat.rating' | 'mail.message';
   /** The conversation concerned (mail.channel id), when known. */
   channelId: number | null;
   message?: { id: number; author_id: [number, string] | false; body: string; date: string };
@@ -42,7 +42,7 @@ export function listenToLivechat(partnerId: number | null, onEvent: (e: ConsoleE
       const channelId = Number(match[1]);
       if (type === 'mail.message') onEvent({ type, channelId, message: msg.message as ConsoleEvent['message'] });
       else if (type === 'livechat.closed') onEvent({ type, channelId, closedBy: msg.closed_by as ConsoleEvent['closedBy'] });
-      else if (type === 'livechat.visitor_page') onEvent({ type, channelId });
+      else if (type === 'livechat.visitor_page' || type === 'livechat.rating') onEvent({ type, channelId });
     }
   });
   return () => {

@@ -1,5 +1,6 @@
 import { useBackoffice } from '@platform/web/backoffice/client';
 import { useDates } from '@platform/web/client';
+import { ratingOf } from '../../common/chat-ratings';
 // The shape the server's inbox answers (a type only: nothing of the server reaches the bundle).
 import type { ConsoleConversation } from '../../server/services/livechat-console';
 
@@ -55,7 +56,14 @@ export function ConversationList({ scope, onScope, conversations, selectedId, on
                     <span className="small d-block">
                       {[c.country || null, c.visitor_page || null].filter(Boolean).join(' · ')}
                       {c.state === 'closed' ? <span className="badge text-bg-secondary ms-1 o_conversation_ended">{c.closed_by === 'visitor' ? _t('The visitor left') : _t('Closed by the operator')}</span> : null}
+                      {c.rating ? (
+                        <span className="ms-1 o_conversation_rating" data-rate={c.rating.rate}>
+                          <span aria-hidden="true">{ratingOf(c.rating.rate).face}</span>
+                          <span className="visually-hidden">{_t('Rated:')} {_t(ratingOf(c.rating.rate).label)}</span>
+                        </span>
+                      ) : null}
                     </span>
+                    {c.rating && c.rating.feedback ? <span className="small d-block fst-italic o_conversation_feedback">“{c.rating.feedback}”</span> : null}
                     {c.last_message ? <span className="small o_conversation_snippet">{c.last_message}</span> : null}
                   </a>
                 </li>

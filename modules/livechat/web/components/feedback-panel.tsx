@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { useT } from '@platform/web/client';
+import { CHAT_RATINGS as RATINGS } from '../../common/chat-ratings';
 
-const RATINGS = [
-  { rate: 10, face: '😊', label: 'Great' },
-  { rate: 5, face: '😐', label: 'Okay' },
-  { rate: 1, face: '😞', label: 'Not satisfied' },
-] as const;
-
-/** Smileys asked for when the visitor closes a conversation it wrote in. Rating 1 asks for a reason first. */
+/** Smileys asked for when the visitor closes a conversation it wrote in, or once the operator ended it. Rating 1 asks for a reason first. */
 export function FeedbackPanel({ onRate, onSkip }: { onRate(rate: number, reason?: string): void; onSkip(): void }) {
   const _t = useT();
   const [askReason, setAskReason] = useState(false);

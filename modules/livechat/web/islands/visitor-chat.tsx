@@ -267,6 +267,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
         messages={messages}
         visitorName={_t('You')}
         placeholder={_t(options.input_placeholder)}
+        // Once the operator ended the conversation the visitor can still rate it (the panel replaces the composer).
         composerDisabled={feedback || ended}
         onFold={fold}
         onClose={() => void close()}
@@ -275,7 +276,7 @@ function VisitorChat({ options, embedded = false }: { options: LivechatOptions; 
           atBottom.current = bottom;
           if (bottom) setUnread(0);
         }}
-        footer={feedback ? <FeedbackPanel onRate={(r, reason) => void rate(r, reason)} onSkip={finish} /> : undefined}
+        footer={feedback || (ended && messages.length > 0) ? <FeedbackPanel onRate={(r, reason) => void rate(r, reason)} onSkip={finish} /> : undefined}
       />
       </Suspense>
     </div>
