@@ -4,6 +4,9 @@ import { defineManifest } from '@platform/core';
 export default defineManifest({
   name: 'bus',
   version: '1.0.0',
+  displayName: 'Real-time bus',
+  color: '#495057',
+  infrastructure: true,
   summary: 'Real-time notifications: long-polling and WebSocket, resumable by id, across processes',
   depends: ['base'],
   autoInstall: true,

@@ -7,6 +7,8 @@ const EVERYBODY = ['base.group_public', ...SIGNED_IN];
 export default defineManifest({
   name: 'forum',
   version: '1.1.0',
+  displayName: 'Forum',
+  color: '#6f42c1',
   summary: 'Forum: questions, answers, votes, flags, favourites, tags and karma',
   // website: pages and the theme; website_mail: follow a question; mail: the mail queue of notifications;
   // bus: notifications pushed to followers.

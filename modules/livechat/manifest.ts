@@ -4,6 +4,8 @@ import { defineManifest } from '@platform/core';
 export default defineManifest({
   name: 'livechat',
   version: '1.0.0',
+  displayName: 'Live Chat',
+  color: '#0f6b5a',
   summary: 'Live chat: visitors chat with an available operator and rate the conversation',
   depends: ['bus', 'website_mail'],
   autoInstall: true,

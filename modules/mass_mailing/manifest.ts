@@ -7,6 +7,8 @@ const NEWSLETTER = { group: 'mass_mailing.group_mass_mailing_user', read: true, 
 export default defineManifest({
   name: 'mass_mailing',
   version: '1.1.0',
+  displayName: 'Newsletter',
+  color: '#a3296c',
   summary: 'Newsletter: mailing lists, subscribe widget, exit popup, unsubscribe page, mailings sent over SMTP',
   // bus: the back office follows a mailing being sent through notifications on its channel.
   depends: ['website', 'mail', 'bus'],

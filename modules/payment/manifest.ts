@@ -8,6 +8,8 @@ const MANAGER = 'payment.group_payment_manager';
 export default defineManifest({
   name: 'payment',
   version: '1.0.0',
+  displayName: 'Online Payment',
+  color: '#146c43',
   summary: 'Online payment: pay a reference by card (test processor) or wire transfer, saved cards, providers as a contribution point',
   depends: ['website'],
   autoInstall: false,

@@ -4,6 +4,8 @@ import { defineManifest } from '@platform/core';
 export default defineManifest({
   name: 'portal',
   version: '1.0.0',
+  displayName: 'Customer Portal',
+  color: '#087990',
   summary: 'Customer portal: a signed-in user edits their own contact details at /my/account',
   depends: ['website'],
   autoInstall: true,

@@ -9,6 +9,8 @@ const CATALOGUE = ['product.category', 'product.template', 'product.attribute', 
 export default defineManifest({
   name: 'sale',
   version: '1.0.0',
+  displayName: 'Shop',
+  color: '#b34d00',
   summary: 'Shop: catalogue with categories and variants, cart with server-side prices (/shop)',
   depends: ['website', 'payment'],
   server: () => (require('./server/sale-module') as typeof import('./server/sale-module')).saleModule,

@@ -8,6 +8,8 @@ const STRUCTURE = ['survey.survey', 'survey.page', 'survey.question', 'survey.la
 export default defineManifest({
   name: 'survey',
   version: '1.0.0',
+  displayName: 'Surveys',
+  color: '#8a6100',
   summary: 'Surveys: pages of questions answered page by page, quizzes, invitations, results with charts',
   // website: the theme's pages; mail: invitations through the outgoing mail transport.
   depends: ['website', 'mail'],

@@ -4,6 +4,8 @@ import { defineManifest } from '@platform/core';
 export default defineManifest({
   name: 'website',
   version: '1.0.0',
+  displayName: 'Website',
+  color: '#0b5ed7',
   summary: 'The public site: home page, layout and website pages',
   depends: ['base'],
   autoInstall: true,

@@ -4,6 +4,8 @@ import { defineManifest } from '@platform/core';
 export default defineManifest({
   name: 'website_mail',
   version: '1.1.0',
+  displayName: 'Comments and Followers',
+  color: '#520dc2',
   summary: 'Follow records by e-mail or with one click, public comments with optional star ratings',
   // mail: comments are mailed to the record's followers.
   depends: ['website', 'mail'],

@@ -10,7 +10,17 @@ export interface ModuleManifest {
   /** Technical name, equal to the folder name (e.g. `link_tracker`). */
   name: string;
   version: string;
+  /** The name an administrator reads (the Apps screen): `Live Chat`, not `livechat`. */
+  displayName?: string;
+  /** One line saying what the module gives a site, for the Apps screen. */
   summary: string;
+  /** The colour of the module's tile on the Apps screen (a CSS colour; its initials are written on it). */
+  color?: string;
+  /**
+   * Part of the platform rather than a feature of a site (the bus, outgoing mail, glue between two
+   * modules): on for every site where its dependents are, never switched off by an administrator.
+   */
+  infrastructure?: boolean;
   /** Modules that must be installed and loaded first (`base` is implicit). */
   depends: string[];
   /** Installed by `db init` without being asked for. */

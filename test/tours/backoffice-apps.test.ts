@@ -44,18 +44,18 @@ describe('tour: install modules from the Apps screen', function () {
   it('clicking Install shows the progress bar with the current step, until done', async () => {
     await page.click('tr[data-module="hot_slow"] .module-install');
     await page.waitForSelector('.operation-modules');
-    expect(await page.textContent('.operation-modules')).to.equal('hot_slow');
+    expect(await page.textContent('.operation-modules')).to.equal('Hot slow');
     await page.click('[role=alertdialog] .btn-primary');
     await page.waitForSelector('.module-operation .progress[role=progressbar]');
     // Its migration takes a second: the step shows it, with the bar part of the way.
-    await page.waitForSelector('.module-operation-step:has-text("Updating the database of hot_slow")', { timeout: 20_000 });
+    await page.waitForSelector('.module-operation-step:has-text("Updating the database of Hot slow")', { timeout: 20_000 });
     expect(Number(await page.getAttribute('.module-operation .progress', 'aria-valuenow'))).to.be.within(5, 89);
     // The other buttons wait while an operation runs.
     expect(await page.isDisabled('tr[data-module="hot_hello"] .module-install')).to.equal(true);
     await shot('apps-progress-1280');
     await noViolations(page);
     await page.waitForSelector('.module-operation.alert-success', { timeout: 30_000 });
-    expect(await page.textContent('.module-operation')).to.contain('Installed: hot_slow');
+    expect(await page.textContent('.module-operation')).to.contain('Installed: Hot slow');
     await page.waitForSelector('#module-hot_slow');
   });
 
@@ -63,7 +63,7 @@ describe('tour: install modules from the Apps screen', function () {
     expect((await fetch(`${tk.url}/forum`)).status).to.equal(404);
     await page.click('tr[data-module="forum"] .module-install');
     await page.waitForSelector('.operation-modules');
-    expect(await page.textContent('.operation-modules')).to.equal('bus, mail, website_mail, forum');
+    expect(await page.textContent('.operation-modules')).to.equal('Real-time bus, Outgoing Mail, Comments and Followers, Forum');
     await noViolations(page);
     await shot('apps-confirm-1280');
     await page.click('[role=alertdialog] .btn-primary');

@@ -79,10 +79,10 @@ describe('tour: back office', function () {
     await page.waitForSelector('.alert-success');
     expect(await page.locator('#apps-site option:checked').textContent()).to.equal('Second site (localhost)');
     // A new site starts with every installed module: take the link tracker and what it needs away...
-    await toggle('website', false, ['link_tracker', 'livechat', 'website_mail']);
+    await toggle('website', false, ['Comments and Followers', 'Link Tracker', 'Live Chat']);
     expect(await page.isChecked('#module-link_tracker')).to.equal(false);
     // ...and enable the link tracker again: the website module comes back with it.
-    await toggle('link_tracker', true, ['website']);
+    await toggle('link_tracker', true, ['Website']);
     expect(await page.isChecked('#module-website')).to.equal(true);
     // On the first site, the link tracker goes (nothing depends on it there).
     await page.selectOption('#apps-site', { label: 'My Website' });

@@ -56,6 +56,11 @@ describe('per-site module gate', () => {
       expect(answer.error, JSON.stringify(params)).to.not.equal(undefined);
       expect(answer.error!.data.name).to.equal('UserError');
     }
+    // The platform's own modules (the bus, outgoing mail) are not switched per site.
+    for (const module of ['bus', 'mail']) {
+      const answer = await admin.rpc('/web/site/modules', { website_id: 1, disable: [module] });
+      expect(answer.error?.data.message, module).to.match(/is part of the platform: it cannot be switched off for a site/);
+    }
     const typed = await admin.rpc('/web/site/modules', { website_id: '1', disable: ['website'] });
     expect(typed.error!.data.name).to.equal('ValidationError');
     expect((await home()).status).to.equal(200);

@@ -1,3 +1,4 @@
+import { moduleDisplayName } from '@platform/core/module-display-name';
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { array, number, object, string } from 'yup';
@@ -73,10 +74,12 @@ export class BackofficeRoutes implements RouteContribution {
           const versions = new Map<string, string>((await req.env.sudo().db('ir_module_module').select('name', 'version')).map((r: { name: string; version: string }) => [r.name, r.version]));
           return {
             modules: this.discovered.filter((m) => m.manifest.name !== 'base').map(({ manifest: m }) => ({
-              name: m.name, version: m.version, summary: m.summary, depends: m.depends, installed: this.installed.has(m.name),
+              name: m.name, display_name: moduleDisplayName(m), color: m.color ?? '#6c757d', infrastructure: m.infrastructure === true,
+              version: m.version, summary: m.summary, depends: m.depends, installed: this.installed.has(m.name),
               installed_version: versions.get(m.name) ?? null,
               sites: sites.filter((s) => s.modules.has(m.name)).map((s) => s.id),
-            })).sort((a, b) => a.name.localeCompare(b.name)),
+            // Features first, then what the platform is made of; each group by the name people read.
+            })).sort((a, b) => Number(a.infrastructure) - Number(b.infrastructure) || a.display_name.localeCompare(b.display_name)),
             sites: sites.map((s) => ({ id: s.id, name: s.name, domain: s.domain })),
           };
         },

@@ -2,8 +2,10 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { array, boolean, number, object, string } from 'yup';
 import type { RouteContribution } from '@platform/http/contribution-points';
-import { AccessError } from '@platform/core/errors';
-import { DatabaseToken, InstalledModulesToken } from '@platform/core/tokens';
+import { AccessError, UserError } from '@platform/core/errors';
+import type { DiscoveredModule } from '@platform/core/manifest';
+import { moduleDisplayName } from '@platform/core/module-display-name';
+import { DatabaseToken, DiscoveredModulesToken, InstalledModulesToken } from '@platform/core/tokens';
 import type { RouteDefinition } from '@platform/http/route-definition';
 import { SiteService } from '@platform/http/site-service';
 
@@ -14,6 +16,7 @@ export class SystemRoutes implements RouteContribution {
     @inject(DatabaseToken) private readonly db: Knex,
     @inject(SiteService) private readonly sites: SiteService,
     @inject(InstalledModulesToken) private readonly installed: ReadonlySet<string>,
+    @inject(DiscoveredModulesToken) private readonly discovered: DiscoveredModule[],
   ) {}
 
   routes(): RouteDefinition[] {
@@ -51,6 +54,9 @@ export class SystemRoutes implements RouteContribution {
         handler: async (req) => {
           requireAdmin(req.env);
           const { website_id, enable, disable, dry_run } = req.params as { website_id: number; enable?: string[]; disable?: string[]; dry_run?: boolean };
+          // The platform's own modules (the bus, mail, the website itself) are on wherever their dependents are.
+          const platformPart = this.discovered.find((m) => disable?.includes(m.manifest.name) && m.manifest.infrastructure);
+          if (platformPart) throw new UserError(`${moduleDisplayName(platformPart.manifest)} is part of the platform: it cannot be switched off for a site.`);
           if (dry_run) {
             return {
               enabled: enable?.length ? await this.sites.enablePlan(website_id, enable, this.installed) : [],

@@ -3,9 +3,15 @@ import { rpc } from '@platform/web/client/rpc';
 import { useBackoffice } from '@platform/web/backoffice/client/backoffice-context';
 import { ScrollRegion } from '@platform/web/backoffice/client/scroll-region';
 import { ModuleOperationPanel, useModuleOperation } from './module-operation';
+import './apps-screen.css';
 
 interface ModuleInfo {
   name: string;
+  display_name: string;
+  /** The tile's colour (the module's initials are written on it). */
+  color: string;
+  /** Part of the platform (bus, mail, the website): on wherever its dependents are, no switch. */
+  infrastructure: boolean;
   version: string;
   summary: string;
   depends: string[];
@@ -35,7 +41,8 @@ interface Pending {
 }
 
 /**
- * Apps and sites: the modules with summary, version and dependencies; Install (after a confirmation
+ * Apps and sites: the modules with icon, name, summary, version and dependencies (the platform's own
+ * modules last, marked, without a switch); Install (after a confirmation
  * naming the modules installed along) and Upgrade / Reload data, with a progress bar, while the site
  * keeps serving; per site, a switch that enables or disables a module (its dependencies follow;
  * dependents are named and confirmed before they go; their data stays); a form that creates a site.
@@ -58,6 +65,8 @@ export default function AppsScreen() {
     load();
   }, [load]);
   const operation = useModuleOperation(() => load());
+  // Modules are named as administrators read them (the technical name stays under each row).
+  const label = (name: string) => modules.find((m) => m.name === name)?.display_name ?? name;
 
   const askOperation = async (kind: 'install' | 'upgrade', module: string, label: string) => {
     setMessage(null);
@@ -88,8 +97,8 @@ export default function AppsScreen() {
     setPlan(null);
     try {
       const r = await rpc<{ enabled: string[]; disabled: string[] }>('/web/site/modules', { website_id: siteId, [p.enable ? 'enable' : 'disable']: [p.module] });
-      const names = (p.enable ? r.enabled : r.disabled).join(', ');
-      setMessage({ kind: 'success', text: `${p.enable ? _t('Enabled:') : _t('Disabled:')} ${names || p.module}` });
+      const names = (p.enable ? r.enabled : r.disabled).map(label).join(', ');
+      setMessage({ kind: 'success', text: `${p.enable ? _t('Enabled:') : _t('Disabled:')} ${names || label(p.module)}` });
       await load();
     } catch (err) {
       setMessage({ kind: 'danger', text: (err as Error).message });
@@ -121,14 +130,14 @@ export default function AppsScreen() {
       </div>
       <div aria-live="polite">{message ? <div className={`alert alert-${message.kind} py-2`} role={message.kind === 'danger' ? 'alert' : undefined}>{message.text}</div> : null}</div>
       {operation.error ? <div className="alert alert-danger py-2" role="alert">{operation.error}</div> : null}
-      <ModuleOperationPanel status={operation.status} _t={_t} />
+      <ModuleOperationPanel status={operation.status} _t={_t} label={label} />
       {pending ? (
         <div className="alert alert-info" role="alertdialog" aria-labelledby="apps-operation">
           <p id="apps-operation" className="mb-2">
             {pending.operation === 'install'
               ? (pending.modules.length > 1 ? _t('These modules will be installed (the dependencies come along):') : _t('This module will be installed:'))
               : _t('The data of this module will be loaded again and its pending migrations run:')}
-            {' '}<strong className="operation-modules">{pending.modules.join(', ')}</strong>
+            {' '}<strong className="operation-modules">{pending.modules.map(label).join(', ')}</strong>
           </p>
           <p className="small mb-2">{_t('The site keeps serving meanwhile and switches to the new modules when they are ready.')}</p>
           <button type="button" className="btn btn-sm btn-primary me-2" autoFocus onClick={() => runOperation(pending)}>
@@ -141,7 +150,7 @@ export default function AppsScreen() {
         <div className="alert alert-warning" role="alertdialog" aria-labelledby="apps-plan">
           <p id="apps-plan" className="mb-2">
             {plan.enable ? _t('Enabling this module also enables the modules it needs:') : _t('Disabling this module also disables the modules that depend on it (their data is kept):')}
-            {' '}<strong className="plan-modules">{plan.changes.join(', ')}</strong>
+            {' '}<strong className="plan-modules">{plan.changes.map(label).join(', ')}</strong>
           </p>
           <button type="button" className="btn btn-sm btn-warning me-2" autoFocus onClick={() => apply(plan)}>{plan.enable ? _t('Enable all') : _t('Disable all')}</button>
           <button type="button" className="btn btn-sm btn-secondary" onClick={() => setPlan(null)}>{_t('Cancel')}</button>
@@ -159,8 +168,15 @@ export default function AppsScreen() {
               return (
                 <tr key={m.name} data-module={m.name}>
                   <td>
-                    <strong>{m.name}</strong><br /><span className="small text-body-secondary">{m.summary}</span>
-                    <span className="d-block d-md-none small text-body-secondary">{m.version} · {_t('Depends on')} {m.depends.join(', ') || '—'}</span>
+                    <div className="d-flex align-items-start gap-2">
+                      <span className="apps-icon" aria-hidden="true" style={{ backgroundColor: m.color }}>{initials(m.display_name)}</span>
+                      <div>
+                        <strong className="apps-name">{m.display_name}</strong>
+                        {m.infrastructure ? <span className="badge text-bg-light border ms-2 apps-platform">{_t('Part of the platform')}</span> : null}
+                        <span className="d-block small text-body-secondary">{m.summary}</span>
+                        <span className="d-block small text-body-secondary"><code className="apps-technical">{m.name}</code><span className="d-md-none"> · {m.version} · {_t('Depends on')} {m.depends.join(', ') || '—'}</span></span>
+                      </div>
+                    </div>
                   </td>
                   <td className="d-none d-md-table-cell">
                     {m.version}
@@ -171,18 +187,22 @@ export default function AppsScreen() {
                   <td>
                     {m.installed ? (
                       <div className="d-flex flex-wrap align-items-center gap-2">
-                        <div className="form-check form-switch mb-0">
-                          <input className="form-check-input" type="checkbox" role="switch" id={`module-${m.name}`} checked={on} onChange={() => ask(m.name, !on)} />
-                          <label className="form-check-label small" htmlFor={`module-${m.name}`}>{on ? _t('Enabled') : _t('Disabled')}<span className="visually-hidden"> {m.name}</span></label>
-                        </div>
+                        {m.infrastructure ? (
+                          <span className="small text-body-secondary apps-always-on">{on ? _t('Always on') : _t('On with the modules that need it')}</span>
+                        ) : (
+                          <div className="form-check form-switch mb-0">
+                            <input className="form-check-input" type="checkbox" role="switch" id={`module-${m.name}`} checked={on} onChange={() => ask(m.name, !on)} />
+                            <label className="form-check-label small" htmlFor={`module-${m.name}`}>{on ? _t('Enabled') : _t('Disabled')}<span className="visually-hidden"> {m.display_name}</span></label>
+                          </div>
+                        )}
                         {/* Upgrade when the code is ahead of the database; otherwise the same call reloads the data. */}
                         <button type="button" className={`btn btn-sm ${m.installed_version !== m.version ? 'btn-warning' : 'btn-outline-secondary'} module-upgrade`} disabled={operation.running} onClick={() => askOperation('upgrade', m.name, m.installed_version !== m.version ? _t('Upgrade') : _t('Reload data'))}>
-                          {m.installed_version !== m.version ? _t('Upgrade') : _t('Reload data')}<span className="visually-hidden"> {m.name}</span>
+                          {m.installed_version !== m.version ? _t('Upgrade') : _t('Reload data')}<span className="visually-hidden"> {m.display_name}</span>
                         </button>
                       </div>
                     ) : (
                       <button type="button" className="btn btn-sm btn-primary module-install" disabled={operation.running} onClick={() => askOperation('install', m.name, _t('Install'))}>
-                        {_t('Install')}<span className="visually-hidden"> {m.name}</span>
+                        {_t('Install')}<span className="visually-hidden"> {m.display_name}</span>
                       </button>
                     )}
                   </td>
@@ -214,4 +234,9 @@ export default function AppsScreen() {
       </form>
     </section>
   );
+}
+
+/** Up to two initials of a module's name, for its tile (`Live Chat` → `LC`, `Forum` → `F`). */
+function initials(name: string): string {
+  return name.split(/[\s_-]+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
 }

@@ -69,9 +69,9 @@ export function useModuleOperation(onEnd: (status: OperationStatus) => void) {
 }
 
 /** The progress bar with the current step, and the result of the last operation. */
-export function ModuleOperationPanel({ status, _t }: { status: OperationStatus | null; _t: (s: string) => string }) {
+export function ModuleOperationPanel({ status, _t, label = (n) => n }: { status: OperationStatus | null; _t: (s: string) => string; label?: (module: string) => string }) {
   if (!status || status.state === 'idle') return null;
-  const names = status.plan.join(', ') || status.modules.join(', ');
+  const names = (status.plan.length ? status.plan : status.modules).map(label).join(', ');
   const stepLabel: Record<string, string> = {
     resolving: _t('Resolving dependencies'),
     migrating: _t('Updating the database of'),
@@ -84,7 +84,7 @@ export function ModuleOperationPanel({ status, _t }: { status: OperationStatus |
   if (status.state === 'failed') {
     return (
       <div className="alert alert-danger py-2 module-operation" role="alert">
-        {title} {names}: {_t('Failed')}{status.module ? ` (${status.module})` : ''}: {status.error}
+        {title} {names}: {_t('Failed')}{status.module ? ` (${label(status.module)})` : ''}: {status.error}
         <span className="d-block small">{_t('The site keeps running with the modules it had.')}</span>
       </div>
     );
@@ -104,7 +104,7 @@ export function ModuleOperationPanel({ status, _t }: { status: OperationStatus |
         <div className="progress-bar progress-bar-striped progress-bar-animated" style={{ width: `${status.progress}%` }}>{status.progress}%</div>
       </div>
       <p className="small mt-2 mb-0 module-operation-step" aria-live="polite">
-        {stepLabel[status.step] ?? status.step}{status.module ? ` ${status.module}` : ''}
+        {stepLabel[status.step] ?? status.step}{status.module ? ` ${label(status.module)}` : ''}
       </p>
     </div>
   );
