@@ -23,7 +23,7 @@ function flag(args: string[], name: string, fallback: number): number {
 }
 
 /** `count` finished inputs with their lines, written in batches (pseudo-random choices). */
-async function seed(tk: TestKernel, count: number) {
+export async function seed(tk: TestKernel, count: number) {
   const env = tk.sudo();
   const f = await makeSurvey(env);
   const a = await validAnswers(f);

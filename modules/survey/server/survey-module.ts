@@ -10,7 +10,7 @@ import { SurveyModels } from './survey-models';
 import { SurveyFillRoutes } from './routes/fill-routes';
 import { SurveyResultsRoutes } from './routes/results-routes';
 import { SurveyResults } from './services/survey-results';
-import { ResultStats } from './services/result-stats';
+import { ResultKeys } from './services/result-keys';
 import { SurveyManagerRoutes } from './routes/manager-routes';
 import { SurveyInvitations } from './services/survey-invitations';
 import { SurveyExport } from './services/survey-export';
@@ -21,7 +21,7 @@ export const surveyModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, SurveyModels);
   bind(SurveyStructureReader).toSelf();
   bind(SurveyAnswers).toSelf();
-  bind(ResultStats).toSelf();
+  bind(ResultKeys).toSelf();
   bind(SurveyResults).toSelf();
   bind(SurveyInvitations).toSelf().inSingletonScope();
   bind(SurveyExport).toSelf();
