@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { utcText } from '@platform/common';
 import type { Env } from '@platform/orm';
 import { SurveyStructureReader } from './survey-structure';
 
@@ -6,6 +7,12 @@ import { SurveyStructureReader } from './survey-structure';
 function cell(v: string): string {
   const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A timestamp as `YYYY-MM-DD hh:mm:ss` UTC, whichever driver read it (PostgreSQL gives a Date, SQLite the text). */
+function dateText(v: unknown): string {
+  if (v instanceof Date) return utcText(v);
+  return v === null || v === undefined ? '' : String(v);
 }
 
 /**
@@ -39,7 +46,7 @@ export class SurveyExport {
       }
       for (const x of chunk) {
         const cells = byInput.get(Number(x.id)) ?? questions.map(() => []);
-        out.push([String(x.id), String(x.state), String(x.email ?? ''), String(x.create_date ?? ''), String(x.quizz_score ?? 0), ...cells.map((c) => c.join(' | '))].map(cell).join(','));
+        out.push([String(x.id), String(x.state), String(x.email ?? ''), dateText(x.create_date), String(x.quizz_score ?? 0), ...cells.map((c) => c.join(' | '))].map(cell).join(','));
       }
     }
     return `\uFEFF${out.join('\r\n')}\r\n`;
