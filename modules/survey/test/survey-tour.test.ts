@@ -36,9 +36,10 @@ describe('survey: browser tour', function () {
     const s = (await tk.get(SurveyStructureReader).load(env, f.surveyId))!;
     const a = await validAnswers(f);
     const blue = await f.labelOf(f.ids.colour, 'Blue');
-    for (const colour of [a.red, a.red, blue]) {
+    // Eleven (with the visitor's, twelve free-text answers: two pages of the text table).
+    for (const [i, colour] of [a.red, a.red, blue, ...Array(8).fill(a.red)].entries()) {
       const input = await tk.get(SurveyAnswers).create(env, f.surveyId);
-      await tk.get(SurveyAnswers).savePage(env, s, input, s.pages[0], a.page1, false);
+      await tk.get(SurveyAnswers).savePage(env, s, input, s.pages[0], { ...a.page1, [f.tag(f.ids.free)]: `Earlier answer ${i + 1}` }, false);
       await tk.get(SurveyAnswers).savePage(env, s, input, s.pages[1], { ...a.page2, [f.tag(f.ids.colour)]: String(colour) }, false);
     }
     await tk.get(UserAccounts).create({ name: 'Manager', login: 'manager', password: 'password-123', groups: ['survey.group_survey_manager'] });
@@ -134,6 +135,14 @@ describe('survey: browser tour', function () {
       await manager.getByRole('button', { name: 'Stacked' }).first().click();
       await manager.locator('[aria-pressed="true"]', { hasText: 'Stacked' }).first().waitFor();
       await checkLayouts(manager, 'survey-results');
+      // The free-text table: its first page (the first ten answers), then the second, fetched from the server.
+      const texts = manager.locator(`.survey_pagination[data-question_id="${f.ids.free}"]`);
+      await texts.getByRole('cell', { name: 'Earlier answer 1', exact: true }).waitFor();
+      expect(await texts.locator('tbody tr').count()).to.equal(10);
+      await texts.getByRole('button', { name: '2', exact: true }).click();
+      await texts.getByRole('cell', { name: 'Typed in the browser' }).waitFor();
+      expect(await texts.locator('tbody tr').count()).to.equal(2);
+      await texts.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
       const blue = await f.labelOf(f.ids.colour, 'Blue');
       await Promise.all([manager.waitForURL(new RegExp(`\\?0,${blue}$`)), manager.getByRole('link', { name: 'Filter on Blue' }).click()]);
       await manager.getByText('Filtered on: Blue').waitFor();
@@ -173,7 +182,7 @@ describe('survey: browser tour', function () {
       const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
       expect(csv[0].split(',').slice(0, 6)).to.deep.equal(['id', 'state', 'email', 'date', 'score', 'Tell us about you']);
       expect(csv.length).to.be.at.least(1 + done);
-      expect(csv.slice(1).some((line) => line.includes(',done,') && line.includes('I like surveys') && line.includes('Red'))).to.equal(true);
+      expect(csv.slice(1).some((line) => line.includes(',done,') && line.includes('Earlier answer') && line.includes('Red'))).to.equal(true);
 
       await Promise.all([page.waitForURL(new RegExp(`/survey/results/${f.surveyId}$`)), page.locator('.survey-results-link').click()]);
       await page.waitForSelector('.survey_graph[data-graph_type="pie"] .survey-chart[data-rendered="true"]');
