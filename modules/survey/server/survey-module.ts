@@ -4,6 +4,7 @@ import { RouteContribution } from '@platform/http';
 import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
 import { SurveyInvitationJobs } from './contributions/invitation-jobs';
+import { SurveyCleanupJobs } from './contributions/cleanup-jobs';
 import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web';
 import { SurveyBackofficeMenu } from './contributions/backoffice-menu';
 import { SurveyModels } from './survey-models';
@@ -26,6 +27,7 @@ export const surveyModule = new ContainerModule(({ bind }) => {
   bind(SurveyInvitations).toSelf().inSingletonScope();
   bind(SurveyExport).toSelf();
   bindContribution(bind, JobContribution, SurveyInvitationJobs);
+  bindContribution(bind, JobContribution, SurveyCleanupJobs);
   bindContribution(bind, RouteContribution, SurveyManagerRoutes);
   bindContribution(bind, RouteContribution, SurveyFillRoutes);
   bindContribution(bind, RouteContribution, SurveyResultsRoutes);
