@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ResultKeys } from '../server/services/result-keys';
 
 /**
  * Results from per-input digests instead of running counters.
@@ -13,8 +14,9 @@ import type { Knex } from 'knex';
  * key too, so numbers and text answers of a filtered or finished scope are read over one index range.
  *
  * Replaces the running counts of 20261127214000 (and their staleness mark) and the filter indexes of
- * 20261127213000, which the results no longer read. Existing inputs get their keys on the next results
- * page (ResultKeys.fill). Datetime answers are rewritten to the canonical `YYYY-MM-DD hh:mm:ss` (UTC).
+ * 20261127213000, which the results no longer read. Existing inputs get their keys here (and inputs
+ * written later without one, by demo data or an import, on the next results page: ResultKeys.fill).
+ * Datetime answers are rewritten to the canonical `YYYY-MM-DD hh:mm:ss` (UTC).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('survey_result_stat');
@@ -45,6 +47,8 @@ export async function up(knex: Knex): Promise<void> {
     // Number statistics: values in order (a GROUP BY without sorting), restricted to the keys in scope.
     t.index(['question_id', 'answer_type', 'value_number', 'result_key_id'], 'survey_line_numbers_by_key');
   });
+  const keys = new ResultKeys();
+  for (const id of await knex('survey_survey').pluck('id')) await keys.fill(knex, Number(id));
   // Datetime answers in one sortable form (zero-padded, space-separated, UTC, seconds), whatever wrote them.
   const rows = await knex('survey_user_input_line as l').join('survey_question as q', 'q.id', 'l.question_id')
     .where('q.type', 'datetime').whereNotNull('l.value_date').select('l.id', 'l.value_date');
