@@ -33,6 +33,8 @@ export async function up(knex: Knex): Promise<void> {
   // survey only, as the inputs pointing at them are.
   await knex.schema.alterTable('survey_user_input', (t) => {
     t.integer('result_key_id');
+    // The reference's test entries (a manager trying the survey): never counted in the results.
+    t.boolean('test_entry').notNullable().defaultTo(false);
     t.index(['survey_id', 'result_key_id', 'state'], 'survey_input_result_key');
   });
   await knex.schema.alterTable('survey_user_input_line', (t) => {

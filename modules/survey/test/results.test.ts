@@ -189,4 +189,30 @@ describe('survey: results', function () {
     expect((await manager.get(`/survey/results/${g.surveyId}/answers?question=${g.ids.colour}&page=0`)).status).to.equal(404);
     expect((await employee.get(`${url}&page=0`)).status).to.equal(403);
   });
+
+  it('counts no test entry (the phantom token, for managers only) in the results, the counters or the export', async () => {
+    const g = await makeSurvey(tk.sudo(), { title: 'Tried out' });
+    const ga = await validAnswers(g);
+    expect((await employee.get(`/survey/start/${g.surveyId}/phantom`)).status).to.equal(403);
+    const tried = await manager.fetch(`/survey/start/${g.surveyId}/phantom`, { redirect: 'manual' });
+    expect(tried.status).to.equal(303);
+    const token = tried.headers.get('location')!.split('/').pop()!;
+    const env = tk.sudo();
+    const answers = tk.get(SurveyAnswers);
+    const s = (await tk.get(SurveyStructureReader).load(env, g.surveyId))!;
+    const input = (await answers.byToken(env, g.surveyId, token))!;
+    const [row] = await env.model('survey.user_input').search_read([['id', '=', input.id]], ['test_entry']);
+    expect(row.test_entry).to.equal(true);
+    await answers.savePage(env, s, input, s.pages[0], ga.page1, false);
+    await answers.savePage(env, s, input, s.pages[1], ga.page2, false);
+    const real = await answers.create(env, g.surveyId);
+    await answers.savePage(env, s, real, s.pages[0], ga.page1, false);
+    const data = (await tk.get(SurveyResults).compute(env, g.surveyId, [], false))!;
+    expect(data.totalInputs).to.equal(1);
+    expect(data.pages[0].questions[0].texts!.total).to.equal(1);
+    const [survey] = await manager.call('/web/dataset/call_kw', { model: 'survey.survey', method: 'read', args: [[g.surveyId], ['tot_start_survey', 'tot_comp_survey']], kwargs: {} }) as Array<Record<string, number>>;
+    expect([survey.tot_start_survey, survey.tot_comp_survey]).to.deep.equal([1, 0]);
+    const csv = (await (await manager.get(`/survey/export/${g.surveyId}`)).text()).trim().split('\r\n');
+    expect(csv).to.have.length(2);
+  });
 });

@@ -13,7 +13,7 @@ const COUNTERS = ['survey.group_survey_manager', 'base.group_system'];
 
 /** How many inputs of a survey match `where` (a count over the index on survey_id). */
 async function countInputs(env: Env, surveyId: number, where: (q: Knex.QueryBuilder) => unknown): Promise<number> {
-  const q = env.db('survey_user_input').where({ survey_id: surveyId });
+  const q = env.db('survey_user_input').where({ survey_id: surveyId, test_entry: false });
   where(q);
   return Number((await q.count({ n: '*' }).first())?.n ?? 0);
 }
@@ -110,6 +110,7 @@ export const SurveyUserInput = defineModel({
   fields: {
     survey_id: fields.many2one(SURVEY_MODEL, { required: true, ondelete: 'cascade', string: 'Survey' }),
     token: fields.char({ required: true, size: 64, readonly: true, string: 'Token' }),
+    test_entry: fields.boolean({ default: false, readonly: true, string: 'Test entry' }),
     state: fields.selection(INPUT_STATES, { required: true, default: 'new', readonly: true, string: 'State' }),
     type: fields.selection([['manually', 'Manually'], ['link', 'Invitation']], { default: 'manually', string: 'Type' }),
     partner_id: fields.many2one('res.partner', { ondelete: 'set null', string: 'Partner' }),

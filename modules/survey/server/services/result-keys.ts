@@ -22,6 +22,9 @@ export interface ParsedKey {
 }
 
 const isSkipped = (v: unknown) => v === true || Number(v) === 1;
+const isTest = isSkipped;
+/** The state written in the key of a test entry (a manager trying the survey): in no results' scope. */
+const TEST = 'test';
 
 /**
  * Result keys (see the migration 20261127230000): `keyOf` writes an input's key from its lines,
@@ -62,6 +65,7 @@ export class ResultKeys {
    * of its lines must match. Only chosen labels carry a label or a row, so the cells decide.
    */
   inScope(k: ParsedKey, filters: ResultFilter[], finished: boolean): boolean {
+    if (k.state === TEST) return false;
     if (finished && k.state !== 'done') return false;
     if (!filters.length) return true;
     const choices = filters.filter((f) => f.row_id === 0).map((f) => f.answer_id);
@@ -81,7 +85,8 @@ export class ResultKeys {
   /** Stores the key of an input from its current lines (call in the transaction that wrote them, the input locked). */
   async assign(db: Knex, surveyId: number, inputId: number, state: string): Promise<void> {
     const lines = (await db(LINES).where({ user_input_id: inputId }).select('question_id', 'skipped', 'answer_type', 'value_suggested', 'value_suggested_row')) as KeyLine[];
-    const id = await this.idOf(db, surveyId, this.keyOf(state, lines));
+    const test = await db(INPUTS).where({ id: inputId }).first('test_entry');
+    const id = await this.idOf(db, surveyId, this.keyOf(isTest(test?.test_entry) ? TEST : state, lines));
     await db(INPUTS).where({ id: inputId }).update({ result_key_id: id });
     await db(LINES).where({ user_input_id: inputId }).update({ result_key_id: id });
   }
@@ -94,7 +99,7 @@ export class ResultKeys {
   async fill(db: Knex, surveyId: number): Promise<number> {
     let done = 0;
     for (;;) {
-      const inputs = (await db(INPUTS).where({ survey_id: surveyId }).whereNull('result_key_id').whereNot('state', 'new').orderBy('id').limit(1000).select('id', 'state')) as Array<{ id: number; state: string }>;
+      const inputs = (await db(INPUTS).where({ survey_id: surveyId }).whereNull('result_key_id').whereNot('state', 'new').orderBy('id').limit(1000).select('id', 'state', 'test_entry')) as Array<{ id: number; state: string; test_entry: unknown }>;
       if (!inputs.length) return done;
       const lines = (await db(LINES).whereIn('user_input_id', inputs.map((i) => i.id)).select('user_input_id', 'question_id', 'skipped', 'answer_type', 'value_suggested', 'value_suggested_row')) as Array<KeyLine & { user_input_id: number }>;
       const byInput = new Map<number, KeyLine[]>();
@@ -104,7 +109,7 @@ export class ResultKeys {
       }
       const byKey = new Map<string, number[]>();
       for (const i of inputs) {
-        const key = this.keyOf(i.state, byInput.get(Number(i.id)) ?? []);
+        const key = this.keyOf(isTest(i.test_entry) ? TEST : i.state, byInput.get(Number(i.id)) ?? []);
         const list = byKey.get(key);
         if (list) list.push(Number(i.id)); else byKey.set(key, [Number(i.id)]);
       }

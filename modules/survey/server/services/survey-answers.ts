@@ -31,12 +31,12 @@ export class SurveyAnswers {
   ) {}
 
   /** A new input with a fresh random token (an invitation, or a visitor starting the survey). */
-  async create(env: Env, surveyId: number, opts: { partnerId?: number | null; email?: string; type?: 'manually' | 'link' } = {}): Promise<InputInfo> {
+  async create(env: Env, surveyId: number, opts: { partnerId?: number | null; email?: string; type?: 'manually' | 'link'; testEntry?: boolean } = {}): Promise<InputInfo> {
     const token = randomUUID();
     const now = utcText();
     const [row] = await env.db('survey_user_input').insert({
       survey_id: surveyId, token, state: 'new', type: opts.type ?? 'manually', partner_id: opts.partnerId ?? null,
-      email: opts.email ?? null, create_uid: env.uid, create_date: now, write_uid: env.uid, write_date: now,
+      email: opts.email ?? null, test_entry: opts.testEntry ?? false, create_uid: env.uid, create_date: now, write_uid: env.uid, write_date: now,
     }).returning('id');
     return { id: Number(typeof row === 'object' ? row.id : row), surveyId, token, state: 'new', partnerId: opts.partnerId ?? null, lastPageId: null };
   }

@@ -29,7 +29,7 @@ export class SurveyExport {
     const questions = s.pages.flatMap((p) => p.questions);
     const labels = new Map(questions.flatMap((q) => [...q.labels, ...q.rows]).map((l) => [l.id, l.value]));
     const col = new Map(questions.map((q, i) => [q.id, i]));
-    const inputs = await env.db('survey_user_input').where({ survey_id: surveyId }).whereNot('state', 'new').orderBy('id').select('id', 'token', 'state', 'email', 'create_date', 'quizz_score');
+    const inputs = await env.db('survey_user_input').where({ survey_id: surveyId, test_entry: false }).whereNot('state', 'new').orderBy('id').select('id', 'token', 'state', 'email', 'create_date', 'quizz_score');
     const out: string[] = [['id', 'state', 'email', 'date', 'score', ...questions.map((q) => q.question)].map(cell).join(',')];
     const CHUNK = 500;
     for (let i = 0; i < inputs.length; i += CHUNK) {
