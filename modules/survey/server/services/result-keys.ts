@@ -34,7 +34,11 @@ const TEST = 'test';
  */
 @injectable()
 export class ResultKeys {
-  /** Canonical text: the state, then sorted tokens `a<q>` answered, `s<q>` skipped, `c<q>` commented, `<q>:<label>:<row>` chosen. */
+  /**
+   * Canonical text: the state ('test' for a test entry), then sorted tokens `a<q>` answered, `s<q>`
+   * skipped, `t<q>` a text line (a choice question's comment; a textbox's answer too, unused there),
+   * `<q>:<label>:<row>` chosen.
+   */
   keyOf(state: string, lines: KeyLine[]): string {
     const tokens = new Set<string>();
     for (const l of lines) {
