@@ -32,7 +32,7 @@ const BENCHES: Record<string, BenchEntry> = {
     load: () => import('./orm'),
   },
   redirect: { description: 'GET /r/<code> rate vs a bare 302 server (autocannon), read_group by day over 1M clicks', load: () => import('./redirect') },
-  survey: { description: 'a survey results page with 100,000 answers (1.2M answer lines) as a manager: all, finished, filtered vs a bare Koa handler and raw knex counts (add --pg)', load: () => import('./survey') },
+  survey: { description: 'a survey results page with 100,000 answers (1.2M answer lines) as a manager on SQLite and PostgreSQL: all, finished, filtered vs a bare Koa handler and raw knex counts (--sqlite or --pg for one)', load: () => import('./survey') },
   mailing: { description: 'send 10,000 mails of a mailing to a local SMTP sink vs nodemailer alone (pooled) on the same sink', load: () => import('./mailing') },
 };
 

@@ -27,7 +27,7 @@ export default defineManifest({
     ...STRUCTURE.map((model) => ({ model, read: true })),
     ...STRUCTURE.map((model) => ({ model, group: MANAGER, ...FULL })),
     // Managers read every answer and may delete inputs; lines are written by the survey's services only
-    // (the running result counts follow them; a deleted input makes the counts rebuild).
+    // (each input's result key follows its lines; a deleted input takes its key's count with it).
     { model: 'survey.user_input', group: MANAGER, read: true, write: true, unlink: true },
     { model: 'survey.user_input_line', group: MANAGER, read: true },
     ...STRUCTURE.map((model) => ({ model, group: 'base.group_system', ...FULL })),

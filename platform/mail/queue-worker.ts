@@ -6,8 +6,12 @@ export interface DrainOptions {
   /** Which rows of the queue's table to work on (e.g. `{ mailing_id: 7 }`). */
   scope: Record<string, unknown>;
   transport: MailTransport;
-  /** Builds the personalised message of one row. */
-  compose(row: QueueRow): OutgoingMail;
+  /**
+   * Builds the personalised message of one row (it may read the database); null when there is nothing
+   * to send any more (e.g. the record it was about is gone): the row is closed as sent without a
+   * message and is not counted in `sent`.
+   */
+  compose(row: QueueRow): OutgoingMail | null | Promise<OutgoingMail | null>;
   /** Called after each claimed batch is finished, for progress display. */
   onBatch?(): Promise<void> | void;
   /** Keep waiting for rows scheduled for a later retry (the CLI does; the scheduled job does not). */
@@ -77,21 +81,22 @@ export async function drainQueue(o: DrainOptions): Promise<DrainReport> {
   };
 
   const deliver = async (row: QueueRow): Promise<void> => {
-    let sending: Promise<unknown>;
+    // A message that cannot be composed fails like a refused one.
+    const sending = (async () => {
+      const mail = await o.compose(row);
+      return mail ? o.transport.send(mail).then(() => true) : false;
+    })();
     try {
-      sending = o.transport.send(o.compose(row));
-    } catch (err) {
-      sending = Promise.reject(err); // a message that cannot be composed fails like a refused one
-    }
-    try {
+      let sent: boolean;
       try {
-        await sending;
+        sent = await sending;
       } catch (err) {
         const outcome = await o.queue.markFailed(row, deliveryError(err));
         report[outcome === 'retry' ? 'retried' : outcome]++;
         return;
       }
-      await recorder.record(row);
+      if (sent) await recorder.record(row);
+      else await o.queue.markSent([row]); // nothing to tell: closed, not counted
     } catch (err) {
       // The outcome could not be written: the row stays leased and is sent again once its lease expires.
       broken ??= err;

@@ -15,7 +15,8 @@ export const MSG_TOO_LONG = 'This answer is too long.';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/** A date and time: `YYYY-MM-DD hh:mm:ss`, or ISO 8601 (`T`, seconds optional, `Z` or an offset). */
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const blank = (v: unknown): boolean => text(v).trim() === '';
@@ -28,15 +29,35 @@ export function parseNumber(raw: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** `YYYY-MM-DD` (date) or `YYYY-MM-DD hh:mm:ss` (datetime) naming a real day and time, or null. */
+/**
+ * A real day (`YYYY-MM-DD`) or moment, or null. Moments come as `YYYY-MM-DD hh:mm:ss` (the reference's
+ * form) or ISO 8601 (a browser's `YYYY-MM-DDThh:mm`, with an offset or `Z`), and are returned in one
+ * sortable UTC form, `YYYY-MM-DD hh:mm:ss` (what is stored): text order is time order, so ranges and
+ * sorting compare the text. A moment without an offset is UTC (the reference stores it as posted).
+ */
 export function parseDate(raw: string, withTime: boolean): string | null {
   const s = raw.trim();
   const m = (withTime ? DATETIME : DATE).exec(s);
   if (!m) return null;
-  const [y, mo, d, h = '0', mi = '0', se = '0'] = m.slice(1).map((x) => x ?? '0');
+  const [y, mo, d, h = '0', mi = '0', se = '0'] = m.slice(1, 7).map((x) => x ?? '0');
   const t = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +se));
   if (t.getUTCFullYear() !== +y || t.getUTCMonth() !== +mo - 1 || t.getUTCDate() !== +d || +h > 23 || +mi > 59 || +se > 59) return null;
-  return s;
+  if (!withTime) return s;
+  const offset = m[7] && m[7].toUpperCase() !== 'Z' ? /^([+-])(\d{2}):?(\d{2})$/.exec(m[7]) : null;
+  if (offset && (+offset[2] > 23 || +offset[3] > 59)) return null;
+  const shift = offset ? (offset[1] === '-' ? -1 : 1) * (+offset[2] * 60 + +offset[3]) * 60_000 : 0;
+  const utc = new Date(t.getTime() - shift);
+  if (utc.getUTCFullYear() < 1 || utc.getUTCFullYear() > 9999) return null;
+  return utc.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** A question's bound (min or max date) in the form its answers are compared in, or null when unset or unreadable. */
+export function dateBound(bound: string | null, withTime: boolean): string | null {
+  if (!bound || !bound.trim()) return null;
+  const b = bound.trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(b) ? b : null;
+  if (!withTime) return day ?? parseDate(b, true)?.slice(0, 10) ?? null;
+  return parseDate(day ? `${day} 00:00:00` : b, true);
 }
 
 /** The posted keys of a question starting with `<tag>_` (its choices, rows, cells, comment). */
@@ -84,9 +105,8 @@ export function validateQuestion(q: QuestionSpec, values: PostedAnswers): string
       const d = parseDate(answer, withTime);
       if (d === null) return withTime ? MSG_DATETIME : MSG_DATE;
       if (q.validation_required) {
-        const cut = (s: string | null) => (s ? (withTime ? (s.length === 10 ? `${s} 00:00:00` : s) : s.slice(0, 10)) : null);
-        const min = cut(q.validation_min_date);
-        const max = cut(q.validation_max_date);
+        const min = dateBound(q.validation_min_date, withTime);
+        const max = dateBound(q.validation_max_date, withTime);
         if ((min && d < min) || (max && d > max)) return q.validation_error_msg;
       }
       return null;

@@ -22,11 +22,14 @@ export interface QuestionResult {
   choices?: ChoiceCount[];
   /** Matrix: columns, rows and the count of each (row, column). */
   matrix?: { cols: Array<{ id: number; value: string }>; rows: Array<{ id: number; value: string }>; counts: Record<string, number> };
-  /** Text, date and number answers, newest first (at most TEXT_ROWS_MAX), and how many there are. */
-  texts?: { rows: string[]; total: number };
-  comments?: { rows: string[]; total: number };
+  /** Text, date and number answers: their first page (the pager loads the others), and how many there are. */
+  texts?: TextPage;
+  comments?: TextPage;
   numbers?: { average: number; min: number; max: number; sum: number; most_common: Array<[number, number]> };
 }
+
+/** One page (from 0) of a question's text answers in the reference's order, `recordLimit` rows, and how many there are in all. */
+export interface TextPage { rows: string[]; total: number; page: number }
 
 export interface ResultsPageData {
   surveyId: number;
@@ -39,8 +42,6 @@ export interface ResultsPageData {
   totalInputs: number;
   recordLimit: number;
 }
-
-export const TEXT_ROWS_MAX = 500;
 
 /** Reads `?0,12&7,15&finished`: parsing stops at the first key that is not a pair of ids. */
 export function parseResultQuery(querystring: string): { filters: ResultFilter[]; finished: boolean } {

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
+import { SurveyAnswers } from '../index';
+import { SurveyCleanupJobs } from '../server/contributions/cleanup-jobs';
 import { makeSurvey, validAnswers, type SurveyFixture } from './survey-fixture';
 
 describe('survey: filling over HTTP', function () {
@@ -151,5 +153,22 @@ describe('survey: filling over HTTP', function () {
     expect(refused!.headers.get('retry-after')).to.match(/^\d+$/);
     const inputs = await tk.sudo().model('survey.user_input').search_count([['survey_id', '=', other.surveyId]]);
     expect(inputs).to.be.at.most(31);
+  });
+
+  it('deletes the inputs visitors started but never answered an hour later; invitations and answered inputs stay', async () => {
+    const env = tk.sudo();
+    const answers = tk.get(SurveyAnswers);
+    const started = await answers.create(env, f.surveyId);
+    const invited = await answers.create(env, f.surveyId, { type: 'link', email: 'guest@example.com' });
+    const s = (await answers.load(env, f.surveyId))!;
+    const answered = await answers.create(env, f.surveyId);
+    await answers.savePage(env, s, answered, s.pages[0], (await validAnswers(f)).page1, false);
+    const jobs = tk.get(SurveyCleanupJobs);
+    const ids = [started.id, invited.id, answered.id];
+    const left = async () => (await env.db('survey_user_input').whereIn('id', ids).orderBy('id').pluck('id')).map(Number);
+    await jobs.deleteUnanswered(env, Date.now() + 59 * 60 * 1000);
+    expect(await left()).to.deep.equal(ids);
+    await jobs.deleteUnanswered(env, Date.now() + 61 * 60 * 1000);
+    expect(await left()).to.deep.equal([invited.id, answered.id]);
   });
 });

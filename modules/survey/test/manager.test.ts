@@ -71,5 +71,8 @@ describe('survey: invitations and CSV export (managers)', function () {
     expect(header).to.equal('id,state,email,date,score,Tell us about you,Your e-mail,A nickname,Your age,A date,A moment,Favourite colour,Fruits you like,Rate these,When do you eat');
     const row = rows.find((r) => r.includes('carl@example.com'))!;
     expect(row).to.contain(`,done,carl@example.com,`).and.contain(`"'=HYPERLINK(""x"")"`).and.contain('Food: Good | Service: Good');
+    // The date column in UTC text on both databases; the moment as it was stored (sortable UTC).
+    expect(row.split(',')[3]).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(row).to.contain(',2021-01-02 03:04:05,');
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { UserAccounts } from '@platform/base';
-import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, signInBackoffice, watchErrors } from '../../../test/support/browser';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { SurveyAnswers, SurveyStructureReader } from '../index';
 import { makeSurvey, validAnswers, type SurveyFixture } from './survey-fixture';
@@ -25,6 +25,8 @@ describe('survey: browser tour', function () {
   this.timeout(180_000);
   let tk: TestKernel;
   let f: SurveyFixture;
+  /** One browser for both tours (they share the booted site too). */
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
   before(async () => {
     tk = await bootTestKernel({ modules: ['survey'], http: true });
@@ -34,19 +36,23 @@ describe('survey: browser tour', function () {
     const s = (await tk.get(SurveyStructureReader).load(env, f.surveyId))!;
     const a = await validAnswers(f);
     const blue = await f.labelOf(f.ids.colour, 'Blue');
-    for (const colour of [a.red, a.red, blue]) {
+    // Eleven (with the visitor's, twelve free-text answers: two pages of the text table).
+    for (const [i, colour] of [a.red, a.red, blue, ...Array(8).fill(a.red)].entries()) {
       const input = await tk.get(SurveyAnswers).create(env, f.surveyId);
-      await tk.get(SurveyAnswers).savePage(env, s, input, s.pages[0], a.page1, false);
+      await tk.get(SurveyAnswers).savePage(env, s, input, s.pages[0], { ...a.page1, [f.tag(f.ids.free)]: `Earlier answer ${i + 1}` }, false);
       await tk.get(SurveyAnswers).savePage(env, s, input, s.pages[1], { ...a.page2, [f.tag(f.ids.colour)]: String(colour) }, false);
     }
     await tk.get(UserAccounts).create({ name: 'Manager', login: 'manager', password: 'password-123', groups: ['survey.group_survey_manager'] });
+    browser = await launchBrowser();
   });
-  after(async () => tk?.stop());
+  after(async () => {
+    await browser?.close();
+    await tk?.stop();
+  });
 
   it('a visitor fills both pages (an error, then the fix), meets the network error modal, and finishes; a manager charts and filters the results', async () => {
-    const browser = await launchBrowser();
+    const page = await browser.newPage();
     try {
-      const page = await browser.newPage();
       const errors = watchErrors(page);
       await page.goto(`${tk.url}/survey/start/${f.surveyId}`);
       await page.getByRole('link', { name: 'Start survey' }).click();
@@ -129,6 +135,14 @@ describe('survey: browser tour', function () {
       await manager.getByRole('button', { name: 'Stacked' }).first().click();
       await manager.locator('[aria-pressed="true"]', { hasText: 'Stacked' }).first().waitFor();
       await checkLayouts(manager, 'survey-results');
+      // The free-text table: its first page (the first ten answers), then the second, fetched from the server.
+      const texts = manager.locator(`.survey_pagination[data-question_id="${f.ids.free}"]`);
+      await texts.getByRole('cell', { name: 'Earlier answer 1', exact: true }).waitFor();
+      expect(await texts.locator('tbody tr').count()).to.equal(10);
+      await texts.getByRole('button', { name: '2', exact: true }).click();
+      await texts.getByRole('cell', { name: 'Typed in the browser' }).waitFor();
+      expect(await texts.locator('tbody tr').count()).to.equal(2);
+      await texts.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
       const blue = await f.labelOf(f.ids.colour, 'Blue');
       await Promise.all([manager.waitForURL(new RegExp(`\\?0,${blue}$`)), manager.getByRole('link', { name: 'Filter on Blue' }).click()]);
       await manager.getByText('Filtered on: Blue').waitFor();
@@ -137,8 +151,45 @@ describe('survey: browser tour', function () {
       await Promise.all([manager.waitForURL(/\?finished$/), manager.getByRole('link', { name: 'Finished surveys' }).click()]);
       await manager.waitForSelector('.survey_graph[data-graph_type="pie"] .survey-chart[data-rendered="true"]');
       expect(managerErrors).to.deep.equal([]);
+      await manager.close();
     } finally {
-      await browser.close();
+      await page.close();
+    }
+  });
+
+  it('a survey manager opens the Surveys app and a survey, sees its answer counts, exports the CSV and opens the results', async () => {
+    const page = await browser.newPage();
+    try {
+      const errors = watchErrors(page);
+      await signInBackoffice(page, tk.url, { login: 'manager', password: 'password-123' });
+      await page.click('[data-menu="survey.app"]');
+      await page.click('[data-menu="survey.surveys"]');
+      const row = page.locator('.backoffice-list tbody tr', { hasText: 'Every question' });
+      await row.waitFor();
+      // The list's counters: started (skip or done) and completed inputs, whatever the earlier tour added.
+      const done = Number((await tk.sudo().db('survey_user_input').where({ survey_id: f.surveyId, state: 'done' }).count({ n: '*' }).first())?.n);
+      expect(done).to.be.at.least(3);
+      await checkLayouts(page, 'backoffice-surveys');
+      await row.getByRole('link', { name: 'Every question' }).click();
+      await page.waitForSelector('#field-tot_comp_survey');
+      const shown = await page.locator('#field-tot_comp_survey').evaluate((el) => ('value' in el ? String((el as HTMLInputElement).value) : el.textContent ?? ''));
+      expect(shown.trim()).to.equal(String(done));
+      await checkLayouts(page, 'backoffice-survey-form');
+
+      // The export: a CSV file, a header of the fixed columns then the questions, a row per input.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.survey-export-link').click()]);
+      expect(download.suggestedFilename()).to.equal(`survey-${f.surveyId}-answers.csv`);
+      const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      expect(csv[0].split(',').slice(0, 6)).to.deep.equal(['id', 'state', 'email', 'date', 'score', 'Tell us about you']);
+      expect(csv.length).to.be.at.least(1 + done);
+      expect(csv.slice(1).some((line) => line.includes(',done,') && line.includes('Earlier answer') && line.includes('Red'))).to.equal(true);
+
+      await Promise.all([page.waitForURL(new RegExp(`/survey/results/${f.surveyId}$`)), page.locator('.survey-results-link').click()]);
+      await page.waitForSelector('.survey_graph[data-graph_type="pie"] .survey-chart[data-rendered="true"]');
+      expect(await page.getByText('Answers counted').count()).to.equal(1);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await page.close();
     }
   });
 });

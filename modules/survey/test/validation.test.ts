@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MSG_DATE, MSG_DATETIME, MSG_EMAIL, MSG_NUMBER, pageSchema, validateQuestion } from '../common/answer-validation';
+import { MSG_DATE, MSG_DATETIME, MSG_EMAIL, MSG_NUMBER, pageSchema, parseDate, validateQuestion } from '../common/answer-validation';
 import { unknownAnswerFields } from '../common/posted-answers';
 import type { QuestionSpec, QuestionType } from '../common/survey-types';
 
@@ -60,6 +60,22 @@ describe('survey: validation of each question type (common/, shared by browser a
     expect(check(dt, { [T]: '2020-01-01 25:00:00' })).to.equal(MSG_DATETIME);
     expect(check(dt, { [T]: '2020-01-01 09:59:59' })).to.equal(INVALID);
     expect(check(dt, { [T]: '2020-01-01 10:00:00' })).to.equal(null);
+    // ISO forms (a browser's datetime-local, an offset) are compared in UTC, and so are the bounds.
+    expect(check(dt, { [T]: '2020-01-01T10:00' })).to.equal(null);
+    expect(check(dt, { [T]: '2020-01-01T11:00:00+02:00' })).to.equal(INVALID);
+    expect(check(dt, { [T]: '2020-01-01T10:30:00Z' })).to.equal(null);
+    expect(check(dt, { [T]: '2020-01-01T10:00+25:00' })).to.equal(MSG_DATETIME);
+    const iso = q('datetime', { validation_required: true, validation_max_date: '2020-01-01T10:00:00' });
+    expect(check(iso, { [T]: '2020-01-01 09:00:00' })).to.equal(null);
+    expect(check(iso, { [T]: '2020-01-01 10:00:01' })).to.equal(INVALID);
+  });
+
+  it('stores moments in one sortable UTC form (text order is time order)', () => {
+    expect(parseDate('2020-01-01T10:00', true)).to.equal('2020-01-01 10:00:00');
+    expect(parseDate('2020-01-01T01:30:00+02:00', true)).to.equal('2019-12-31 23:30:00');
+    expect(parseDate('2020-01-01 10:00:00', true)).to.equal('2020-01-01 10:00:00');
+    const stored = ['2020-01-02T00:00:00+05:00', '2020-01-01 20:00:00', '2020-01-01T09:00Z'].map((v) => parseDate(v, true)!);
+    expect([...stored].sort()).to.deep.equal(['2020-01-01 09:00:00', '2020-01-01 19:00:00', '2020-01-01 20:00:00']);
   });
 
   it('simple_choice: key present and not blank; "other" (-1) with an empty comment fails when the comment counts', () => {

@@ -108,4 +108,22 @@ describe('platform/mail: queue worker', () => {
     expect(worst).to.be.at.most(settings.concurrency - 1);
     expect(await tk.kernel.db('test_drain').where({ batch: 3 }).whereNot({ state: 'sent' }).count({ n: '*' }).first()).to.deep.include({ n: 0 });
   });
+
+  it('composes asynchronously; a row composed to null is closed unsent and uncounted, a compose that throws is retried', async () => {
+    await fill(4, 6);
+    const transport = new AcceptingTransport();
+    const report = await drainQueue({
+      queue: new LeasedQueue(tk.kernel.db, 'test_drain', settings), scope: { batch: 4 }, transport,
+      compose: async (row) => {
+        await new Promise((r) => setImmediate(r));
+        if (Number(row.id) % 3 === 0) return null;
+        if (Number(row.id) % 3 === 1) throw new Error('the record could not be read');
+        return { from: 'a@example.com', to: `r${row.id}@example.com`, subject: 's', html: '<p>x</p>', messageId: `<${row.id}@example.com>` };
+      },
+    });
+    expect(report).to.deep.equal({ sent: 2, bounced: 0, retried: 2, failed: 0 });
+    expect(transport.sent.map((m) => m.to)).to.have.length(2);
+    const states = await tk.kernel.db('test_drain').where({ batch: 4 }).orderBy('id').select('id', 'state');
+    for (const r of states) expect(r.state).to.equal(Number(r.id) % 3 === 1 ? 'pending' : 'sent');
+  });
 });

@@ -13,7 +13,7 @@ export class SurveyBackofficeMenu implements BackofficeMenuContribution, Backoff
   backofficeMenuEntries(): BackofficeMenuEntry[] {
     return [
       { id: 'survey.app', name: 'Surveys', sequence: 100, groups: MANAGER },
-      { id: 'survey.surveys', parent: 'survey.app', name: 'Surveys', sequence: 10, groups: MANAGER, action: { model: 'survey.survey', columns: ['title', 'stage', 'quizz_mode', 'auth_required'] } },
+      { id: 'survey.surveys', parent: 'survey.app', name: 'Surveys', sequence: 10, groups: MANAGER, action: { model: 'survey.survey', columns: ['title', 'stage', 'tot_start_survey', 'tot_comp_survey', 'quizz_mode'] } },
       { id: 'survey.questions', parent: 'survey.app', name: 'Questions', sequence: 20, groups: MANAGER, action: { model: 'survey.question', columns: ['question', 'page_id', 'type', 'constr_mandatory'] } },
       { id: 'survey.answers', parent: 'survey.app', name: 'Answers', sequence: 30, groups: MANAGER, action: { model: 'survey.user_input', columns: ['survey_id', 'state', 'email', 'partner_id', 'create_date'] } },
       { id: 'survey.answer_lines', parent: 'survey.app', name: 'Answer lines', sequence: 40, groups: MANAGER, action: { model: 'survey.user_input_line', columns: ['user_input_id', 'question_id', 'answer_type', 'value_text', 'value_number', 'value_suggested', 'value_suggested_row'] } },

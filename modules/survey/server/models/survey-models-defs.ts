@@ -1,4 +1,5 @@
-import { defineModel, fields } from '@platform/orm';
+import type { Knex } from 'knex';
+import { defineModel, fields, type Env } from '@platform/orm';
 import { QUESTION_TYPES, STAGES, INPUT_STATES, ANSWER_TYPES } from '../../common/survey-types';
 
 export const SURVEY_MODEL = 'survey.survey';
@@ -7,6 +8,15 @@ export const QUESTION_MODEL = 'survey.question';
 export const LABEL_MODEL = 'survey.label';
 export const INPUT_MODEL = 'survey.user_input';
 export const LINE_MODEL = 'survey.user_input_line';
+
+const COUNTERS = ['survey.group_survey_manager', 'base.group_system'];
+
+/** How many inputs of a survey match `where` (a count over the index on survey_id). */
+async function countInputs(env: Env, surveyId: number, where: (q: Knex.QueryBuilder) => unknown): Promise<number> {
+  const q = env.db('survey_user_input').where({ survey_id: surveyId, test_entry: false });
+  where(q);
+  return Number((await q.count({ n: '*' }).first())?.n ?? 0);
+}
 
 /** A survey: its pages hold the questions; `stage` closed refuses new answers. */
 export const SurveySurvey = defineModel({
@@ -24,6 +34,10 @@ export const SurveySurvey = defineModel({
     description: fields.text({ string: 'Description' }),
     thank_you_message: fields.text({ string: 'Thank you message' }),
     active: fields.boolean({ default: true, string: 'Active' }),
+    // The reference's counters (for its managers only: the structure is public, the answers are not).
+    tot_sent_survey: fields.integer({ string: 'Invitations sent', groups: COUNTERS, compute: (r, env) => countInputs(env, Number(r.id), (q) => q.where('type', 'link')) }),
+    tot_start_survey: fields.integer({ string: 'Answers started', groups: COUNTERS, compute: (r, env) => countInputs(env, Number(r.id), (q) => q.whereIn('state', ['skip', 'done'])) }),
+    tot_comp_survey: fields.integer({ string: 'Answers completed', groups: COUNTERS, compute: (r, env) => countInputs(env, Number(r.id), (q) => q.where('state', 'done')) }),
   },
 });
 
@@ -96,6 +110,7 @@ export const SurveyUserInput = defineModel({
   fields: {
     survey_id: fields.many2one(SURVEY_MODEL, { required: true, ondelete: 'cascade', string: 'Survey' }),
     token: fields.char({ required: true, size: 64, readonly: true, string: 'Token' }),
+    test_entry: fields.boolean({ default: false, readonly: true, string: 'Test entry' }),
     state: fields.selection(INPUT_STATES, { required: true, default: 'new', readonly: true, string: 'State' }),
     type: fields.selection([['manually', 'Manually'], ['link', 'Invitation']], { default: 'manually', string: 'Type' }),
     partner_id: fields.many2one('res.partner', { ondelete: 'set null', string: 'Partner' }),

@@ -91,9 +91,21 @@ export class SurveyFillRoutes implements RouteContribution {
     const s = await this.surveyOf(req);
     const refused = this.refusal(req, s);
     if (refused) return refused;
+    if (req.pathParams.token === 'phantom') return this.testEntry(req, s);
     const input = await this.inputOf(req, s, req.pathParams.token);
     if (input.state !== 'new') { req.reply.redirect(surveyUrls.fill(s.survey.id, input.token)); return undefined; }
     return noticePage({ title: s.survey.title, heading: 'Welcome', text: s.survey.description, link: { href: surveyUrls.fill(s.survey.id, input.token), label: 'Start survey' } });
+  }
+
+  /**
+   * The reference's `phantom` token: a test entry, answered like any input but never counted in the
+   * results, the counters or the export. For the survey's managers only (each one writes an input).
+   */
+  private async testEntry(req: RequestContext, s: SurveyStructure) {
+    if (!req.env.hasGroup(MANAGER) && !req.env.hasGroup('base.group_system')) throw new AccessError('This link is not valid.');
+    const input = await this.answers.create(req.env, s.survey.id, { partnerId: req.env.user.partnerId, testEntry: true });
+    req.reply.redirect(surveyUrls.start(s.survey.id, input.token), { status: 303 });
+    return undefined;
   }
 
   private async fill(req: RequestContext, prev: boolean) {

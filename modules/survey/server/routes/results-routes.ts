@@ -14,13 +14,35 @@ export class SurveyResultsRoutes implements RouteContribution {
   constructor(@inject(SurveyResults) private readonly results: SurveyResults) {}
 
   routes(): RouteDefinition[] {
-    return [{ path: '/survey/results/:survey', type: 'http', auth: 'user', methods: ['GET'], handler: (req) => this.page(req) }];
+    return [
+      { path: '/survey/results/:survey', type: 'http', auth: 'user', methods: ['GET'], handler: (req) => this.page(req) },
+      // A page of a text table: `?question=<id>&page=<from 0>[&comments]` plus the page's own filter keys.
+      { path: '/survey/results/:survey/answers', type: 'http', auth: 'user', methods: ['GET'], handler: (req) => this.answers(req) },
+    ];
   }
 
-  private async page(req: RequestContext) {
+  private checkAccess(req: RequestContext): number {
     if (!req.env.hasGroup(MANAGER) && !req.env.hasGroup('base.group_system')) throw new AccessError('Survey results are for survey managers.');
     const id = Number(req.pathParams.survey);
     if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new MissingError('This survey does not exist.');
+    return id;
+  }
+
+  private async answers(req: RequestContext) {
+    const id = this.checkAccess(req);
+    const params = new URLSearchParams(req.http.querystring);
+    const question = Number(params.get('question'));
+    const page = Number(params.get('page') ?? 0);
+    const rest = req.http.querystring.split('&').filter((k) => !/^(question|page|comments)(=|$)/.test(k)).join('&');
+    const { filters, finished } = parseResultQuery(rest);
+    const data = Number.isSafeInteger(question) && question > 0 && Number.isSafeInteger(page) && page >= 0 && page < 2 ** 31
+      ? await this.results.answersPage(req.env, id, question, params.has('comments'), page, filters, finished) : null;
+    if (!data) throw new MissingError('This question has no text answers in this survey.');
+    req.reply.send(JSON.stringify(data), 'application/json; charset=utf-8');
+  }
+
+  private async page(req: RequestContext) {
+    const id = this.checkAccess(req);
     const { filters, finished } = parseResultQuery(req.http.querystring);
     const data = await this.results.compute(req.env, id, filters, finished);
     if (!data) throw new MissingError('This survey does not exist.');

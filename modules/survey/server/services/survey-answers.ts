@@ -4,7 +4,7 @@ import { utcText } from '@platform/common';
 import type { Env } from '@platform/orm';
 import { parseDate, parseNumber } from '../../common/answer-validation';
 import { questionTag, type InputState, type PostedAnswers, type PrefillAnswers, type QuestionSpec } from '../../common/survey-types';
-import { ResultStats, type StatLine } from './result-stats';
+import { ResultKeys } from './result-keys';
 import { SurveyStructureReader, type PageInfo, type SurveyStructure } from './survey-structure';
 
 export interface InputInfo {
@@ -27,16 +27,16 @@ const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export class SurveyAnswers {
   constructor(
     @inject(SurveyStructureReader) private readonly structure: SurveyStructureReader,
-    @inject(ResultStats) private readonly stats: ResultStats,
+    @inject(ResultKeys) private readonly keys: ResultKeys,
   ) {}
 
   /** A new input with a fresh random token (an invitation, or a visitor starting the survey). */
-  async create(env: Env, surveyId: number, opts: { partnerId?: number | null; email?: string; type?: 'manually' | 'link' } = {}): Promise<InputInfo> {
+  async create(env: Env, surveyId: number, opts: { partnerId?: number | null; email?: string; type?: 'manually' | 'link'; testEntry?: boolean } = {}): Promise<InputInfo> {
     const token = randomUUID();
     const now = utcText();
     const [row] = await env.db('survey_user_input').insert({
       survey_id: surveyId, token, state: 'new', type: opts.type ?? 'manually', partner_id: opts.partnerId ?? null,
-      email: opts.email ?? null, create_uid: env.uid, create_date: now, write_uid: env.uid, write_date: now,
+      email: opts.email ?? null, test_entry: opts.testEntry ?? false, create_uid: env.uid, create_date: now, write_uid: env.uid, write_date: now,
     }).returning('id');
     return { id: Number(typeof row === 'object' ? row.id : row), surveyId, token, state: 'new', partnerId: opts.partnerId ?? null, lastPageId: null };
   }
@@ -57,12 +57,11 @@ export class SurveyAnswers {
     const last = s.pages[s.pages.length - 1]?.id === page.id;
     const state: InputState = last && !goBack ? 'done' : 'skip';
     await env.transaction(async (tx) => {
-      // The input's row first (locked on PostgreSQL): its state and lines before, for the result counts.
+      // The input's row first (locked on PostgreSQL): two saves of one input never interleave, so its
+      // result key always describes the lines the last one left.
       const locked = tx.db('survey_user_input').where({ id: input.id });
       if (tx.dialect === 'postgres') locked.forUpdate();
-      const was = String((await locked.first('state'))?.state ?? 'new');
-      const statColumns = ['question_id', 'skipped', 'value_suggested', 'value_suggested_row'];
-      const before = (await tx.db('survey_user_input_line').where({ user_input_id: input.id }).select(statColumns)) as StatLine[];
+      await locked.first('id');
       const qIds = page.questions.map((q) => q.id);
       if (qIds.length) await tx.db('survey_user_input_line').where({ user_input_id: input.id }).whereIn('question_id', qIds).delete();
       const marks = await this.labelMarks(tx, page);
@@ -76,8 +75,7 @@ export class SurveyAnswers {
       await tx.db('survey_user_input').where({ id: input.id }).update({
         state, last_displayed_page_id: page.id, quizz_score: Number(score?.s ?? 0), write_date: now, write_uid: env.uid,
       });
-      const after = (await tx.db('survey_user_input_line').where({ user_input_id: input.id }).select(statColumns)) as StatLine[];
-      await this.stats.change(tx.db, s.survey.id, before, was, after, state);
+      await this.keys.assign(tx.db, s.survey.id, input.id, state);
     });
     return { state };
   }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { utcText } from '@platform/common';
 import type { Env } from '@platform/orm';
 import { SurveyStructureReader } from './survey-structure';
 
@@ -6,6 +7,12 @@ import { SurveyStructureReader } from './survey-structure';
 function cell(v: string): string {
   const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A timestamp as `YYYY-MM-DD hh:mm:ss` UTC, whichever driver read it (PostgreSQL gives a Date, SQLite the text). */
+function dateText(v: unknown): string {
+  if (v instanceof Date) return utcText(v);
+  return v === null || v === undefined ? '' : String(v);
 }
 
 /**
@@ -22,7 +29,7 @@ export class SurveyExport {
     const questions = s.pages.flatMap((p) => p.questions);
     const labels = new Map(questions.flatMap((q) => [...q.labels, ...q.rows]).map((l) => [l.id, l.value]));
     const col = new Map(questions.map((q, i) => [q.id, i]));
-    const inputs = await env.db('survey_user_input').where({ survey_id: surveyId }).whereNot('state', 'new').orderBy('id').select('id', 'token', 'state', 'email', 'create_date', 'quizz_score');
+    const inputs = await env.db('survey_user_input').where({ survey_id: surveyId, test_entry: false }).whereNot('state', 'new').orderBy('id').select('id', 'token', 'state', 'email', 'create_date', 'quizz_score');
     const out: string[] = [['id', 'state', 'email', 'date', 'score', ...questions.map((q) => q.question)].map(cell).join(',')];
     const CHUNK = 500;
     for (let i = 0; i < inputs.length; i += CHUNK) {
@@ -39,7 +46,7 @@ export class SurveyExport {
       }
       for (const x of chunk) {
         const cells = byInput.get(Number(x.id)) ?? questions.map(() => []);
-        out.push([String(x.id), String(x.state), String(x.email ?? ''), String(x.create_date ?? ''), String(x.quizz_score ?? 0), ...cells.map((c) => c.join(' | '))].map(cell).join(','));
+        out.push([String(x.id), String(x.state), String(x.email ?? ''), dateText(x.create_date), String(x.quizz_score ?? 0), ...cells.map((c) => c.join(' | '))].map(cell).join(','));
       }
     }
     return `\uFEFF${out.join('\r\n')}\r\n`;

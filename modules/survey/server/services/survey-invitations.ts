@@ -4,13 +4,12 @@ import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
 import { CoalescedRuns, DatabaseToken, LoggerToken, ValidationError } from '@platform/core';
-import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
+import { drainQueue, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { surveyUrls } from '../../common/survey-types';
 import { SurveyAnswers } from './survey-answers';
 
 const TABLE = 'survey_invitation';
-const BATCH = 50;
 
 /**
  * Invitations: each address gets its own input (a personal token, answerable once) and a queue row in
@@ -52,21 +51,10 @@ export class SurveyInvitations {
     return this.runs.run();
   }
 
+  /** Sends every due invitation through the platform's queue worker (leases renewed, outcomes recorded per row); returns how many were sent. */
   async drain(stopping?: AbortSignal): Promise<number> {
-    let sent = 0;
-    while (!stopping?.aborted) {
-      const rows = await this.queue.claim({}, BATCH);
-      if (!rows.length) break;
-      for (const row of rows) {
-        try {
-          await this.transport.send(await this.compose(row));
-          sent += await this.queue.markSent([row]);
-        } catch (err) {
-          await this.queue.markFailed(row, deliveryError(err));
-        }
-      }
-    }
-    return sent;
+    const report = await drainQueue({ queue: this.queue, scope: {}, transport: this.transport, compose: (row) => this.compose(row), signal: stopping });
+    return report.sent;
   }
 
   private async compose(row: QueueRow) {

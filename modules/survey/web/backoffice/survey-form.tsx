@@ -40,7 +40,7 @@ export default function SurveyForm({ route, model }: BackofficeViewProps) {
       <>
         <a className="btn btn-outline-secondary btn-sm survey-results-link" href={`/survey/results/${record.id}`}>{_t('Results')}</a>
         <a className="btn btn-outline-secondary btn-sm survey-export-link" href={`/survey/export/${record.id}`}>{_t('Export answers (CSV)')}</a>
-        <a className="btn btn-outline-secondary btn-sm" href={`/survey/start/${record.id}`}>{_t('Test the survey')}</a>
+        <a className="btn btn-outline-secondary btn-sm" href={`/survey/start/${record.id}/phantom`}>{_t('Test the survey')}</a>
         <InvitePanel surveyId={Number(record.id)} />
       </>
     )} />

@@ -1,34 +1,69 @@
 import { useState } from 'react';
 import { defineIsland, useLocalizedPath, useT } from '@platform/web/client';
-import { resultQuery, type QuestionResult, type ResultFilter, type ResultsPageData } from '../../common/results-types';
+import { resultQuery, type QuestionResult, type ResultFilter, type ResultsPageData, type TextPage } from '../../common/results-types';
 import { ResultsChart } from './results-chart';
 
 export interface SurveyResultsProps extends ResultsPageData { resultsUrl: string }
 
-/** A table of text answers, `recordLimit` per page, first page first (pages change in the browser). */
-function PagedAnswers({ id, rows, total, limit, label }: { id: string; rows: string[]; total: number; limit: number; label: string }) {
+/** The page numbers (from 0) a pager shows: the first, the last, and two either side of the current one. */
+function pagerItems(current: number, pages: number): Array<number | null> {
+  const shown = [...new Set([0, pages - 1, ...[-2, -1, 0, 1, 2].map((d) => current + d)])].filter((i) => i >= 0 && i < pages).sort((a, b) => a - b);
+  const out: Array<number | null> = [];
+  shown.forEach((i, n) => {
+    if (n && i - shown[n - 1] > 1) out.push(null);
+    out.push(i);
+  });
+  return out;
+}
+
+/**
+ * A table of text answers, `limit` per page, first page first (the server renders it); the pager
+ * fetches any other page of all the answers in the page's scope (its filters and finished flag).
+ */
+function PagedAnswers({ questionId, comments, first, limit, label, scopeQuery, answersUrl }: {
+  questionId: number; comments: boolean; first: TextPage; limit: number; label: string; scopeQuery: string; answersUrl: string;
+}) {
   const _t = useT();
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(rows.length / limit));
-  if (!rows.length) return <p className="text-body-secondary small">{_t('No answers')}</p>;
+  const [shown, setShown] = useState<TextPage>(first);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const pages = Math.max(1, Math.ceil(first.total / limit));
+  if (!first.total) return <p className="text-body-secondary small">{_t('No answers')}</p>;
+  const go = async (page: number) => {
+    setLoading(true);
+    setFailed(false);
+    try {
+      const query = new URLSearchParams({ question: String(questionId), page: String(page) });
+      const res = await fetch(`${answersUrl}?${query}${comments ? '&comments' : ''}${scopeQuery ? `&${scopeQuery}` : ''}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      setShown((await res.json()) as TextPage);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const offset = shown.page * limit;
   return (
-    <div className="survey_pagination" data-question_id={id} data-record_limit={limit}>
+    <div className="survey_pagination" data-question_id={questionId} data-record_limit={limit} aria-busy={loading}>
       <table className="table table-sm table-striped">
         <caption className="visually-hidden">{label}</caption>
         <thead><tr><th scope="col">#</th><th scope="col">{_t('Answer')}</th></tr></thead>
         <tbody>
-          {rows.slice(page * limit, page * limit + limit).map((r, i) => <tr key={i}><td>{page * limit + i + 1}</td><td style={{ whiteSpace: 'pre-wrap' }}>{r}</td></tr>)}
+          {shown.rows.map((r, i) => <tr key={offset + i}><td>{offset + i + 1}</td><td style={{ whiteSpace: 'pre-wrap' }}>{r}</td></tr>)}
         </tbody>
       </table>
-      {total > rows.length ? <p className="small text-body-secondary">{_t('Latest answers shown:')} {rows.length} / {total}</p> : null}
-      {rows.length > limit ? (
+      {failed ? <p className="small text-danger" role="alert">{_t('This page of answers could not be loaded. Please try again.')}</p> : null}
+      {pages > 1 ? (
         <nav aria-label={`${label}: ${_t('pages')}`}>
           <ul className="pagination pagination-sm flex-wrap">
-            {Array.from({ length: pages }, (_, i) => (
-              <li key={i} className={`page-item${i === page ? ' active' : ''}`}>
-                <button type="button" className="page-link" aria-current={i === page ? 'page' : undefined} onClick={() => setPage(i)}>{i + 1}</button>
+            {pagerItems(shown.page, pages).map((i, n) => (i === null ? (
+              <li key={`gap${n}`} className="page-item disabled"><span className="page-link">…</span></li>
+            ) : (
+              <li key={i} className={`page-item${i === shown.page ? ' active' : ''}`}>
+                <button type="button" className="page-link" disabled={loading} aria-current={i === shown.page ? 'page' : undefined} onClick={() => void go(i)}>{i + 1}</button>
               </li>
-            )).slice(0, 50)}
+            )))}
           </ul>
         </nav>
       ) : null}
@@ -44,8 +79,9 @@ function FilterLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-function Question({ q, p, filterHref }: { q: QuestionResult; p: SurveyResultsProps; filterHref: (f: ResultFilter) => string }) {
+function Question({ q, p, filterHref, answersUrl }: { q: QuestionResult; p: SurveyResultsProps; filterHref: (f: ResultFilter) => string; answersUrl: string }) {
   const _t = useT();
+  const scopeQuery = resultQuery(p.filters, p.finished).slice(1);
   const s = q.summary;
   return (
     <article className="card mb-4" aria-labelledby={`q${q.id}_title`}>
@@ -94,11 +130,11 @@ function Question({ q, p, filterHref }: { q: QuestionResult; p: SurveyResultsPro
             {q.numbers.most_common.length ? <> · {_t('Most common')}: {q.numbers.most_common.map(([v, n]) => `${v} (${n})`).join(', ')}</> : null}
           </p>
         ) : null}
-        {q.texts ? <PagedAnswers id={String(q.id)} rows={q.texts.rows} total={q.texts.total} limit={p.recordLimit} label={q.question} /> : null}
-        {q.comments && q.comments.rows.length ? (
+        {q.texts ? <PagedAnswers questionId={q.id} comments={false} first={q.texts} limit={p.recordLimit} label={q.question} scopeQuery={scopeQuery} answersUrl={answersUrl} /> : null}
+        {q.comments && q.comments.total ? (
           <>
             <h4 className="h6">{_t('Comments')}</h4>
-            <PagedAnswers id={`${q.id}_comments`} rows={q.comments.rows} total={q.comments.total} limit={p.recordLimit} label={`${q.question}: ${_t('Comments')}`} />
+            <PagedAnswers questionId={q.id} comments first={q.comments} limit={p.recordLimit} label={`${q.question}: ${_t('Comments')}`} scopeQuery={scopeQuery} answersUrl={answersUrl} />
           </>
         ) : null}
       </div>
@@ -109,7 +145,7 @@ function Question({ q, p, filterHref }: { q: QuestionResult; p: SurveyResultsPro
 /**
  * The results of a survey. Filters are full page navigations with query strings: the filter icon of
  * an answer adds `row_id,answer_id`, "Clear filter" drops the query, the finished/all toggle sets or
- * drops `finished`. Works without JavaScript but for the charts and the table pages.
+ * drops `finished`. Works without JavaScript but for the charts and the text tables' further pages.
  */
 function SurveyResults(p: SurveyResultsProps) {
   const _t = useT();
@@ -134,7 +170,7 @@ function SurveyResults(p: SurveyResultsProps) {
       {p.pages.map((pg) => (
         <section key={pg.id} aria-labelledby={`page${pg.id}_title`}>
           <h2 className="h4 mt-4" id={`page${pg.id}_title`}>{pg.title}</h2>
-          {pg.questions.map((q) => <Question key={q.id} q={q} p={p} filterHref={filterHref} />)}
+          {pg.questions.map((q) => <Question key={q.id} q={q} p={p} filterHref={filterHref} answersUrl={`${base}/answers`} />)}
         </section>
       ))}
     </div>

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
 import type { Site } from '@platform/http';
-import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, type QueueRow } from '@platform/mail';
+import { drainQueue, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, type QueueRow } from '@platform/mail';
 import { type Env, EnvFactory } from '@platform/orm';
 import { TranslationCatalog } from '@platform/web';
 import { escapeHtml, hostnameOf, localizedPath } from '@platform/common';
@@ -14,8 +14,6 @@ import { ThreadRegistry } from './thread-registry';
 export const NOTIFICATION_TABLE = 'website_mail_notification';
 /** Path of the page an unfollow link opens (a confirmation whose button posts). */
 export const UNFOLLOW_PATH = '/website_mail/unfollow';
-/** Rows claimed per batch: comment mails come a few at a time. */
-const BATCH = 50;
 
 /** Where the comment was posted: the site's public base URL and languages decide the links. */
 export interface PostedOn {
@@ -86,25 +84,9 @@ export class CommentNotifier {
 
   /** Sends every due row; returns how many were accepted by the transport. */
   async drain(stopping?: AbortSignal): Promise<number> {
-    let sent = 0;
-    while (!stopping?.aborted) {
-      const rows = await this.queue.claim({}, BATCH);
-      if (!rows.length) break;
-      for (const row of rows) {
-        try {
-          const mail = await this.compose(row);
-          if (!mail) {
-            await this.queue.markSent([row]); // the comment or the record is gone: nothing to tell
-            continue;
-          }
-          await this.transport.send(mail);
-          sent += await this.queue.markSent([row]);
-        } catch (err) {
-          await this.queue.markFailed(row, deliveryError(err));
-        }
-      }
-    }
-    return sent;
+    // compose answers null when the comment or the record is gone: the row is closed, nothing is sent.
+    const report = await drainQueue({ queue: this.queue, scope: {}, transport: this.transport, compose: (row) => this.compose(row), signal: stopping });
+    return report.sent;
   }
 
   private async compose(row: QueueRow): Promise<OutgoingMail | null> {
