@@ -6,3 +6,4 @@ export { RecordWidgetContribution, type RecordRef } from './server/services/reco
 export { SitemapContribution } from './server/services/sitemap-contribution';
 export { DynamicBlockContribution } from './server/services/dynamic-blocks';
 export { type BlockTemplate, DYNAMIC_BLOCK_ATTRIBUTE } from './web/blocks/block-catalog';
+export { homePageContent } from './web/blocks/home-page-content';
