@@ -6,7 +6,7 @@ type Line = [name: string, label: string, type: string, required: boolean, place
 function lines(block: string, fields: Line[]): DataRecord[] {
   return fields.map(([name, label, type, required, placeholder, choices], i) => ({
     id: `${block}_${name}`, model: 'website.form.block.field',
-    values: { block_id: ref(block), sequence: (i + 1) * 10, field_name: name, label, input_type: type, required, placeholder: placeholder ?? false, choices: choices ?? false },
+    values: { block_id: ref(`website_form.${block}`), sequence: (i + 1) * 10, field_name: name, label, input_type: type, required, placeholder: placeholder ?? false, choices: choices ?? false },
   }));
 }
 

@@ -2,7 +2,8 @@ import { injectable } from 'inversify';
 import { ValidationError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import type { FormFieldSpec, FormFieldType } from '../../common/form-values';
-import { FORM_MODEL_MODEL } from '../models/website-form-model';
+/** (Named here, not imported: the model's file imports this one for its constraint.) */
+const FORM_MODEL_MODEL = 'website.form.model';
 
 /** Never reachable from a form, whatever an administrator lists: the record's identity and its audit trail. */
 const SYSTEM_FIELDS = new Set(['id', 'create_uid', 'create_date', 'write_uid', 'write_date', 'display_name', 'active', 'website_id', 'state', 'company_id', 'user_id', 'password']);
@@ -60,7 +61,7 @@ export class FormWhitelist {
   /** The model's set-up when it is enabled for forms, else null (unknown model, never enabled, or disabled). */
   async enabled(env: Env, model: string): Promise<EnabledModel | null> {
     if (NEVER_MODELS.has(model) || !env.registry.has(model)) return null;
-    const [row] = await env.sudo().model(FORM_MODEL_MODEL).search_read([['model', '=', model], ['enabled', '=', true]], ['label', 'field_names', 'default_field', 'notify'], { limit: 1 });
+    const [row] = await env.sudo().model(FORM_MODEL_MODEL).search_read([['model', '=', model], ['enabled', '=', true]], ['model', 'label', 'field_names', 'default_field', 'notify'], { limit: 1 });
     if (!row) return null;
     return this.describe(env, row);
   }

@@ -1,0 +1,182 @@
+import { expect } from 'chai';
+import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { MAX_FILE_BYTES, MAX_FILES } from '../common/form-block';
+
+/** The smallest valid PNG (1x1) and PDF, recognised by their bytes. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe('website_form: the endpoint, the whitelist and the limits', function () {
+  this.timeout(60_000);
+  let tk: TestKernel;
+  let address = 1;
+
+  before(async () => {
+    const previous = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = '1';
+    try {
+      tk = await bootTestKernel({ modules: ['website_form'], http: true, demo: true });
+    } finally {
+      if (previous === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = previous;
+    }
+  });
+  after(async () => tk?.stop());
+
+  type Fields = Record<string, string | string[]>;
+  /** Posts a form as the island does (multipart, JSON answer), from its own address unless told. */
+  async function post(model: string, fields: Fields, files: Array<[string, Buffer, string]> = [], opts: { from?: string; json?: boolean; origin?: string | null } = {}) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
+    for (const [name, bytes, filename] of files) form.append(name, new Blob([bytes]), filename);
+    const headers: Record<string, string> = { 'X-Forwarded-For': opts.from ?? `10.9.0.${address++}` };
+    if (opts.json !== false) headers.Accept = 'application/json';
+    if (opts.origin !== null) headers.Origin = opts.origin ?? tk.url;
+    const res = await fetch(`${tk.url}/website_form/${model}`, { method: 'POST', body: form, headers, redirect: 'manual' });
+    const type = res.headers.get('content-type') ?? '';
+    return { status: res.status, location: res.headers.get('location'), body: type.includes('json') ? await res.json() : await res.text() };
+  }
+  const leads = () => tk.sudo().model('website.form.lead').search_count([]);
+  const valid = (o: Fields = {}): Fields => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', description: 'A question', website_form_block: 'contactus', ...o });
+
+  it('creates a contact request, converts its values, keeps extras in the message, queues a mail to the site', async () => {
+    const res = await post('website.form.lead', valid({ newsletter: 'true', contact_date: '3/7/2026', heard_from: 'A friend' }));
+    expect(res.status).to.equal(200);
+    expect(res.body).to.have.property('id').that.is.a('number');
+    const [lead] = await tk.sudo().model('website.form.lead').read([res.body.id], ['name', 'email', 'newsletter', 'contact_date', 'description', 'website_id']);
+    expect(lead).to.include({ name: 'Ada', email: 'ada@example.com', newsletter: true, contact_date: '2026-03-07' });
+    expect(String(lead.description)).to.equal('A question\n\nOther information:\nheard_from: A friend');
+    expect(lead.website_id).to.be.an('array');
+    const mails = await tk.sudo().db('website_form_mail').where({ res_id: res.body.id });
+    expect(mails).to.have.length(1);
+    expect(mails[0].email_to).to.equal('hello@example.com');
+    expect(mails[0].body).to.contain('heard_from: A friend');
+  });
+
+  it('"false" is false', async () => {
+    const res = await post('website.form.lead', valid({ newsletter: 'false' }));
+    const [lead] = await tk.sudo().model('website.form.lead').read([res.body.id], ['newsletter']);
+    expect(lead.newsletter).to.equal(false);
+  });
+
+  it('refuses models not enabled, unknown and forbidden ones, writing nothing', async () => {
+    for (const model of ['res.users', 'website.form.model', 'no.such.model', 'ir.attachment', 'website.page']) {
+      const res = await post(model, { name: 'x', login: 'x' });
+      expect(res.status, model).to.equal(404);
+      expect(res.body.error_fields).to.deep.equal([]);
+    }
+    const before = await tk.sudo().model('res.partner').search_count([]);
+    await tk.sudo().model('website.form.model').write(await tk.sudo().model('website.form.model').search([['model', '=', 'res.partner']]), { enabled: false });
+    expect((await post('res.partner', { name: 'Eve', email: 'eve@example.com' })).status).to.equal(404);
+    await tk.sudo().model('website.form.model').write(await tk.sudo().model('website.form.model').search([['model', '=', 'res.partner']]), { enabled: true });
+    expect((await post('res.partner', { name: 'Eve', email: 'eve@example.com' })).body).to.have.property('id');
+    expect(await tk.sudo().model('res.partner').search_count([])).to.equal(before + 1);
+  });
+
+  it('never writes a field that is not whitelisted: it becomes a line of the text field, or a refusal', async () => {
+    const res = await post('website.form.lead', valid({ state: 'done', create_uid: '1', website_id: '99' }));
+    const [lead] = await tk.sudo().model('website.form.lead').read([res.body.id], ['state', 'description']);
+    expect(lead.state).to.equal('new');
+    expect(String(lead.description)).to.contain('state: done').and.contain('create_uid: 1');
+    // Contacts have no text field for extras: a field they cannot take is refused.
+    const partners = await tk.sudo().model('res.partner').search_count([]);
+    const refusal = await post('res.partner', { name: 'Mallory', active: 'false', image: 'x' });
+    expect(refusal.status).to.equal(400);
+    expect(refusal.body.error_fields).to.have.members(['active', 'image']);
+    expect(await tk.sudo().model('res.partner').search_count([])).to.equal(partners);
+  });
+
+  it('the whitelist itself refuses readonly, computed and system fields', async () => {
+    const model = tk.sudo().model('website.form.model');
+    const id = (await model.search([['model', '=', 'website.form.lead']]))[0];
+    for (const bad of ['id', 'create_uid', 'write_date', 'website_id', 'no_such_field']) {
+      let message = '';
+      try { await model.write([id], { field_names: `name, ${bad}` }); } catch (err) { message = (err as Error).message; }
+      expect(message, bad).to.match(/never write|not a field/);
+    }
+    let refusal = '';
+    try { await model.create({ model: 'res.users', label: 'Users', field_names: 'login' }); } catch (err) { refusal = (err as Error).message; }
+    expect(refusal).to.contain('never create res.users');
+  });
+
+  it('lists every bad field: conversions with the spec\'s messages, missing required fields, bad ids', async () => {
+    const count = await leads();
+    const res = await post('website.form.lead', { name: 'Bob', contact_date: '2026-31-01', newsletter: 'perhaps', website_form_block: 'contactus' });
+    expect(res.status).to.equal(400);
+    // email, subject and description are required by the block; name is given.
+    expect(res.body.error_fields).to.have.members(['contact_date', 'newsletter', 'email', 'subject', 'description']);
+    const partner = await post('res.partner', { name: 'Zed', country_id: '999999' });
+    expect(partner.body.error_fields).to.deep.equal(['country_id']);
+    expect(await leads()).to.equal(count);
+  });
+
+  it('stores files as attachments linked to the request, checked by their bytes', async () => {
+    const res = await post('website.form.lead', valid(), [['attachment_ids[0]', PNG, 'dot.png'], ['attachment_ids[1]', PDF, 'brief.pdf']]);
+    expect(res.body).to.have.property('id');
+    const [lead] = await tk.sudo().model('website.form.lead').read([res.body.id], ['attachment_ids']);
+    const atts = await tk.sudo().model('ir.attachment').read(lead.attachment_ids as number[], ['name', 'mimetype', 'res_model', 'res_id', 'public', 'file_size']);
+    expect(atts.map((a) => [a.name, a.mimetype]).sort()).to.deep.equal([['brief.pdf', 'application/pdf'], ['dot.png', 'image/png']]);
+    expect(atts.every((a) => a.res_model === 'website.form.lead' && a.res_id === res.body.id && a.public === false)).to.equal(true);
+    // A file under a name that is no field is attached too, and named in the message.
+    const other = await post('website.form.lead', valid(), [['cv[0]', PDF, 'cv.pdf']]);
+    const [withCv] = await tk.sudo().model('website.form.lead').read([other.body.id], ['description', 'attachment_ids']);
+    expect(withCv.attachment_ids).to.deep.equal([]);
+    expect(String(withCv.description)).to.contain('Attached files: cv.pdf');
+  });
+
+  it('refuses a file whose bytes are not an accepted type, too many files, too large files, writing nothing', async () => {
+    const count = await leads();
+    const attachments = await tk.sudo().model('ir.attachment').search_count([]);
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
+    const bad = await post('website.form.lead', valid(), [['attachment_ids[0]', exe, 'photo.png']]);
+    expect(bad.status).to.equal(400);
+    expect(bad.body.error_fields).to.deep.equal(['attachment_ids']);
+    const many = await post('website.form.lead', valid(), Array.from({ length: MAX_FILES + 1 }, (_, i) => [`attachment_ids[${i}]`, PNG, `f${i}.png`] as [string, Buffer, string]));
+    expect(many.status).to.equal(413);
+    const big = await post('website.form.lead', valid(), [['attachment_ids[0]', Buffer.concat([PDF, Buffer.alloc(MAX_FILE_BYTES)]), 'big.pdf']]);
+    expect(big.status).to.equal(413);
+    expect(await leads()).to.equal(count);
+    expect(await tk.sudo().model('ir.attachment').search_count([])).to.equal(attachments);
+  });
+
+  it('refuses the honeypot, foreign origins, and limits each address', async () => {
+    const count = await leads();
+    const bot = await post('website.form.lead', valid({ website_form_signature: 'http://spam.example' }));
+    expect(bot.status).to.equal(400);
+    const foreign = await post('website.form.lead', valid(), [], { origin: 'https://evil.example' });
+    expect(foreign.status).to.equal(403);
+    const none = await post('website.form.lead', valid(), [], { origin: null });
+    expect(none.status).to.equal(403);
+    expect(await leads()).to.equal(count);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await post('website.form.lead', valid(), [], { from: '10.8.8.8' })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).to.equal(true);
+    expect(statuses[10]).to.equal(429);
+  });
+
+  it('without JavaScript: a redirect to the success page, or back to the form with the refused fields', async () => {
+    const ok = await post('website.form.lead', valid({ website_form_page: '/contactus' }), [], { json: false });
+    expect(ok.status).to.equal(303);
+    expect(ok.location).to.equal('/contactus-thank-you');
+    const bad = await post('website.form.lead', valid({ website_form_page: '/contactus', email: '' }), [], { json: false });
+    expect(bad.status).to.equal(303);
+    expect(bad.location).to.equal('/contactus?wf=contactus&wf_errors=email#wf-contactus');
+    const page = await (await fetch(`${tk.url}${bad.location}`)).text();
+    expect(page).to.match(/id="wf-contactus-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="wf-contactus-email"/);
+    const away = await post('website.form.lead', valid({ website_form_page: 'https://evil.example/x', email: '' }), [], { json: false });
+    expect(away.location).to.match(/^\/\?wf=contactus/);
+  });
+
+  it('renders /contactus with the form block: fields, labels, the hidden honeypot; the status template is served by GET', async () => {
+    const html = await (await fetch(`${tk.url}/contactus`)).text();
+    expect(html).to.contain('data-island="website_form.form"');
+    expect(html).to.contain('action="/website_form/website.form.lead"');
+    expect(html).to.match(/enctype="multipart\/form-data"/i);
+    expect(html).to.contain('name="website_form_signature"');
+    for (const name of ['name', 'email', 'subject', 'contact_date', 'description', 'attachment_ids', 'heard_from']) expect(html).to.contain(`name="${name}"`);
+    const home = await (await fetch(`${tk.url}/`)).text();
+    expect(home).to.contain('href="/contactus"');
+    const template = await (await fetch(`${tk.url}/website_form/status_template`)).json();
+    expect(template).to.have.keys(['success', 'invalid', 'error', 'sending']);
+  });
+});
