@@ -13,7 +13,7 @@ export default defineManifest({
   autoInstall: true,
   server: () => (require('./server/website-form-module') as typeof import('./server/website-form-module')).websiteFormModule,
   web: {
-    islands: [path.join(__dirname, 'web/islands/website-form.tsx')],
+    islands: [path.join(__dirname, 'web/islands/website-form.tsx'), path.join(__dirname, 'web/islands/form-block-options.tsx')],
     styles: [path.join(__dirname, 'web/website-form.css')],
   },
   migrations: path.join(__dirname, 'migrations'),

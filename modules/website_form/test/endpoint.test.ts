@@ -28,7 +28,7 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
   async function post(model: string, fields: Fields, files: Array<[string, Buffer, string]> = [], opts: { from?: string; json?: boolean; origin?: string | null } = {}) {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
-    for (const [name, bytes, filename] of files) form.append(name, new Blob([bytes]), filename);
+    for (const [name, bytes, filename] of files) form.append(name, new Blob([new Uint8Array(bytes)]), filename);
     const headers: Record<string, string> = { 'X-Forwarded-For': opts.from ?? `10.9.0.${address++}` };
     if (opts.json !== false) headers.Accept = 'application/json';
     if (opts.origin !== null) headers.Origin = opts.origin ?? tk.url;

@@ -3,6 +3,7 @@ import { LanguageCatalog, type RequestContext } from '@platform/http';
 import type { DynamicBlockContribution } from '@modules/website';
 import type { FormInput, InputType, WebsiteFormProps } from '../../common/form-block';
 import { INPUT_TYPES } from '../../common/form-block';
+import FormBlockOptions from '../../web/islands/form-block-options';
 import WebsiteForm from '../../web/islands/website-form';
 import { FORM_BLOCK_FIELD_MODEL, FORM_BLOCK_MODEL } from '../models/website-form-block';
 import { FormWhitelist } from '../services/form-whitelist';
@@ -28,6 +29,7 @@ function choicesOf(text: unknown): Array<[string, string]> {
 export class WebsiteFormBlock implements DynamicBlockContribution {
   readonly id = FORM_BLOCK_ID;
   readonly name = 'Form';
+  readonly insertable = true;
 
   constructor(
     @inject(FormWhitelist) private readonly whitelist: FormWhitelist,
@@ -69,6 +71,11 @@ export class WebsiteFormBlock implements DynamicBlockContribution {
       errorFields,
       notice: mine && req.params.wf_sent === '1' ? { kind: 'success', text: '' } : errorFields ? { kind: 'danger', text: '' } : undefined,
     };
+  }
+
+  /** The options dialog next to the page editor (publishers in edit mode only). */
+  async editorOptions() {
+    return <FormBlockOptions block={FORM_BLOCK_ID} />;
   }
 
   async render(req: RequestContext, options: Record<string, string>) {

@@ -1,6 +1,6 @@
 import moment from 'moment';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useT } from '@platform/web/client';
+import { useLanguage, useT } from '@platform/web/client';
 
 /** The picker's range: 1900 to 200 years ahead (the spec's). */
 export const PICKER_MIN_YEAR = 1900;
@@ -16,6 +16,10 @@ export function DatePicker({ value, format, timeFormat, onPick, onClose, label }
   onPick: (text: string) => void; onClose: () => void;
 }) {
   const _t = useT();
+  // Month and day names in the page's language, from the browser's own data (no moment locale shipped).
+  const locale = useLanguage().code.replace('_', '-');
+  const monthNames = useMemo(() => Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, i, 1))), [locale]);
+  const dayNames = useMemo(() => Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i))), [locale]);
   const full = timeFormat ? `${format} ${timeFormat}` : format;
   const typed = moment(value, full, false);
   const start = typed.isValid() && typed.year() >= PICKER_MIN_YEAR && typed.year() <= pickerMaxYear() ? typed : moment();
@@ -48,7 +52,7 @@ export function DatePicker({ value, format, timeFormat, onPick, onClose, label }
       <div className="d-flex gap-1 align-items-center mb-2">
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => move(-1)} aria-label={_t('Previous month')}>‹</button>
         <select className="form-select form-select-sm" aria-label={_t('Month')} value={month.month()} onChange={(e) => setMonth(month.clone().month(Number(e.target.value)))}>
-          {moment.months().map((m, i) => <option key={m} value={i}>{m}</option>)}
+          {monthNames.map((m, i) => <option key={m} value={i}>{m}</option>)}
         </select>
         <select className="form-select form-select-sm" aria-label={_t('Year')} value={month.year()} onChange={(e) => setMonth(month.clone().year(Number(e.target.value)))}>
           {years.map((y) => <option key={y} value={y}>{y}</option>)}
@@ -59,7 +63,7 @@ export function DatePicker({ value, format, timeFormat, onPick, onClose, label }
         <thead>
           <tr>
             <th scope="col" className="text-body-secondary"><abbr title={_t('Week')}>{_t('Wk')}</abbr></th>
-            {[1, 2, 3, 4, 5, 6, 7].map((d) => <th scope="col" key={d}>{moment().isoWeekday(d).format('dd')}</th>)}
+            {dayNames.map((d) => <th scope="col" key={d}>{d}</th>)}
           </tr>
         </thead>
         <tbody>
@@ -69,7 +73,7 @@ export function DatePicker({ value, format, timeFormat, onPick, onClose, label }
               {week.map((day) => (
                 <td key={day.format('YYYY-MM-DD')} className="p-0">
                   <button type="button" className={`btn btn-sm w-100 ${day.month() === month.month() ? '' : 'text-body-secondary'} ${typed.isValid() && day.isSame(typed, 'day') ? 'btn-primary' : 'btn-link text-decoration-none'}`}
-                    aria-label={day.format('LL')} onClick={() => pick(day)}>{day.date()}</button>
+                    aria-label={new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(day.year(), day.month(), day.date()))} onClick={() => pick(day)}>{day.date()}</button>
                 </td>
               ))}
             </tr>

@@ -188,7 +188,9 @@ function WebsiteForm(p: WebsiteFormProps) {
             <div className="input-group position-relative">
               <input {...common} type="text" inputMode="numeric" autoComplete="off" className={cls('form-control')} placeholder={input.placeholder || format} defaultValue={v[input.name]} />
               <button type="button" className="btn btn-outline-secondary wf-picker-toggle" aria-label={_t('Choose a date')} aria-expanded={picker === input.name}
-                onClick={() => setPicker(picker === input.name ? null : input.name)}>📅</button>
+                onClick={() => setPicker(picker === input.name ? null : input.name)}>
+                <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true"><path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1H14a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2h1.5V.5A.5.5 0 0 1 4 0zM1 5v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5H1zm2 2h2v2H3V7zm4 0h2v2H7V7zm4 0h2v2h-2V7zm-8 4h2v2H3v-2zm4 0h2v2H7v-2z" /></svg>
+              </button>
               {picker === input.name ? (
                 <div className="wf-picker-popover">
                   <DatePicker label={input.label} value={form.current?.querySelector<HTMLInputElement>(`#${id}`)?.value ?? ''} format={p.dateFormat} timeFormat={input.type === 'datetime' ? p.timeFormat : undefined}
