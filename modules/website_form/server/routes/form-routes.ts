@@ -12,6 +12,16 @@ function wantsJson(req: RequestContext): boolean {
   return req.http.header('accept').includes('application/json');
 }
 
+/** Posted values as strings or lists of strings; anything else (never sent by a form) is dropped. */
+function postedStrings(params: Record<string, unknown>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.filter((v): v is string => typeof v === 'string');
+  }
+  return out;
+}
+
 function first(value: unknown): string {
   return typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '';
 }
@@ -58,7 +68,9 @@ export class WebsiteFormRoutes implements RouteContribution {
 
   private async submit(req: RequestContext): Promise<void> {
     const model = req.pathParams.model ?? '';
-    const posted = req.params as Record<string, string | string[]>;
+    // The fields are the model's whitelisted ones, known only once the model is: no schema can declare
+    // them, so the values are taken as the strings (or lists of strings) they must be, and checked by the service.
+    const posted = postedStrings(req.params);
     const result = MODEL_NAME.test(model)
       ? await this.submission.submit(req, model, posted, req.files)
       : { error_fields: [], message: 'This form cannot be sent: its model is not open to website forms.', status: 404 };
