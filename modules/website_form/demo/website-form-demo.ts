@@ -1,12 +1,12 @@
 import { type DataRecord, ref } from '@platform/core';
 import { homePageContent } from '@modules/website';
 
-type Line = [name: string, label: string, type: string, required: boolean, placeholder?: string, choices?: string];
+type Line = [name: string, label: [en: string, fr: string], type: string, required: boolean, placeholder?: string, choices?: string];
 
 function lines(block: string, fields: Line[]): DataRecord[] {
   return fields.map(([name, label, type, required, placeholder, choices], i) => ({
     id: `${block}_${name}`, model: 'website.form.block.field',
-    values: { block_id: ref(`website_form.${block}`), sequence: (i + 1) * 10, field_name: name, label, input_type: type, required, placeholder: placeholder ?? false, choices: choices ?? false },
+    values: { block_id: ref(`website_form.${block}`), sequence: (i + 1) * 10, field_name: name, label: { en_US: label[0], fr_FR: label[1] }, input_type: type, required, placeholder: placeholder ?? false, choices: choices ?? false },
   }));
 }
 
@@ -35,16 +35,16 @@ export function websiteFormDemo(): DataRecord[] {
       },
     },
     ...lines('block_contactus', [
-      ['name', 'Your name', 'text', true],
-      ['email', 'E-mail', 'email', true, 'you@example.com'],
-      ['phone', 'Phone', 'tel', false],
-      ['company', 'Company', 'text', false],
-      ['subject', 'Subject', 'text', true],
-      ['contact_date', 'When may we call you?', 'date', false],
-      ['heard_from', 'How did you hear about us?', 'select', false, 'Choose…', 'Search engine\nA friend\nSocial networks\nAn event'],
-      ['description', 'Your question', 'textarea', true],
-      ['attachment_ids', 'Attachments', 'file', false],
-      ['newsletter', 'Send me the newsletter', 'checkbox', false],
+      ['name', ['Your name', 'Votre nom'], 'text', true],
+      ['email', ['E-mail', 'E-mail'], 'email', true, 'you@example.com'],
+      ['phone', ['Phone', 'Téléphone'], 'tel', false],
+      ['company', ['Company', 'Société'], 'text', false],
+      ['subject', ['Subject', 'Sujet'], 'text', true],
+      ['contact_date', ['When may we call you?', 'Quand pouvons-nous vous appeler ?'], 'date', false],
+      ['heard_from', ['How did you hear about us?', 'Comment nous avez-vous connus ?'], 'select', false, 'Choose…', 'Search engine\nA friend\nSocial networks\nAn event'],
+      ['description', ['Your question', 'Votre question'], 'textarea', true],
+      ['attachment_ids', ['Attachments', 'Pièces jointes'], 'file', false],
+      ['newsletter', ['Send me the newsletter', 'Recevoir la lettre d\'information'], 'checkbox', false],
     ]),
     {
       id: 'page_contactus', model: 'website.page',
@@ -77,12 +77,12 @@ export function websiteFormDemo(): DataRecord[] {
       },
     },
     ...lines('block_reseller', [
-      ['name', 'Your name', 'text', true],
-      ['company_name', 'Company', 'text', true],
-      ['email', 'E-mail', 'email', true],
-      ['phone', 'Phone', 'tel', false],
-      ['city', 'City', 'text', false],
-      ['country_id', 'Country', 'select', false],
+      ['name', ['Your name', 'Votre nom'], 'text', true],
+      ['company_name', ['Company', 'Société'], 'text', true],
+      ['email', ['E-mail', 'E-mail'], 'email', true],
+      ['phone', ['Phone', 'Téléphone'], 'tel', false],
+      ['city', ['City', 'Ville'], 'text', false],
+      ['country_id', ['Country', 'Pays'], 'select', false],
     ]),
     {
       id: 'page_reseller', model: 'website.page',

@@ -4,7 +4,7 @@ import {
   BLOCK_FIELD, FILE_ACCEPT, type FormInput, type FormReply, HONEYPOT_FIELD, MAX_FILE_BYTES, MAX_FILES, PAGE_FIELD, type StatusTemplate,
   TIMEZONE_FIELD, websiteFormUrls, type WebsiteFormProps,
 } from '../../common/form-block';
-import { dateInputProblem } from '../../common/form-values';
+import { DATE_MESSAGE, DATETIME_MESSAGE, dateInputProblem } from '../../common/form-values';
 import { DatePicker } from '../form/date-picker';
 import { momentDateParser } from '../form/moment-date-parser';
 
@@ -68,7 +68,7 @@ function WebsiteForm(p: WebsiteFormProps) {
         c.setCustomValidity('');
         if (input.type === 'date' || input.type === 'datetime') {
           const problem = dateInputProblem(c.value, input.type, { dateFormat: p.dateFormat, timeFormat: p.timeFormat, parse: momentDateParser });
-          if (problem) c.setCustomValidity(problem);
+          if (problem) c.setCustomValidity(_t(input.type === 'date' ? DATE_MESSAGE : DATETIME_MESSAGE).replace('%s', c.value));
         }
         if (input.type === 'file') {
           const files = [...((c as HTMLInputElement).files ?? [])];
