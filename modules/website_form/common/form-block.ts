@@ -4,7 +4,7 @@
  */
 import { array, boolean, object, string, type InferType } from 'yup';
 
-export const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'number', 'textarea', 'date', 'datetime', 'checkbox', 'checkboxes', 'select', 'radio', 'file'] as const;
+export const INPUT_TYPES = ['text', 'email', 'tel', 'url', 'number', 'textarea', 'date', 'datetime', 'checkbox', 'checkboxes', 'select', 'radio', 'file', 'hidden'] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
 /** Uploads: the platform stops reading a post past these (413). */
@@ -38,6 +38,7 @@ export interface FormInput {
   label: string;
   type: InputType;
   required: boolean;
+  /** The placeholder; for a `hidden` input, its fixed value (sent as one of the form's `form_field_` data values). */
   placeholder: string;
   /** select, radio, checkboxes: [value, label]. */
   choices: Array<[string, string]>;

@@ -41,10 +41,12 @@ export function websiteFormDemo(): DataRecord[] {
       ['company', ['Company', 'Société'], 'text', false],
       ['subject', ['Subject', 'Sujet'], 'text', true],
       ['contact_date', ['When may we call you?', 'Quand pouvons-nous vous appeler ?'], 'date', false],
-      ['heard_from', ['How did you hear about us?', 'Comment nous avez-vous connus ?'], 'select', false, 'Choose…', 'Search engine\nA friend\nSocial networks\nAn event'],
+      ['heard_from', ['How did you hear about us?', 'Comment nous avez-vous connus ?'], 'select', false, undefined, 'Search engine\nA friend\nSocial networks\nAn event'],
       ['description', ['Your question', 'Votre question'], 'textarea', true],
       ['attachment_ids', ['Attachments', 'Pièces jointes'], 'file', false],
       ['newsletter', ['Send me the newsletter', 'Recevoir la lettre d\'information'], 'checkbox', false],
+      // A form_field_ data value: sent with every post, kept in the message.
+      ['source', ['Source', 'Source'], 'hidden', false, 'Contact page'],
     ]),
     {
       id: 'page_contactus', model: 'website.page',

@@ -173,6 +173,7 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect(html).to.contain('action="/website_form/website.form.lead"');
     expect(html).to.match(/enctype="multipart\/form-data"/i);
     expect(html).to.contain('name="website_form_signature"');
+    expect(html).to.contain('data-form_field_source="Contact page"');
     for (const name of ['name', 'email', 'subject', 'contact_date', 'description', 'attachment_ids', 'heard_from']) expect(html).to.contain(`name="${name}"`);
     const home = await (await fetch(`${tk.url}/`)).text();
     expect(home).to.contain('href="/contactus"');

@@ -59,8 +59,10 @@ describe('website_form: the contact form in Chromium', function () {
     ]);
     await Promise.all([page.waitForURL(/\/contactus-thank-you$/), page.click('.wf-send')]);
     expect(await page.textContent('main')).to.contain('Your message has been sent');
-    const [lead] = await tk.sudo().model('website.form.lead').search_read([['email', '=', 'ada@example.com']], ['contact_date', 'attachment_ids']);
+    const [lead] = await tk.sudo().model('website.form.lead').search_read([['email', '=', 'ada@example.com']], ['contact_date', 'attachment_ids', 'description']);
     expect(lead.contact_date).to.equal('2026-03-07');
+    // The form's form_field_ data value was sent once, and kept in the message.
+    expect(String(lead.description)).to.equal('Could we talk about it?\n\nOther information:\nsource: Contact page');
     expect(lead.attachment_ids).to.have.length(2);
     expect(errors).to.deep.equal([]);
     await page.close();

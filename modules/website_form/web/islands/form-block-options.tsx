@@ -139,7 +139,7 @@ function FormBlockOptions({ block }: FormBlockOptionsProps) {
                 </select>
               </div>
               <div className="col-6 col-md-3">
-                <label className="form-label small" htmlFor={id(`ph-${l.name}`)}>{_t('Placeholder')}</label>
+                <label className="form-label small" htmlFor={id(`ph-${l.name}`)}>{l.type === 'hidden' ? _t('Value sent') : _t('Placeholder')}</label>
                 <input id={id(`ph-${l.name}`)} className="form-control form-control-sm" maxLength={128} value={l.placeholder ?? ''} onChange={(e) => setLine(i, { placeholder: e.target.value })} />
               </div>
               <div className="col-12 col-md-2 d-flex gap-1 align-items-center flex-wrap">

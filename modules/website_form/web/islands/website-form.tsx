@@ -92,9 +92,10 @@ function WebsiteForm(p: WebsiteFormProps) {
       const files = [...(el.querySelector<HTMLInputElement>(`[name="${input.name}"]`)?.files ?? [])];
       files.forEach((file, i) => data.append(`${input.name}[${i}]`, file, file.name));
     }
-    // The form's form_field_ data values.
+    // The form's form_field_ data values (also hidden inputs, for the form without JavaScript: sent once).
     for (const [attr, value] of Object.entries(el.dataset)) {
-      if (attr.startsWith('form_field_')) data.append(attr.slice('form_field_'.length), value ?? '');
+      const name = attr.slice('form_field_'.length);
+      if (attr.startsWith('form_field_') && !data.has(name)) data.append(name, value ?? '');
     }
     data.set(TIMEZONE_FIELD, Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
     return data;
@@ -211,14 +212,17 @@ function WebsiteForm(p: WebsiteFormProps) {
     }
   };
 
+  const hidden = p.inputs.filter((i) => i.type === 'hidden');
+  const dataValues = Object.fromEntries(hidden.map((i) => [`data-form_field_${i.name}`, i.placeholder]));
   return (
-    <form ref={form} id={`wf-${p.blockKey}`} className="website-form" action={local(`${p.action}${p.model}`)} method="post" encType="multipart/form-data"
+    <form ref={form} {...dataValues} id={`wf-${p.blockKey}`} className="website-form" action={local(`${p.action}${p.model}`)} method="post" encType="multipart/form-data"
       data-model_name={p.model} data-success_page={p.successPage || undefined} onSubmit={(e) => void submit(e)}>
       <input type="hidden" name={BLOCK_FIELD} value={p.blockKey} />
       <input type="hidden" name={PAGE_FIELD} value={p.page} />
       <div className="d-none"><label>{_t('Leave this field empty')}<input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" /></label></div>
+      {hidden.map((i) => <input key={i.name} type="hidden" name={i.name} value={i.placeholder} />)}
       <div className="row g-3">
-        {p.inputs.map((input) => (
+        {p.inputs.filter((i) => i.type !== 'hidden').map((input) => (
           <div key={input.name} className={`col-12${['textarea', 'checkboxes', 'radio', 'file', 'checkbox'].includes(input.type) ? '' : ' col-md-6'} wf-field`} data-name={input.name}>
             {field(input)}
             {feedback(input)}
