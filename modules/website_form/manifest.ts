@@ -30,6 +30,11 @@ export default defineManifest({
     { model: 'website.form.block.field', group: ADMIN, read: true, write: true, create: true, unlink: true },
   ],
   rules: [
+    // The files of those requests (base lets internal users read public attachments and their own).
+    {
+      name: 'ir.attachment: files of contact requests', model: 'ir.attachment', groups: [USER], operations: ['read'],
+      domain: (c) => [['res_model', '=', 'website.form.lead'], '|', ['website_id', '=', false], ['website_id', '=', c.siteId ?? 0]],
+    },
     // A contact request belongs to the site it was sent on: internal users see their own site's
     // requests and those of no site (administrators see all).
     {

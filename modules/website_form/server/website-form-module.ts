@@ -8,6 +8,7 @@ import { DynamicBlockContribution } from '@modules/website';
 import { WebsiteFormBackofficeMenu } from './contributions/backoffice-menu';
 import { WebsiteFormBlock } from './contributions/form-block';
 import { WebsiteFormMailJobs } from './contributions/mail-jobs';
+import { WebsiteFormAttachmentRoutes } from './routes/attachment-routes';
 import { WebsiteFormEditorRoutes } from './routes/editor-routes';
 import { WebsiteFormRoutes } from './routes/form-routes';
 import { FormBlocks } from './services/form-blocks';
@@ -24,6 +25,7 @@ export const websiteFormModule = new ContainerModule(({ bind }) => {
   bind(FormSubmission).toSelf();
   bindContribution(bind, RouteContribution, WebsiteFormRoutes);
   bindContribution(bind, RouteContribution, WebsiteFormEditorRoutes);
+  bindContribution(bind, RouteContribution, WebsiteFormAttachmentRoutes);
   bindContribution(bind, DynamicBlockContribution, WebsiteFormBlock);
   bindContribution(bind, JobContribution, WebsiteFormMailJobs);
   bindContribution(bind, BackofficeMenuContribution, WebsiteFormBackofficeMenu);

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { RpcClient } from '../../../test/support/rpc-client';
 import { MAX_FILE_BYTES, MAX_FILES } from '../common/form-block';
 
 /** The smallest valid PNG (1x1) and PDF, recognised by their bytes. */
@@ -122,6 +124,31 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     const [withCv] = await tk.sudo().model('website.form.lead').read([other.body.id], ['description', 'attachment_ids']);
     expect(withCv.attachment_ids).to.deep.equal([]);
     expect(String(withCv.description)).to.contain('Attached files: cv.pdf');
+  });
+
+  it('internal users read requests and download their files; portal users and visitors cannot', async () => {
+    const res = await post('website.form.lead', valid({ email: 'files@example.com' }), [['attachment_ids[0]', PDF, 'brief.pdf']]);
+    const [lead] = await tk.sudo().model('website.form.lead').read([res.body.id], ['attachment_ids']);
+    const attId = (lead.attachment_ids as number[])[0];
+    const accounts = tk.get(UserAccounts);
+    await accounts.create({ name: 'Staff', login: 'staff', password: 'staff-password-1', groups: ['base.group_user'] });
+    await accounts.create({ name: 'Customer', login: 'customer', password: 'customer-password-1' });
+    const staff = new RpcClient(tk.url);
+    await staff.authenticate('staff', 'staff-password-1');
+    const rows = await staff.callKw<Array<Record<string, unknown>>>('website.form.lead', 'search_read', [[['id', '=', res.body.id]], ['name', 'attachment_ids']]);
+    expect(rows[0].attachment_ids).to.deep.equal([attId]);
+    const download = await staff.fetch(`/website_form/attachment/${attId}`);
+    expect(download.status).to.equal(200);
+    expect(download.headers.get('content-disposition')).to.contain('attachment');
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).to.equal(true);
+    const mail = await tk.sudo().db('website_form_mail').where({ res_id: res.body.id }).first();
+    expect(mail.body).to.contain(`/website_form/attachment/${attId}`);
+    const customer = new RpcClient(tk.url);
+    await customer.authenticate('customer', 'customer-password-1');
+    expect((await customer.fetch(`/website_form/attachment/${attId}`)).status).to.equal(404);
+    expect((await customer.rpc('/web/dataset/call_kw', { model: 'website.form.lead', method: 'search_read', args: [[]], kwargs: {} })).error).to.not.equal(undefined);
+    const visitor = await fetch(`${tk.url}/website_form/attachment/${attId}`, { redirect: 'manual' });
+    expect(visitor.status).to.equal(302);
   });
 
   it('refuses a file whose bytes are not an accepted type, too many files, too large files, writing nothing', async () => {

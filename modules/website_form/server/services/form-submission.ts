@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
+import { SiteUrls } from '@platform/base';
 import { LanguageCatalog, type RequestContext, type UploadedFile } from '@platform/http';
 import { escapeHtml } from '@platform/common';
 import type { Env } from '@platform/orm';
@@ -7,6 +8,7 @@ import { HONEYPOT_FIELD, MAX_FILES, RESERVED_FIELDS, TIMEZONE_FIELD } from '../.
 import { convertValue, type ConversionContext, fileFieldName, groupPosted, isKnownTimeZone } from '../../common/form-values';
 import { momentDateParser } from '../../web/form/moment-date-parser';
 import { FORM_BLOCK_MODEL } from '../models/website-form-block';
+import { attachmentUrl } from '../routes/attachment-routes';
 import { checkUploadedFile, type CheckedFile } from './file-check';
 import { FormMailQueue } from './form-mail-queue';
 import { type EnabledModel, FormWhitelist } from './form-whitelist';
@@ -31,6 +33,7 @@ export class FormSubmission {
     @inject(FormWhitelist) private readonly whitelist: FormWhitelist,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(FormMailQueue) private readonly mails: FormMailQueue,
+    @inject(SiteUrls) private readonly urls: SiteUrls,
   ) {}
 
   async submit(req: RequestContext, model: string, posted: Record<string, string | string[]>, files: UploadedFile[]): Promise<SubmissionResult> {
@@ -78,7 +81,9 @@ export class FormSubmission {
     if (extras.length && !target.defaultField) extras.forEach((line) => errors.add(line.slice(0, line.indexOf(':'))));
     if (errors.size) return refused(400, 'Please check the marked fields.', [...errors]);
 
-    const id = await req.env.transaction(async (tx) => this.write(req, tx, target, values, extras, checked));
+    // Read before the transaction: SQLite has one connection, which the transaction holds.
+    const base = target.notify ? await this.urls.forMail(req) : null;
+    const id = await req.env.transaction(async (tx) => this.write(req, tx, target, values, extras, checked, base));
     void this.mails.kick();
     return { id };
   }
@@ -106,7 +111,7 @@ export class FormSubmission {
     }
   }
 
-  private async write(req: RequestContext, tx: Env, target: EnabledModel, values: Record<string, unknown>, extras: string[], files: CheckedFile[]): Promise<number> {
+  private async write(req: RequestContext, tx: Env, target: EnabledModel, values: Record<string, unknown>, extras: string[], files: CheckedFile[], base: string | null): Promise<number> {
     const su = tx.sudo();
     const model = su.model(target.model);
     const hasField = (name: string) => su.registry.get(target.model)?.fields.has(name) ?? false;
@@ -115,12 +120,14 @@ export class FormSubmission {
     const id = (await model.create(row)) as number;
 
     const orphans: string[] = [];
+    const stored: Array<[number, string]> = [];
     const linked = new Map<string, number[]>();
     for (const f of files) {
       const attId = (await su.model('ir.attachment').create({ name: f.name, res_model: target.model, res_id: id, public: false, website_id: req.site.id })) as number;
       await su.model('ir.attachment').write([attId], {
         mimetype: f.mimetype, file_size: f.data.length, checksum: crypto.createHash('sha256').update(f.data).digest('hex'), datas: f.data.toString('base64'),
       });
+      stored.push([attId, f.name]);
       const spec = target.fields.get(f.field);
       if (spec?.type === 'many2many' && spec.comodel === 'ir.attachment') linked.set(f.field, [...(linked.get(f.field) ?? []), attId]);
       else orphans.push(f.name);
@@ -138,19 +145,24 @@ export class FormSubmission {
         : `${before ? `${before}\n\n` : ''}${block}`;
     }
     if (Object.keys(update).length) await model.write([id], update);
-    await this.queueMail(req, tx, target, id, values, extras);
+    await this.queueMail(req, tx, target, id, values, extras, stored, base);
     return id;
   }
 
-  private async queueMail(req: RequestContext, tx: Env, target: EnabledModel, id: number, values: Record<string, unknown>, extras: string[]): Promise<void> {
+  private async queueMail(req: RequestContext, tx: Env, target: EnabledModel, id: number, values: Record<string, unknown>, extras: string[], files: Array<[number, string]>, base: string | null): Promise<void> {
     if (!target.notify) return;
     const [site] = await tx.sudo().model('website').read([req.site.id], ['contact_email', 'name']);
     const to = site?.contact_email ? String(site.contact_email) : '';
     if (!to) return;
+    // Links for the site's staff (they sign in to follow them); none without an address to trust.
+    const links = base ? [
+      '', `Open it: ${base}/web#model=${target.model}&view=form&id=${id}`,
+      ...files.map(([attId, name]) => `${name}: ${base}${attachmentUrl(attId)}`),
+    ] : [];
     const lines = [...target.fields.values()].filter((f) => values[f.name] !== undefined && f.type !== 'many2many').map((f) => `${f.label}: ${String(values[f.name])}`);
     await this.mails.enqueue(tx.db, {
       to, subject: `New ${target.label.toLowerCase()} from the website ${String(site.name ?? '')}`.trim(), resModel: target.model, resId: id,
-      body: [`A visitor sent the form "${target.label}".`, '', ...lines, ...(extras.length ? ['', ...extras] : [])].join('\n'),
+      body: [`A visitor sent the form "${target.label}".`, '', ...lines, ...(extras.length ? ['', ...extras] : []), ...links].join('\n'),
     });
   }
 }
