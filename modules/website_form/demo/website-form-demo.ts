@@ -71,6 +71,18 @@ export function websiteFormDemo(): DataRecord[] {
     },
     { id: 'menu_contactus', model: 'website.menu', values: { name: { en_US: 'Contact us', fr_FR: 'Contact' }, page_id: ref('website_form.page_contactus'), sequence: 90 } },
     {
+      id: 'lead_1', model: 'website.form.lead',
+      values: {
+        name: 'Marie Curie', email: 'marie@example.com', company: 'Radium Institute', subject: 'A website for our lab',
+        description: 'We need pages in French and English, and a newsletter.\n\nOther information:\nheard_from: A friend\nsource: Contact page',
+        contact_date: '2026-12-02', website_id: ref('base.default_website'),
+      },
+    },
+    {
+      id: 'lead_2', model: 'website.form.lead',
+      values: { name: 'Alan Turing', email: 'alan@example.com', subject: 'Live chat', description: 'Can visitors chat with us at night?', state: 'done', website_id: ref('base.default_website') },
+    },
+    {
       id: 'block_reseller', model: 'website.form.block',
       values: {
         name: 'Become a reseller', key: 'reseller', form_model_id: ref('website_form.model_partner'),
