@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { MAX_FILE_BYTES, MAX_FILES } from '../common/form-block';
+import { MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES } from '../common/form-block';
 
 /** The smallest valid PNG (1x1) and PDF, recognised by their bytes. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -162,6 +162,12 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect(many.status).to.equal(413);
     const big = await post('website.form.lead', valid(), [['attachment_ids[0]', Buffer.concat([PDF, Buffer.alloc(MAX_FILE_BYTES)]), 'big.pdf']]);
     expect(big.status).to.equal(413);
+    // Each file under its limit, all of them over the request's.
+    const each = Math.floor(MAX_FILE_BYTES * 0.95);
+    const parts = Math.ceil(MAX_REQUEST_BYTES / each) + 1;
+    expect(parts).to.be.at.most(MAX_FILES);
+    const heavy = await post('website.form.lead', valid(), Array.from({ length: parts }, (_, i) => [`attachment_ids[${i}]`, Buffer.concat([PDF, Buffer.alloc(each - PDF.length)]), `p${i}.pdf`] as [string, Buffer, string]));
+    expect(heavy.status).to.equal(413);
     expect(await leads()).to.equal(count);
     expect(await tk.sudo().model('ir.attachment').search_count([])).to.equal(attachments);
   });
@@ -179,6 +185,21 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     for (let i = 0; i < 11; i++) statuses.push((await post('website.form.lead', valid(), [], { from: '10.8.8.8' })).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).to.equal(true);
     expect(statuses[10]).to.equal(429);
+  });
+
+  it('limits a signed-in account across addresses', async () => {
+    await tk.get(UserAccounts).create({ name: 'Busy', login: 'busy', password: 'busy-password-1' });
+    const busy = new RpcClient(tk.url);
+    await busy.authenticate('busy', 'busy-password-1');
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(valid())) form.append(k, String(v));
+      const res = await busy.fetch('/website_form/website.form.lead', { method: 'POST', body: form, headers: { Accept: 'application/json', Origin: tk.url, 'X-Forwarded-For': `10.7.${i}.1` } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((st) => st === 200)).to.equal(true);
+    expect(statuses[20]).to.equal(429);
   });
 
   it('without JavaScript: a redirect to the success page, or back to the form with the refused fields', async () => {
