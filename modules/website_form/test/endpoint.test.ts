@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { UserAccounts } from '@platform/base';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES } from '../common/form-block';
 
@@ -227,5 +227,29 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect(home).to.contain('href="/contactus"');
     const template = await (await fetch(`${tk.url}/website_form/status_template`)).json();
     expect(template).to.have.keys(['success', 'invalid', 'error', 'sending']);
+  });
+
+  it('the editor\'s routes: publishers only, enabled models only, required fields kept, other languages\' labels kept', async () => {
+    const admin = new RpcClient(tk.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+    const models = await admin.call<Array<{ model: string; fields: Array<{ name: string }> }>>('/website_form/editor/models', {});
+    const lead = models.find((m) => m.model === 'website.form.lead')!;
+    expect(lead.fields.map((f) => f.name)).to.include.members(['name', 'email', 'attachment_ids']).and.not.include('state');
+    const block = await admin.call<{ fields: Array<{ name: string; label: string }> } & Record<string, unknown>>('/website_form/editor/block', { key: 'contactus' });
+    // Saved from the French page: the French labels change, the English ones stay.
+    const fields = block.fields.map((f) => (f.name === 'subject' ? { ...f, label: 'Objet' } : f));
+    await admin.call('/fr/website_form/editor/save', { ...block, fields });
+    const lines = await tk.sudo().model('website.form.block.field').search_read([['field_name', '=', 'subject'], ['block_id.key', '=', 'contactus']], ['label']);
+    expect(lines[0].label).to.equal('Subject');
+    const french = await tk.sudo().withLang('fr_FR').model('website.form.block.field').search_read([['field_name', '=', 'subject'], ['block_id.key', '=', 'contactus']], ['label']);
+    expect(french[0].label).to.equal('Objet');
+    // The model's required field cannot be left out; a disabled model cannot be chosen.
+    const noName = await admin.rpc('/website_form/editor/save', { ...block, key: '', fields: fields.filter((f) => f.name !== 'name') });
+    expect(noName.error?.data.message).to.contain('required field');
+    const staffless = new RpcClient(tk.url);
+    await tk.get(UserAccounts).create({ name: 'Clerk', login: 'clerk', password: 'clerk-password-1', groups: ['base.group_user'] });
+    await staffless.authenticate('clerk', 'clerk-password-1');
+    expect((await staffless.rpc('/website_form/editor/save', { ...block, key: '' })).error?.data.message).to.contain('Only website publishers');
+    expect((await admin.rpc('/website_form/editor/save', { ...block, key: '', model: 'res.users' })).error?.data.message).to.contain('not open to website forms');
   });
 });

@@ -60,20 +60,25 @@ export class FormBlocks {
       if (found) {
         id = Number(found.id);
         await tx.model(FORM_BLOCK_MODEL).write([id], values);
-        const old = await tx.model(FORM_BLOCK_FIELD_MODEL).search([['block_id', '=', id]]);
-        if (old.length) await tx.model(FORM_BLOCK_FIELD_MODEL).unlink(old);
       } else {
         key = `form-${crypto.randomBytes(5).toString('hex')}`;
         id = (await tx.model(FORM_BLOCK_MODEL).create({ ...values, key })) as number;
       }
+      // Lines are matched by field name and written in place: a label saved in one language keeps the others.
+      const old = await tx.model(FORM_BLOCK_FIELD_MODEL).search_read([['block_id', '=', id]], ['field_name'], { limit: 100 });
+      const byName = new Map(old.map((l) => [String(l.field_name), Number(l.id)]));
+      const gone = old.filter((l) => !names.has(String(l.field_name))).map((l) => Number(l.id));
+      if (gone.length) await tx.model(FORM_BLOCK_FIELD_MODEL).unlink(gone);
       let sequence = 0;
       for (const f of save.fields) {
         // A field of the model is required if the model says so, whatever the dialog sent.
         const required = f.required || target.required.includes(f.name);
-        await tx.model(FORM_BLOCK_FIELD_MODEL).create({
-          block_id: id, sequence: (sequence += 10), field_name: f.name, label: f.label, input_type: f.type, required,
-          placeholder: f.placeholder || false, choices: f.choices || false,
-        });
+        const line = {
+          sequence: (sequence += 10), label: f.label, input_type: f.type, required, placeholder: f.placeholder || false, choices: f.choices || false,
+        };
+        const existing = byName.get(f.name);
+        if (existing) await tx.model(FORM_BLOCK_FIELD_MODEL).write([existing], line);
+        else await tx.model(FORM_BLOCK_FIELD_MODEL).create({ ...line, block_id: id, field_name: f.name });
       }
       return key;
     });
