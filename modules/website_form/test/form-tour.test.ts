@@ -90,6 +90,33 @@ describe('website_form: the contact form in Chromium', function () {
     await page.close();
   });
 
+  it('without JavaScript: the server refuses the bad date and marks it, then the fixed form reaches the success page', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${tk.url}/contactus`);
+    await page.fill('#wf-contactus-name', 'Charles Babbage');
+    await page.fill('#wf-contactus-email', 'charles@example.com');
+    await page.fill('#wf-contactus-subject', 'Engines');
+    await page.fill('#wf-contactus-description', 'Difference or analytical?');
+    await page.fill('#wf-contactus-contact_date', 'soon');
+    await Promise.all([page.waitForURL(/wf_errors=contact_date/), page.click('.wf-send')]);
+    expect(await page.getAttribute('#wf-contactus-contact_date', 'aria-invalid')).to.equal('true');
+    expect(await page.textContent('.wf-status')).to.contain('the form has not been sent');
+    await page.fill('#wf-contactus-name', 'Charles Babbage');
+    await page.fill('#wf-contactus-email', 'charles@example.com');
+    await page.fill('#wf-contactus-subject', 'Engines');
+    await page.fill('#wf-contactus-description', 'Difference or analytical?');
+    await page.fill('#wf-contactus-contact_date', '12/26/2026');
+    await page.setInputFiles('#wf-contactus-attachment_ids', [
+      { name: 'a.png', mimeType: 'image/png', buffer: PNG }, { name: 'b.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await Promise.all([page.waitForURL(/\/contactus-thank-you$/), page.click('.wf-send')]);
+    const [lead] = await tk.sudo().model('website.form.lead').search_read([['email', '=', 'charles@example.com']], ['contact_date', 'attachment_ids']);
+    expect(lead.contact_date).to.equal('2026-12-26');
+    expect(lead.attachment_ids).to.have.length(2);
+    await context.close();
+  });
+
   for (const width of [375, 1280]) {
     it(`/contactus and its success page at ${width}px: axe clean`, async () => {
       const { page, errors } = await open(width, '/contactus');

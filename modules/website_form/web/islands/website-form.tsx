@@ -234,7 +234,7 @@ function WebsiteForm(p: WebsiteFormProps) {
         <div role="status" aria-live="polite" className="wf-status flex-grow-1">
           {status === 'success' ? <div className="alert alert-success mb-0">{notice?.text || successText}</div> : null}
           {status === 'invalid' ? <div className="alert alert-warning mb-0">{messages.invalid}</div> : null}
-          {status === 'error' ? <div className="alert alert-danger mb-0">{notice?.kind === 'danger' ? notice.text : messages.error}</div> : null}
+          {status === 'error' ? <div className="alert alert-danger mb-0">{notice?.kind === 'danger' && notice.text ? notice.text : messages.error}</div> : null}
         </div>
       </div>
     </form>
