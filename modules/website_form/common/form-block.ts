@@ -58,8 +58,8 @@ export interface WebsiteFormProps {
   successMessage: string;
   dateFormat: string;
   timeFormat: string;
-  /** No-JS round trip: the fields the server refused, and what was typed. */
-  errorFields?: string[];
+  /** No-JS round trip: the server's message per refused field, and what was typed. */
+  errors?: Record<string, string>;
   values?: Record<string, string>;
   /** No-JS round trip: a message for the whole form (a success message or a refusal). */
   notice?: { kind: 'success' | 'danger'; text: string };

@@ -202,17 +202,26 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect(statuses[20]).to.equal(429);
   });
 
-  it('without JavaScript: a redirect to the success page, or back to the form with the refused fields', async () => {
+  it('without JavaScript: a redirect to the success page, or the form again with what was typed and each message', async () => {
     const ok = await post('website.form.lead', valid({ website_form_page: '/contactus' }), [], { json: false });
     expect(ok.status).to.equal(303);
     expect(ok.location).to.equal('/contactus-thank-you');
-    const bad = await post('website.form.lead', valid({ website_form_page: '/contactus', email: '' }), [], { json: false });
-    expect(bad.status).to.equal(303);
-    expect(bad.location).to.equal('/contactus?wf=contactus&wf_errors=email#wf-contactus');
-    const page = await (await fetch(`${tk.url}${bad.location}`)).text();
-    expect(page).to.match(/id="wf-contactus-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="wf-contactus-email"/);
-    const away = await post('website.form.lead', valid({ website_form_page: 'https://evil.example/x', email: '' }), [], { json: false });
-    expect(away.location).to.match(/^\/\?wf=contactus/);
+    const bad = await post('website.form.lead', valid({ website_form_page: '/contactus', email: '', contact_date: 'soon' }), [], { json: false });
+    expect(bad.status).to.equal(400);
+    const html = String(bad.body);
+    expect(html).to.match(/aria-invalid="true"[^>]*id="wf-contactus-email"|id="wf-contactus-email"[^>]*aria-invalid="true"/);
+    expect(html).to.contain('This field is required.');
+    expect(html).to.contain('&#x27;soon&#x27; is not a correct date');
+    expect(html).to.contain('value="Ada"');
+    expect(html).to.contain('name="website_form_page" value="/contactus"');
+    // The form posted again from that page goes back to the page it came from.
+    const sent = await post('res.partner', { name: 'Nobody', company_name: 'N', email: 'n@example.com', website_form_block: 'reseller', website_form_page: 'https://evil.example/x' }, [], { json: false });
+    expect(sent.status).to.equal(303);
+    expect(sent.location).to.equal('/?wf=reseller&wf_sent=1#wf-reseller');
+    const reseller = await post('res.partner', { name: 'Someone', company_name: 'S', email: 's@example.com', website_form_block: 'reseller', website_form_page: '/become-a-reseller' }, [], { json: false });
+    expect(reseller.location).to.equal('/become-a-reseller?wf=reseller&wf_sent=1#wf-reseller');
+    const thanked = await (await fetch(`${tk.url}${reseller.location}`)).text();
+    expect(thanked).to.contain('our partner team will call you');
   });
 
   it('renders /contactus with the form block: fields, labels, the hidden honeypot; the status template is served by GET', async () => {

@@ -36,6 +36,7 @@ export class WebsiteFormBlock implements DynamicBlockContribution {
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
   ) {}
 
+  /** The form's props, or null when the block is missing or its model is no longer enabled. */
   async props(req: RequestContext, key: string): Promise<WebsiteFormProps | null> {
     if (!KEY.test(key)) return null;
     const su = req.env.sudo().withLang(req.lang);
@@ -61,15 +62,13 @@ export class WebsiteFormBlock implements DynamicBlockContribution {
     }
     const lang = await this.languages.find(req.lang);
     const mine = req.params.wf === key;
-    const errorFields = mine && typeof req.params.wf_errors === 'string' ? req.params.wf_errors.split(',').filter(Boolean).slice(0, 30) : undefined;
     return {
       action: '/website_form/', model: target.model, blockKey: key, page: req.path, inputs,
       buttonLabel: block.button_label ? String(block.button_label) : '',
       successPage: block.success_page ? String(block.success_page) : '',
       successMessage: block.success_message ? String(block.success_message) : '',
       dateFormat: lang?.dateFormat ?? 'MM/DD/YYYY', timeFormat: lang?.timeFormat ?? 'HH:mm:ss',
-      errorFields,
-      notice: mine && req.params.wf_sent === '1' ? { kind: 'success', text: '' } : errorFields ? { kind: 'danger', text: '' } : undefined,
+      notice: mine && req.params.wf_sent === '1' ? { kind: 'success', text: '' } : undefined,
     };
   }
 

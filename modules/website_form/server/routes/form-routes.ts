@@ -1,9 +1,13 @@
 import { inject, injectable } from 'inversify';
+import { ValidationError } from '@platform/core';
 import { type RequestContext, type RouteContribution, type RouteDefinition, safeRedirect } from '@platform/http';
-import { TranslationCatalog } from '@platform/web';
+import { createElement } from 'react';
+import { page, TranslationCatalog } from '@platform/web';
 import { BLOCK_FIELD, type FormReply, MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES, PAGE_FIELD, type StatusTemplate, websiteFormUrls } from '../../common/form-block';
 import { FORM_BLOCK_MODEL } from '../models/website-form-block';
 import { FormSubmission } from '../services/form-submission';
+import { WebsiteFormBlock } from '../contributions/form-block';
+import WebsiteForm from '../../web/islands/website-form';
 
 const MODEL_NAME = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+){0,5}$/;
 
@@ -38,6 +42,7 @@ export class WebsiteFormRoutes implements RouteContribution {
   constructor(
     @inject(FormSubmission) private readonly submission: FormSubmission,
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
+    @inject(WebsiteFormBlock) private readonly blocks: WebsiteFormBlock,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -66,14 +71,14 @@ export class WebsiteFormRoutes implements RouteContribution {
     ];
   }
 
-  private async submit(req: RequestContext): Promise<void> {
+  private async submit(req: RequestContext): Promise<unknown> {
     const model = req.pathParams.model ?? '';
     // The fields are the model's whitelisted ones, known only once the model is: no schema can declare
     // them, so the values are taken as the strings (or lists of strings) they must be, and checked by the service.
     const posted = postedStrings(req.params);
     const result = MODEL_NAME.test(model)
       ? await this.submission.submit(req, model, posted, req.files)
-      : { error_fields: [], message: 'This form cannot be sent: its model is not open to website forms.', status: 404 };
+      : { error_fields: [], message: 'This form cannot be sent: its model is not open to website forms.', status: 404, messages: {} };
     if (wantsJson(req)) {
       let reply: FormReply;
       if ('id' in result) reply = { id: result.id };
@@ -85,12 +90,20 @@ export class WebsiteFormRoutes implements RouteContribution {
       req.reply.send(JSON.stringify(reply), 'application/json');
       return;
     }
-    const page = safeRedirect(first(posted[PAGE_FIELD]) || '/', '/');
+    const formPage = safeRedirect(first(posted[PAGE_FIELD]) || '/', '/');
     const key = first(posted[BLOCK_FIELD]).replace(/[^a-z0-9_-]/g, '').slice(0, 64);
-    const back = (query: string) => `${page.split(/[?#]/)[0]}?${query}#wf-${key}`;
+    const back = (query: string) => `${formPage.split(/[?#]/)[0]}?${query}#wf-${key}`;
     if (!('id' in result)) {
-      req.reply.redirect(back(`wf=${key}&wf_errors=${encodeURIComponent(result.error_fields.join(',').slice(0, 500))}`), { status: 303 });
-      return;
+      // The form again, what was typed kept (files aside), each message under its field.
+      const props = key ? await this.blocks.props(req, key) : null;
+      if (!props) throw new ValidationError(result.message);
+      const values = Object.fromEntries(Object.entries(posted).map(([k, v]) => [k, first(v)]));
+      req.reply.status(result.status);
+      req.reply.header('Cache-Control', 'no-store');
+      const t = (s: string) => this.translations.translate(req.site.modules, req.lang, s);
+      return page(t('Please check the form'), createElement('div', { className: 'website-form-retry' },
+        createElement('h1', { className: 'mb-4' }, t('Please check the form')),
+        createElement(WebsiteForm, { ...props, page: formPage, errors: Object.fromEntries(Object.entries(result.messages).map(([k, m]) => [k, t(m)])), values, notice: { kind: 'danger', text: t(result.message) } })));
     }
     const [block] = key ? await req.env.sudo().model(FORM_BLOCK_MODEL).search_read([['key', '=', key]], ['success_page'], { limit: 1 }) : [];
     const successPage = block?.success_page ? String(block.success_page) : '';

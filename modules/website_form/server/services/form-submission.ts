@@ -14,12 +14,12 @@ import { FormMailQueue } from './form-mail-queue';
 import { type EnabledModel, FormWhitelist } from './form-whitelist';
 
 /** The endpoint's answer: the record's id, or the fields refused (the spec's form reply). */
-export type SubmissionResult = { id: number } | { error_fields: string[]; message: string; status: number };
+export type SubmissionResult = { id: number } | { error_fields: string[]; message: string; status: number; messages: Record<string, string> };
 
 const MAX_EXTRA_CHARS = 2000;
 
-function refused(status: number, message: string, errorFields: string[] = []): SubmissionResult {
-  return { error_fields: errorFields, message, status };
+function refused(status: number, message: string, errors: Map<string, string> = new Map()): SubmissionResult {
+  return { error_fields: [...errors.keys()], message, status, messages: Object.fromEntries(errors) };
 }
 
 /**
@@ -52,34 +52,36 @@ export class FormSubmission {
 
     const values: Record<string, unknown> = {};
     const extras: string[] = [];
-    const errors = new Set<string>();
+    // Field -> the message shown under it (the first problem found).
+    const errors = new Map<string, string>();
+    const fail = (name: string, message: string) => { if (!errors.has(name)) errors.set(name, message); };
     for (const [name, raw] of Object.entries(grouped)) {
       if (RESERVED_FIELDS.has(name)) continue;
       const spec = target.fields.get(name);
       if (!spec) {
         // Not a whitelisted field: a line of the default text field (never a column of the record).
         if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) extras.push(`${name}: ${raw.join(', ')}`.slice(0, MAX_EXTRA_CHARS));
-        else errors.add(name.slice(0, 64));
+        else fail(name.slice(0, 64), 'This form cannot take this field.');
         continue;
       }
       const converted = convertValue(spec, raw, ctx);
-      if (!converted.ok) errors.add(name);
+      if (!converted.ok) fail(name, converted.message);
       else values[name] = converted.value;
     }
-    await this.checkRelations(req.env, target, values, errors);
+    await this.checkRelations(req.env, target, values, fail);
 
     const checked: CheckedFile[] = [];
     for (const file of files.slice(0, MAX_FILES)) {
       const ok = await checkUploadedFile(file);
       if (ok) checked.push({ ...ok, field: fileFieldName(ok.field) });
-      else errors.add(fileFieldName(file.field));
+      else fail(fileFieldName(file.field), 'This file is empty or of a type that is not accepted (PDF, images, ZIP, text).');
     }
     const postedFiles = new Set(checked.map((f) => f.field));
     for (const name of new Set([...target.required, ...blockRequired])) {
-      if (values[name] === undefined && !postedFiles.has(name) && !grouped[name]) errors.add(name);
+      if (values[name] === undefined && !postedFiles.has(name) && !grouped[name]) fail(name, 'This field is required.');
     }
-    if (extras.length && !target.defaultField) extras.forEach((line) => errors.add(line.slice(0, line.indexOf(':'))));
-    if (errors.size) return refused(400, 'Please check the marked fields.', [...errors]);
+    if (extras.length && !target.defaultField) extras.forEach((line) => fail(line.slice(0, line.indexOf(':')), 'This form cannot take this field.'));
+    if (errors.size) return refused(400, 'Please check the marked fields.', errors);
 
     // Read before the transaction: SQLite has one connection, which the transaction holds.
     const base = target.notify ? await this.urls.forMail(req) : null;
@@ -98,15 +100,15 @@ export class FormSubmission {
   }
 
   /** Ids posted for relations must name existing records (of models forms may point to). */
-  private async checkRelations(env: Env, target: EnabledModel, values: Record<string, unknown>, errors: Set<string>): Promise<void> {
+  private async checkRelations(env: Env, target: EnabledModel, values: Record<string, unknown>, fail: (name: string, message: string) => void): Promise<void> {
     for (const [name, value] of Object.entries(values)) {
       const spec = target.fields.get(name)!;
       if ((spec.type !== 'many2one' && spec.type !== 'many2many') || !spec.comodel) continue;
       const ids = Array.isArray(value) ? (value as number[]) : [value as number];
       // Files are linked by the upload, never by an id a visitor names.
-      if (spec.comodel === 'ir.attachment') { errors.add(name); continue; }
+      if (spec.comodel === 'ir.attachment') { fail(name, 'Attach the files themselves.'); continue; }
       const found = await env.sudo().model(spec.comodel).search_count([['id', 'in', ids]]);
-      if (found !== ids.length) errors.add(name);
+      if (found !== ids.length) fail(name, 'Choose one of the options.');
       else if (spec.type === 'many2many') values[name] = [[6, 0, ids]];
     }
   }

@@ -35,7 +35,7 @@ function WebsiteForm(p: WebsiteFormProps) {
   const local = useLocalizedPath();
   const form = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>(p.notice?.kind === 'success' ? 'success' : p.notice ? 'error' : 'idle');
-  const [invalid, setInvalid] = useState<Record<string, string>>(() => Object.fromEntries((p.errorFields ?? []).map((f) => [f, ''])));
+  const [invalid, setInvalid] = useState<Record<string, string>>(() => p.errors ?? {});
   const [template, setTemplate] = useState<StatusTemplate | null>(null);
   const [picker, setPicker] = useState<string | null>(null);
   // The no-JS round trip's message, until this script sends the form again.
@@ -43,7 +43,11 @@ function WebsiteForm(p: WebsiteFormProps) {
 
   useEffect(() => {
     // Hydrated: this script checks the fields (the browser's own bubbles are for the form without it).
-    if (form.current) form.current.noValidate = true;
+    if (form.current) {
+      form.current.noValidate = true;
+      // The date picker's buttons work with this script only (CSS hides them until then).
+      form.current.classList.add('wf-ready');
+    }
     void loadTemplate(websiteFormUrls.statusTemplate).then(setTemplate);
   }, []);
 
