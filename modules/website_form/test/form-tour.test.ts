@@ -77,8 +77,16 @@ describe('website_form: the contact form in Chromium', function () {
     // The server refuses a country that does not exist (a forged option).
     await page.evaluate(() => { const o = document.createElement('option'); o.value = '999999'; o.text = 'Atlantis'; document.querySelector('#wf-reseller-country_id')!.append(o); });
     await page.selectOption('#wf-reseller-country_id', '999999');
+    // While the post is on its way the send button is disabled (the answer is held back to see it).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/website_form/res.partner', async (route) => { await held; await route.continue(); });
     await page.click('.wf-send');
+    await page.waitForSelector('.wf-send:disabled');
+    expect(await page.textContent('.wf-send')).to.equal('Sending…');
+    release();
     await page.waitForSelector('.wf-status .alert-danger');
+    await page.unroute('**/website_form/res.partner');
     expect(await page.getAttribute('#wf-reseller-country_id', 'class')).to.contain('is-invalid');
     expect(await page.isEnabled('.wf-send')).to.equal(true);
     await page.selectOption('#wf-reseller-country_id', '');
