@@ -5,4 +5,5 @@
 export { RecordWidgetContribution, type RecordRef } from './server/services/record-widgets';
 export { SitemapContribution } from './server/services/sitemap-contribution';
 export { DynamicBlockContribution } from './server/services/dynamic-blocks';
-export { type BlockTemplate, DYNAMIC_BLOCK_ATTRIBUTE } from './web/blocks/block-catalog';
+export { type BlockTemplate, DYNAMIC_BLOCK_ATTRIBUTE, BLOCK_OPTIONS_EVENT, type BlockOptionsEvent, type BlockOptionsRequest } from './web/blocks/block-catalog';
+export { homePageContent } from './web/blocks/home-page-content';

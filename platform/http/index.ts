@@ -13,6 +13,7 @@ export * from './safe-redirect';
 export * from './session';
 export * from './site';
 export * from './too-many-requests';
+export type { MultipartLimits, UploadedFile } from './multipart-body';
 export * from './user-directory';
 export * from './visitor-country';
 export { SiteService } from './site-service';

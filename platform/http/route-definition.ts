@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { AnyObject, InferType, ObjectSchema } from 'yup';
 import type { Env } from '@platform/orm/environment';
 import type { RequestIdentity } from './request-identity';
+import type { MultipartLimits, UploadedFile } from './multipart-body';
 import type { Reply, RequestInfo } from './reply';
 
 export type AuthLevel = 'none' | 'public' | 'user';
@@ -31,6 +32,8 @@ export interface RequestContext<P = Record<string, unknown>> extends RequestIden
   pathParams: Record<string, string>;
   /** A CSRF token for forms rendered in this response. */
   csrfToken(): string;
+  /** The files of a multipart post to a route that takes them (`multipart`); empty otherwise. */
+  files: UploadedFile[];
   /** Client address (behind trusted proxies: the one the first proxy appended; see client-ip.ts), used by rate limits and click logs. */
   ip: string;
 }
@@ -90,6 +93,12 @@ export interface RouteDefinition<P = any> {
    */
   fallback?: boolean;
   rateLimit?: RateLimit;
+  /**
+   * http POST: also accept `multipart/form-data` bodies within these limits (files in memory, in
+   * `req.files`; fields in `req.params`, a repeated name as a list). Over a limit: 413. Without it a
+   * multipart post is not read.
+   */
+  multipart?: MultipartLimits;
   /**
    * json: the largest body a signed-in user may send, in bytes, for routes that take big values (images
    * written through call_kw). Visitors, and every other route, are held to JSON_BODY_LIMIT (1 MB).

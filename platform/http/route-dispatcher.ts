@@ -18,6 +18,7 @@ import type { RequestContext, RouteDefinition, OwnedRoute } from './route-defini
 import { enforceRateLimit } from './route-rate-limit';
 import { checkParams } from './route-params';
 import { makeReply, makeRequestInfo } from './reply';
+import { readMultipart, UploadTooLarge } from './multipart-body';
 import { TooManyRequests } from './too-many-requests';
 
 export interface DispatchServices {
@@ -30,9 +31,9 @@ export interface DispatchServices {
   pageCache: PublicPageCache;
 }
 
-// No multipart: no form posts files, and formidable would leave every uploaded file in the temporary
-// folder, parsed before the CSRF check (a disk any visitor could fill). A route that takes uploads
-// should opt in with its own parser and remove the files.
+// No multipart here: formidable would leave every uploaded file in the temporary folder, parsed before
+// the CSRF check (a disk any visitor could fill). A route that takes files declares `multipart` limits
+// and gets them read in memory by readMultipart (multipart-body.ts).
 const formBody = koaBody({ multipart: false, urlencoded: true, json: false, formLimit: '1mb' });
 
 /**
@@ -72,6 +73,7 @@ export function makeRequest(ctx: Koa.Context, state: RequestState, s: Pick<Dispa
     path: state.unprefixedPath ?? ctx.path,
     cspNonce: state.cspNonce,
     params: {},
+    files: [],
     pathParams: (ctx.params ?? {}) as Record<string, string>,
     ip: ctx.ip,
     reply: makeReply(ctx, state.urlPrefix),
@@ -128,23 +130,34 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       return;
     }
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
+      if (route.csrf === 'origin' && !isSameOriginPost(ctx)) {
+        ctx.status = 403;
+        ctx.type = 'html';
+        ctx.body = await s.renderError(req, 403, 'This form can only be sent from the pages of this site.');
+        return;
+      }
       try {
-        await formBody(ctx, async () => undefined);
+        if (route.multipart && ctx.is('multipart/form-data')) {
+          const { fields, files } = await readMultipart(ctx, route.multipart);
+          ctx.request.body = fields;
+          req.files = files;
+        } else {
+          await formBody(ctx, async () => undefined);
+        }
       } catch (err) {
+        if (err instanceof UploadTooLarge) {
+          ctx.set('Connection', 'close');
+          throw new PayloadTooLarge(err.message);
+        }
+        if (err instanceof ValidationError) throw err;
         if ((err as { status?: number }).status !== 413) throw new ValidationError('The form could not be read');
         // The rest of the body is left unread: this connection cannot carry another request.
         ctx.set('Connection', 'close');
         throw new PayloadTooLarge('The form is too large.');
       }
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (route.csrf === 'origin') {
-        if (!isSameOriginPost(ctx)) {
-          ctx.status = 403;
-          ctx.type = 'html';
-          ctx.body = await s.renderError(req, 403, 'This form can only be sent from the pages of this site.');
-          return;
-        }
-      } else if (route.csrf !== false && !requestCsrfBindings(ctx, state.session).some((b) => checkCsrfToken(s.secret(), b, body.csrf_token))) {
+      // (`'origin'` posts were checked above, before their body was read.)
+      if (route.csrf !== 'origin' && route.csrf !== false && !requestCsrfBindings(ctx, state.session).some((b) => checkCsrfToken(s.secret(), b, body.csrf_token))) {
         ctx.status = 400;
         ctx.type = 'html';
         ctx.body = await s.renderError(req, 400, 'Session expired (invalid CSRF token). Go back, reload the page and try again.');

@@ -14,5 +14,17 @@ export interface DynamicBlockContribution {
   readonly name: string;
   /** Options are the placeholder's other `data-*` attributes (strings, untrusted: validate them). */
   render(req: RequestContext, options: Record<string, string>): Promise<ReactNode | null>;
+  /**
+   * Offered in the editor's insert panel as `<section data-dynamic-block="<id>">` (website's own blocks
+   * are in the theme's catalog instead).
+   */
+  readonly insertable?: boolean;
+  /**
+   * Islands rendered next to the page editor (publishers in edit mode only) that set this block's
+   * options: inserting the block, or its placeholder's Options button, dispatches a `BLOCK_OPTIONS_EVENT`
+   * on `window` whose detail (`BlockOptionsRequest`) the island answers by calling `apply` with the
+   * placeholder's new `data-*` attributes (or not at all, when the publisher cancels).
+   */
+  editorOptions?(req: RequestContext): Promise<ReactNode | null>;
 }
 export const DynamicBlockContribution = Symbol('DynamicBlockContribution');

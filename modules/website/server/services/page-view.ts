@@ -1,3 +1,4 @@
+import { createElement, Fragment } from 'react';
 import { inject, injectable } from 'inversify';
 import { LanguageCatalog, type RequestContext } from '@platform/http';
 import { localizedPath } from '@platform/common';
@@ -54,7 +55,11 @@ export class PageView {
       seoDescription: p.website_meta_description ? String(p.website_meta_description) : undefined,
       showTitle: p.url !== '/',
     };
-    if (isPublisher && wantsEditMode(req)) return contentPage({ ...base, editor: await this.editorProps(req, p, viewUrl, language?.name ?? req.lang) });
+    if (isPublisher && wantsEditMode(req)) {
+      // Blocks set up by islands of their modules (the Form block): those islands sit next to the editor.
+      const options = await Promise.all(this.dynamicBlocks.available(req).map((b) => b.editorOptions?.(req) ?? null));
+      return contentPage({ ...base, editor: await this.editorProps(req, p, viewUrl, language?.name ?? req.lang), children: options.filter(Boolean).map((node, i) => createElement(Fragment, { key: i }, node)) });
+    }
     // Follow, comments and sharing belong under an article, not under the home page's blocks.
     const extras = p.url === '/' ? null : await this.widgets.render(req, { model: 'website.page', id });
     const translating = req.lang !== req.site.defaultLang;
@@ -70,8 +75,13 @@ export class PageView {
       ['&', ['parent_id', '=', false], '|', ['website_id', '=', false], ['website_id', '=', req.site.id]], ['name', 'page_id'], { order: 'sequence, id' },
     );
     // Dynamic blocks of modules disabled on the site are not offered.
-    const dynamic = new Set(this.dynamicBlocks.available(req).map((b) => b.id));
-    const blocks = BLOCK_CATALOG.filter((b) => b.category !== 'dynamic' || dynamic.has(b.id)).map((b) => ({ id: b.id, name: t(b.name), category: b.category, html: b.html(t) }));
+    const available = this.dynamicBlocks.available(req);
+    const dynamic = new Set(available.map((b) => b.id));
+    const blocks: PageEditorProps['blocks'] = BLOCK_CATALOG.filter((b) => b.category !== 'dynamic' || dynamic.has(b.id)).map((b) => ({ id: b.id, name: t(b.name), category: b.category, html: b.html(t) }));
+    // Other modules' insertable blocks (a Form) come after the theme's.
+    for (const b of available.filter((c) => c.insertable && !blocks.some((known) => known.id === c.id))) {
+      blocks.push({ id: b.id, name: t(b.name), category: 'dynamic', html: `<section ${DYNAMIC_BLOCK_ATTRIBUTE}="${b.id}"></section>`, configurable: Boolean(b.editorOptions) });
+    }
     const dynamicLabels = Object.fromEntries(blocks.filter((b) => b.html.includes(DYNAMIC_BLOCK_ATTRIBUTE)).map((b) => {
       const match = new RegExp(`${DYNAMIC_BLOCK_ATTRIBUTE}="([^"]+)"`).exec(b.html);
       return [match ? match[1] : b.id, b.name];

@@ -23,6 +23,20 @@ export interface BlockTemplate {
 /** The attribute naming a dynamic block's contribution; other `data-*` attributes are its options. */
 export const DYNAMIC_BLOCK_ATTRIBUTE = 'data-dynamic-block';
 
+/** The DOM event (on `window`) by which the page editor asks a block's options island to set them. */
+export const BLOCK_OPTIONS_EVENT = 'website:block-options';
+export type BlockOptionsEvent = typeof BLOCK_OPTIONS_EVENT;
+
+/** The detail of a BLOCK_OPTIONS_EVENT. */
+export interface BlockOptionsRequest {
+  /** The block's id (`data-dynamic-block`). */
+  block: string;
+  /** The placeholder's attributes now (only `data-dynamic-block` for a block being inserted). */
+  attributes: Record<string, string>;
+  /** Sets the placeholder's attributes (inserting it first when it is new); `data-dynamic-block` is kept. */
+  apply(attributes: Record<string, string>): void;
+}
+
 /** Escapes a text for HTML (translations are data, and a translator may write `<` or `&`). */
 function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

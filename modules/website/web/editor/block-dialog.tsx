@@ -5,6 +5,8 @@ export interface EditorBlock {
   name: string;
   category: string;
   html: string;
+  /** A dynamic block whose options an island of its module sets (see BLOCK_OPTIONS_EVENT). */
+  configurable?: boolean;
 }
 
 const CATEGORIES: Array<[string, string]> = [['intro', 'Introduction'], ['content', 'Content'], ['action', 'Call to action'], ['dynamic', 'Live content']];

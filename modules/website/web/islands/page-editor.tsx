@@ -3,6 +3,7 @@ import { defineIsland, rpc, RpcError, useLocalizedPath, useT } from '@platform/w
 import { RichTextEditor, type RichTextEditorApi, uploadEditorImage } from '@platform/web/client/editor';
 import { BlockDialog, type EditorBlock } from '../editor/block-dialog';
 import { dynamicBlockNode } from '../editor/dynamic-block-node';
+import { BLOCK_OPTIONS_EVENT, type BlockOptionsRequest, DYNAMIC_BLOCK_ATTRIBUTE } from '../blocks/block-catalog';
 import { MenuDialog, type MenuItem } from '../editor/menu-dialog';
 import { NewPageDialog } from '../editor/new-page-dialog';
 import { PagePropertiesDialog, type PageProperties } from '../editor/page-properties-dialog';
@@ -51,7 +52,8 @@ function PageEditor(p: PageEditorProps) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty, saving]);
 
-  const extensions = useMemo(() => [dynamicBlockNode(p.dynamicLabels, (name) => _t('%s (filled in when the page is shown)').replace('%s', name))], [p.dynamicLabels, _t]);
+  const configurable = useMemo(() => new Set(p.blocks.filter((b) => b.configurable).map((b) => b.id)), [p.blocks]);
+  const extensions = useMemo(() => [dynamicBlockNode(p.dynamicLabels, (name) => _t('%s (filled in when the page is shown)').replace('%s', name), configurable, _t('Options'))], [p.dynamicLabels, _t, configurable]);
   const onReady = useCallback((ready: RichTextEditorApi) => { api.current = ready; }, []);
   const onChange = useCallback(() => setDirty(true), []);
   const upload = useCallback((file: File) => uploadEditorImage(file, '/website/image/upload', { res_model: 'website.page', res_id: p.page.id }, _t), [p.page.id, _t]);
@@ -100,7 +102,25 @@ function PageEditor(p: PageEditorProps) {
       {p.page.url === '/' ? null : <h1>{p.page.name}</h1>}
       <RichTextEditor html={p.content} label={_t('Page content')} extensions={extensions} onReady={onReady} onChange={onChange} uploadImage={upload} />
       <BlockDialog open={dialog === 'blocks'} blocks={p.blocks} onClose={() => setDialog(null)}
-        onPick={(b) => { api.current?.insertHTML(b.html); setDirty(true); setDialog(null); }} />
+        onPick={(b) => {
+          setDialog(null);
+          if (!b.configurable) {
+            api.current?.insertHTML(b.html);
+            setDirty(true);
+            return;
+          }
+          // Its module's island asks for the options first; the block is inserted once they are set.
+          const detail: BlockOptionsRequest = {
+            block: b.id, attributes: { [DYNAMIC_BLOCK_ATTRIBUTE]: b.id },
+            apply: (attributes) => {
+              const all = { ...attributes, [DYNAMIC_BLOCK_ATTRIBUTE]: b.id };
+              const escape = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+              api.current?.insertHTML(`<section ${Object.entries(all).filter(([k]) => /^data-[a-z0-9-]+$/.test(k)).map(([k, v]) => `${k}="${escape(v)}"`).join(' ')}></section>`);
+              setDirty(true);
+            },
+          };
+          window.dispatchEvent(new CustomEvent(BLOCK_OPTIONS_EVENT, { detail }));
+        }} />
       {dialog === 'properties' ? (
         <PagePropertiesDialog open page={p.page} lang={p.lang} canDelete={p.canDelete} onDeleted={() => window.location.assign(local('/'))} onClose={() => setDialog(null)} onSaved={(url) => goEdit(url)} />
       ) : null}

@@ -14,7 +14,7 @@ export interface ContentPageProps {
   canPublish: boolean;
   seoTitle?: string;
   seoDescription?: string;
-  /** Widgets other modules add under the content (follow, comments, sharing). */
+  /** Widgets other modules add under the content (follow, comments, sharing); in edit mode, the blocks' options islands. */
   children?: ReactNode;
   /** A publisher who is not editing: the link into edit mode (or the translation editor). */
   editLinks?: { url: string; translating: boolean };
@@ -43,6 +43,7 @@ export function contentPage(p: ContentPageProps) {
     return page(p.seoTitle || p.name, (
       <article className="content-page is-editing">
         <PageEditor {...p.editor} />
+        {p.children}
       </article>
     ), { description: p.seoDescription, editMode: true });
   }

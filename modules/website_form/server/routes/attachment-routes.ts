@@ -1,0 +1,27 @@
+import { injectable } from 'inversify';
+import { MissingError } from '@platform/core';
+import type { RouteContribution, RouteDefinition } from '@platform/http';
+import { LEAD_MODEL } from '../models/website-form-lead';
+
+export const attachmentUrl = (id: number) => `/website_form/attachment/${id}`;
+
+/**
+ * A file sent with a contact request, downloaded by an internal user: read with the caller's rights
+ * (the attachment's record rules and the request's, site by site), always as a download, never shown
+ * inline (a visitor's file is never rendered in the site's origin).
+ */
+@injectable()
+export class WebsiteFormAttachmentRoutes implements RouteContribution {
+  routes(): RouteDefinition[] {
+    return [{
+      path: '/website_form/attachment/:id', methods: ['GET'], type: 'http', auth: 'user',
+      handler: async (req) => {
+        const id = /^\d{1,9}$/.test(req.pathParams.id ?? '') ? Number(req.pathParams.id) : 0;
+        const [att] = id ? await req.env.model('ir.attachment').search_read([['id', '=', id], ['res_model', '=', LEAD_MODEL]], ['name', 'mimetype', 'res_id', 'datas'], { limit: 1 }) : [];
+        if (!att || !(await req.env.model(LEAD_MODEL).search([['id', '=', Number(att.res_id)]], { limit: 1 })).length) throw new MissingError('This file does not exist or you may not read it.');
+        req.reply.header('Cache-Control', 'private, no-store');
+        req.reply.file(Buffer.from(String(att.datas ?? ''), 'base64'), 'application/octet-stream', String(att.name));
+      },
+    }];
+  }
+}

@@ -1,0 +1,71 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { ConfigParameters } from '@platform/base';
+import { escapeHtml, textToHtml } from '@platform/common';
+import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
+import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
+
+const TABLE = 'website_form_mail';
+const BATCH = 50;
+
+export interface SubmissionMail { to: string; subject: string; body: string; resModel: string; resId: number }
+
+/**
+ * The mail the site's contact address gets for each submission: queued in the submission's transaction
+ * (no mail for a refused post, no post without its mail), then sent through the transport with a lease
+ * per row (a crash neither loses nor doubles it; 4xx replies are retried by the job).
+ */
+@injectable()
+export class FormMailQueue {
+  private readonly queue: LeasedQueue;
+  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'website_form: sending notifications failed')));
+
+  constructor(
+    @inject(DatabaseToken) private readonly db: Knex,
+    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(ConfigParameters) private readonly params: ConfigParameters,
+    @inject(LoggerToken) private readonly logger: Logger,
+  ) {
+    this.queue = new LeasedQueue(db, TABLE, settings);
+  }
+
+  /** Queues a mail in `trx` (the submission's transaction). */
+  async enqueue(trx: Knex, mail: SubmissionMail): Promise<void> {
+    await trx(TABLE).insert({
+      email_to: mail.to.slice(0, 254), subject: mail.subject.slice(0, 256), body: mail.body, res_model: mail.resModel, res_id: mail.resId,
+      state: 'pending', attempts: 0, next_attempt_at: 0,
+    });
+  }
+
+  kick(): Promise<void> {
+    return this.runs.run();
+  }
+
+  async drain(stopping?: AbortSignal): Promise<number> {
+    let sent = 0;
+    while (!stopping?.aborted) {
+      const rows = await this.queue.claim({}, BATCH);
+      if (!rows.length) break;
+      for (const row of rows) {
+        try {
+          await this.transport.send(await this.compose(row));
+          sent += await this.queue.markSent([row]);
+        } catch (err) {
+          await this.queue.markFailed(row, deliveryError(err));
+        }
+      }
+    }
+    return sent;
+  }
+
+  private async compose(row: QueueRow) {
+    const from = (await this.params.get('mail.default.from')) || 'noreply@localhost';
+    const body = String(row.body);
+    return {
+      from, to: String(row.email_to), subject: String(row.subject), messageId: `<website-form-${row.id}@site>`,
+      text: body, html: `<p>${textToHtml(body)}</p><p style="color:#666">${escapeHtml(`${String(row.res_model)} #${String(row.res_id)}`)}</p>`,
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { ContainerModule } from 'inversify';
+import { bindContribution } from '@platform/core';
+import { RouteContribution } from '@platform/http';
+import { JobContribution } from '@platform/jobs';
+import { ModelContribution } from '@platform/orm';
+import { BackofficeMenuContribution } from '@platform/web';
+import { DynamicBlockContribution } from '@modules/website';
+import { WebsiteFormBackofficeMenu } from './contributions/backoffice-menu';
+import { WebsiteFormBlock } from './contributions/form-block';
+import { WebsiteFormMailJobs } from './contributions/mail-jobs';
+import { WebsiteFormAttachmentRoutes } from './routes/attachment-routes';
+import { WebsiteFormEditorRoutes } from './routes/editor-routes';
+import { WebsiteFormRoutes } from './routes/form-routes';
+import { FormBlocks } from './services/form-blocks';
+import { FormMailQueue } from './services/form-mail-queue';
+import { FormSubmission } from './services/form-submission';
+import { FormWhitelist } from './services/form-whitelist';
+import { WebsiteFormModels } from './website-form-models';
+
+export const websiteFormModule = new ContainerModule(({ bind }) => {
+  bindContribution(bind, ModelContribution, WebsiteFormModels);
+  bind(FormWhitelist).toSelf();
+  bind(FormBlocks).toSelf();
+  bind(FormMailQueue).toSelf().inSingletonScope();
+  bind(FormSubmission).toSelf();
+  bindContribution(bind, RouteContribution, WebsiteFormRoutes);
+  bindContribution(bind, RouteContribution, WebsiteFormEditorRoutes);
+  bindContribution(bind, RouteContribution, WebsiteFormAttachmentRoutes);
+  bindContribution(bind, DynamicBlockContribution, WebsiteFormBlock);
+  bindContribution(bind, JobContribution, WebsiteFormMailJobs);
+  bindContribution(bind, BackofficeMenuContribution, WebsiteFormBackofficeMenu);
+});
