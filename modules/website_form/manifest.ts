@@ -7,6 +7,8 @@ const USER = 'base.group_user';
 export default defineManifest({
   name: 'website_form',
   version: '1.0.0',
+  displayName: 'Website Forms',
+  color: '#6d4c41',
   summary: 'Website forms: a Form block for pages, posting to the models an administrator opened to forms (contact requests, contacts)',
   depends: ['website', 'mail'],
   // The site's contact page is built with it: installed with the website.
