@@ -3,7 +3,7 @@ import { defineManifest } from '@platform/core';
 
 export default defineManifest({
   name: 'mail',
-  version: '1.0.0',
+  version: '1.1.0',
   summary: 'Outgoing mail: SMTP transport (SMTP_URL) or, without it, an outbox administrators can read',
   depends: ['base'],
   server: () => (require('./server/mail-module') as typeof import('./server/mail-module')).mailModule,
