@@ -2,7 +2,7 @@
  * The forms of the event pages as yup schemas: formik checks them in the browser, the routes check
  * them again. Messages are English UI strings (translated in i18n/).
  */
-import { array, number, object, string, type AnyObject, type ObjectSchema } from 'yup';
+import { array, number, object, string, type AnyObject, type ObjectSchema, type Schema } from 'yup';
 import { EMAIL_RE } from '@platform/common';
 import { MAX_ATTENDEES, SEAT_MESSAGES } from './event-rules';
 
@@ -49,7 +49,7 @@ export const ATTENDEE_PHONE_MAX = 64;
 
 /** The attendee form: `<n>-name`, `<n>-email`, `<n>-phone`, `<n>-ticket_id` for attendees 1..count (the reference's naming). */
 export function attendeesSchema(count: number): ObjectSchema<AnyObject> {
-  const shape: Record<string, ReturnType<typeof string> | ReturnType<typeof number>> = {};
+  const shape: Record<string, Schema<any, any, any, any>> = {}; // eslint-disable-line @typescript-eslint/no-explicit-any
   for (let i = 1; i <= Math.min(count, MAX_ATTENDEES); i++) {
     shape[`${i}-name`] = string().trim().required('Enter the attendee\'s name.').max(ATTENDEE_NAME_MAX, `The name is too long (at most ${ATTENDEE_NAME_MAX} characters).`);
     shape[`${i}-email`] = string().trim().required('Enter the attendee\'s e-mail.').max(ATTENDEE_EMAIL_MAX, 'The e-mail is too long.').matches(EMAIL_RE, 'Enter a valid e-mail address.');
@@ -81,5 +81,6 @@ export const trackProposalSchema = object({
   phone: string().trim().max(PROPOSAL_LIMITS.phone, 'The phone number is too long.').default(''),
   biography: string().trim().max(PROPOSAL_LIMITS.biography, `The biography is too long (at most ${PROPOSAL_LIMITS.biography} characters).`).default(''),
   description: string().trim().required('Describe your talk.').max(PROPOSAL_LIMITS.description, `The description is too long (at most ${PROPOSAL_LIMITS.description} characters).`),
-  tag_ids: array(number().integer().min(1).required()).max(20, 'Too many tags.').default([]),
+  // One checkbox posts a string, several a list.
+  tag_ids: array(number().integer().min(1).max(1e9).required()).transform((v, orig) => (typeof orig === 'string' ? [Number(orig)] : v)).max(20, 'Too many tags.').default([]),
 });
