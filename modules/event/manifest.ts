@@ -12,7 +12,10 @@ export default defineManifest({
   depends: ['website', 'mail'],
   server: () => (require('./server/event-module') as typeof import('./server/event-module')).eventModule,
   web: {
-    islands: [path.join(__dirname, 'web/islands/registration-form.tsx'), path.join(__dirname, 'web/islands/track-search.tsx')],
+    islands: [
+      path.join(__dirname, 'web/islands/registration-form.tsx'), path.join(__dirname, 'web/islands/track-search.tsx'),
+      path.join(__dirname, 'web/islands/country-events.tsx'),
+    ],
   },
   migrations: path.join(__dirname, 'migrations'),
   groups: [{ id: MANAGER, name: 'Event manager', implies: ['base.group_user'] }],

@@ -51,7 +51,7 @@ function RegistrationForm({ action, jsonAction, selects, lang }: RegistrationFor
   return (
     <>
       <form ref={formRef} id="registration_form" method="post" action={localized(action)} onSubmit={formik.handleSubmit} noValidate aria-busy={busy}>
-        <div className="table-responsive">
+        <div>
           <table className="table align-middle mb-3">
             <thead><tr><th scope="col">{_t('Ticket')}</th><th scope="col" className="text-end">{_t('Price')}</th><th scope="col" className="text-end">{_t('Quantity')}</th></tr></thead>
             <tbody>

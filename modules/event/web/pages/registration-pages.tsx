@@ -20,7 +20,7 @@ function CompleteBody({ event, location, attendees }: CompleteProps) {
       <div className="alert alert-success" role="status">
         {confirmed ? _t('Each attendee gets a confirmation e-mail with the event attached and a link to cancel.') : _t('Your registration is waiting for the organizer\'s confirmation.')}
       </div>
-      <div className="table-responsive">
+      <div className="table-responsive" tabIndex={0} role="region" aria-label={_t('Attendees')}>
         <table className="table">
           <thead><tr><th scope="col">{_t('Name')}</th><th scope="col">{_t('E-mail')}</th><th scope="col">{_t('Ticket')}</th></tr></thead>
           <tbody>{attendees.map((a, i) => <tr key={i}><td>{a.name}</td><td>{a.email}</td><td>{a.ticket ?? _t('Registration')}</td></tr>)}</tbody>
