@@ -20,7 +20,7 @@ export const eventListQuerySchema = object({
 
 const SELECT_NAME = /^nb_register-\d{1,9}$/;
 const quantity = (max: number) => number().typeError('A quantity is a whole number.').integer('A quantity is a whole number.')
-  .min(0, 'A quantity cannot be negative.').max(max, max === 0 ? SEAT_MESSAGES.eventFull : SEAT_MESSAGES.tooMany(max)).required('Choose a quantity.');
+  .min(0, 'A quantity cannot be negative.').max(max, max === 0 ? SEAT_MESSAGES.eventFull : SEAT_MESSAGES.tooMany(max)).default(0);
 
 /** The JSON call of the registration form: its selects by name (`nb_register-<ticket id>`, `nb_register-0` without tickets). */
 export const registrationNewSchema = object({
@@ -33,9 +33,14 @@ export const registrationNewSchema = object({
 /** One select of the form: its name and the most it may take now. */
 export interface QuantitySelect { name: string; max: number }
 
-/** The selects' values of one event: each known select a whole number within its bounds; no other key. */
+/**
+ * The selects' values of one event: each known select a whole number within its bounds (absent: 0), and
+ * no other key (yup's noUnknown only strips when casting, so the keys are tested here).
+ */
 export function quantitiesSchema(selects: QuantitySelect[]): ObjectSchema<AnyObject> {
-  return object(Object.fromEntries(selects.map((s) => [s.name, quantity(s.max)]))).noUnknown(true, SEAT_MESSAGES.unknownTicket);
+  const known = new Set(selects.map((s) => s.name));
+  return object(Object.fromEntries(selects.map((s) => [s.name, quantity(s.max)])))
+    .test('known', SEAT_MESSAGES.unknownTicket, (_v, ctx) => Object.keys((ctx.originalValue ?? {}) as object).every((k) => known.has(k)));
 }
 
 /** How many attendees the quantities ask for. */
@@ -56,7 +61,7 @@ export function attendeesSchema(count: number): ObjectSchema<AnyObject> {
     shape[`${i}-phone`] = string().trim().max(ATTENDEE_PHONE_MAX, `The phone number is too long (at most ${ATTENDEE_PHONE_MAX} characters).`).default('');
     shape[`${i}-ticket_id`] = number().typeError(SEAT_MESSAGES.unknownTicket).integer(SEAT_MESSAGES.unknownTicket).min(0, SEAT_MESSAGES.unknownTicket).max(1e9, SEAT_MESSAGES.unknownTicket).required(SEAT_MESSAGES.unknownTicket);
   }
-  return object(shape).noUnknown(true, 'Unknown field(s): ${unknown}');
+  return object(shape).test('known', 'Unknown field.', (_v, ctx) => Object.keys((ctx.originalValue ?? {}) as object).every((k) => k in shape));
 }
 
 /** How many attendees a posted attendee form names (the highest `<n>-` prefix), or -1 when it names one past the limit. */
