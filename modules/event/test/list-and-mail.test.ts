@@ -3,6 +3,7 @@ import { UserAccounts } from '@platform/base';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { EVENT_MODEL, EventRegistrations, REGISTRATION_MODEL, TRACK_MODEL } from '../index';
+import { DATE_LABELS, dateDomain } from '../server/services/event-listing';
 import { inDays, makeEvent } from './event-fixture';
 
 /** The list's filters and counts, the country box, .ics, confirmation mails with the cancel link, tracks, and rights. */
@@ -64,6 +65,15 @@ describe('event: list, mails, tracks and rights', function () {
     expect(facet(training, 'Belgium')).to.equal(null);
     expect(facet(training, 'Conference')).to.equal(2);
     expect(facet(training, 'All Categories')).to.equal(15);
+  });
+
+  it('counts each date bucket as its own filter lists it (one statement for all buckets)', async () => {
+    const html = await list();
+    const model = tk.sudo().model(EVENT_MODEL);
+    for (const bucket of ['all', 'today', 'week', 'nextweek', 'month', 'nextmonth'] as const) {
+      const expected = await model.search_count([['state', 'in', ['draft', 'confirm', 'done']], ['website_published', '=', true], ...dateDomain(bucket, new Date())]);
+      expect(facet(html, DATE_LABELS[bucket]), bucket).to.equal(expected);
+    }
   });
 
   it('refuses a filter out of its values with a 400, never a 500', async () => {

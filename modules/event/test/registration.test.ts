@@ -142,6 +142,14 @@ describe('event: registration and seats', function () {
     expect(await count(id)).to.equal(0);
   });
 
+  it('refuses tickets with a price when no shop sells them', async () => {
+    const id = await makeEvent(tk.sudo(), { name: 'Paid only' });
+    const paid = await tk.sudo().model(TICKET_MODEL).create({ event_id: id, name: 'Paid', price: 50 });
+    const client = new RpcClient(tk.url);
+    expect((await modal(client, id, { [`nb_register-${paid}`]: 1 })).error?.data.message).to.equal(SEAT_MESSAGES.paidWithoutShop);
+    expect(await count(id)).to.equal(0);
+  });
+
   it('works without JavaScript: the selects posted as a form give the attendee page (same origin only)', async () => {
     const id = await makeEvent(tk.sudo(), { name: 'No script' });
     const client = new RpcClient(tk.url);

@@ -10,7 +10,9 @@ import { COUNTRY_EVENTS_URL, slugId } from '../../common/event-urls';
 import { eventListPage } from '../../web/pages/event-list-page';
 import { eventPage } from '../../web/pages/event-page';
 import { eventIcs } from '../services/event-ics';
-import { EventCatalog } from '../services/event-catalog';
+import { EventCatalog, type EventDetail } from '../services/event-catalog';
+import { SingleFlight } from '../services/single-flight';
+import type { EventListProps, RegistrationFormData } from '../../common/page-props';
 import { EventListing } from '../services/event-listing';
 import { EventRegistrations } from '../services/event-registrations';
 
@@ -20,6 +22,8 @@ import { EventRegistrations } from '../services/event-registrations';
  */
 @injectable()
 export class EventPageRoutes implements RouteContribution {
+  private readonly lists = new SingleFlight<EventListProps>();
+  private readonly pages = new SingleFlight<{ event: EventDetail; form: RegistrationFormData }>();
   constructor(
     @inject(EventListing) private readonly listing: EventListing,
     @inject(EventCatalog) private readonly catalog: EventCatalog,
@@ -31,7 +35,11 @@ export class EventPageRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     const list = route({
       path: '/event', type: 'http', auth: 'public', methods: ['GET'], cache: 'public', params: eventListQuerySchema,
-      handler: async (req) => eventListPage(await this.listing.list(req.env, { ...req.params, date: req.params.date as DateBucket })),
+      handler: async (req) => {
+        const compute = () => this.listing.list(req.env, { ...req.params, date: req.params.date as DateBucket });
+        // Visitors all get the same list: concurrent misses of the page cache share one computation.
+        return eventListPage(req.isPublic ? await this.lists.run(`${req.site.id}|${req.lang}|${JSON.stringify(req.params)}`, compute) : await compute());
+      },
     });
     return [
       list,
@@ -43,8 +51,11 @@ export class EventPageRoutes implements RouteContribution {
       route({
         path: '/event/:slug', type: 'http', auth: 'public', methods: ['GET'], cache: 'public', params: object({}),
         handler: async (req) => {
-          const event = await this.event(req);
-          const form = (await this.registrations.form(req.env, event.id))!;
+          const compute = async () => {
+            const event = await this.event(req);
+            return { event, form: (await this.registrations.form(req.env, event.id))! };
+          };
+          const { event, form } = req.isPublic ? await this.pages.run(`${req.site.id}|${req.lang}|${req.pathParams.slug}`, compute) : await compute();
           return eventPage({ event, location: this.catalog.location(event), form, lang: req.lang });
         },
       }),

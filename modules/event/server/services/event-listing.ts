@@ -36,6 +36,18 @@ export function dateDomain(bucket: DateBucket, now: Date): Domain {
   }
 }
 
+/** The SQL condition of a date bucket (the same bounds as dateDomain), on event_event's columns. */
+function bucketSql(bucket: DateBucket, now: Date): { sql: string; values: string[] } {
+  const parts: string[] = [];
+  const values: string[] = [];
+  for (const leaf of dateDomain(bucket, now)) {
+    const [field, op, value] = leaf as [string, string, string];
+    parts.push(`${field} ${op} ?`);
+    values.push(value);
+  }
+  return { sql: parts.join(' AND '), values };
+}
+
 /** Events of a country also match events without one (the reference's filter); `online`: no country. */
 function countryDomain(country: string): Domain {
   if (country === 'all') return [];
@@ -75,12 +87,16 @@ export class EventListing {
       };
     });
 
-    const noDate = [...BASE, ...typeDomain(q.type), ...countryDomain(q.country)];
-    const dates: Facet[] = [];
-    for (const bucket of DATE_BUCKETS) {
-      // The reference counts every bucket but the old events.
-      dates.push({ id: bucket, label: DATE_LABELS[bucket], count: bucket === 'old' ? -1 : await model.search_count([...noDate, ...dateDomain(bucket, now)]) });
-    }
+    // Every date bucket's count in one statement over the events the type and country filters keep (the caller's rules applied).
+    const noDate = model.subquery([...BASE, ...typeDomain(q.type), ...countryDomain(q.country)], 'id');
+    const buckets = DATE_BUCKETS.filter((b) => b !== 'old');
+    const sums = buckets.map((b) => {
+      const { sql, values } = bucketSql(b, now);
+      return env.db.raw(`SUM(CASE WHEN ${sql} THEN 1 ELSE 0 END) AS ??`, [...values, `n_${b}`]);
+    });
+    const counted = ((await env.db('event_event').whereIn('id', noDate).select(sums).first()) ?? {}) as Record<string, unknown>;
+    // The reference counts every bucket but the old events.
+    const dates: Facet[] = DATE_BUCKETS.map((b) => ({ id: b, label: DATE_LABELS[b], count: b === 'old' ? -1 : Number(counted[`n_${b}`] ?? 0) }));
     const typeGroups = await model.read_group([...BASE, ...date, ...countryDomain(q.country)], ['event_type_id'], ['event_type_id']);
     const types: Facet[] = [{ id: 'all', label: 'All Categories', count: typeGroups.reduce((s, g) => s + Number(g.event_type_id_count), 0) }];
     for (const g of typeGroups) if (Array.isArray(g.event_type_id)) types.push({ id: String(g.event_type_id[0]), label: String(g.event_type_id[1]), count: Number(g.event_type_id_count) });
