@@ -10,6 +10,7 @@ export default defineManifest({
   version: '1.0.0',
   summary: 'Events: list with filters, registration with attendee modal, seats and tickets, confirmation mails, tracks and agenda (/event)',
   depends: ['website', 'mail'],
+  autoInstall: false,
   server: () => (require('./server/event-module') as typeof import('./server/event-module')).eventModule,
   web: {
     islands: [

@@ -6,6 +6,7 @@ export default defineManifest({
   version: '1.0.0',
   summary: 'Event tickets with a price sold through the shop: a product per ticket, attendees confirmed with their order',
   depends: ['event', 'sale'],
+  autoInstall: false,
   server: () => (require('./server/event-sale-module') as typeof import('./server/event-sale-module')).eventSaleModule,
   migrations: path.join(__dirname, 'migrations'),
 });

@@ -42,13 +42,13 @@ function EventListBody(p: EventListProps) {
     <section className="container py-4 event-list">
       <h1 className="h2 mb-4">{_t('Events')}</h1>
       <div className="row g-4">
-        <div className="col-lg-3 order-lg-2">
+        <div className="col-lg-3 order-2">
           <FacetList title="Dates" items={p.dates} active={p.query.date} url={(id) => listUrl(p.query, { date: id as EventListProps['query']['date'] })} />
           <FacetList title="Types" items={p.types} active={p.query.type} url={(id) => listUrl(p.query, { type: id })} />
           <FacetList title="Countries" items={p.countries} active={p.query.country} url={(id) => listUrl(p.query, { country: id })} />
           <CountryEvents />
         </div>
-        <div className="col-lg-9 order-lg-1">
+        <div className="col-lg-9 order-1">
           <p className="text-body-secondary" id="event_count">{p.total === 1 ? _t('1 event') : `${p.total} ${_t('events')}`}</p>
           {p.events.length ? (
             <ul className="list-unstyled d-grid gap-3">
