@@ -176,5 +176,10 @@ describe('event: registration and seats', function () {
     } catch (err) { error = err as Error; }
     expect(error?.message).to.equal(SEAT_MESSAGES.eventFull);
     expect(await count(id)).to.equal(1);
+    // Checking the attendee in (the back office writes the state) stamps the dates.
+    await tk.sudo().model(REGISTRATION_MODEL).write([reg], { state: 'done' });
+    const [row] = await tk.sudo().model(REGISTRATION_MODEL).read([reg], ['date_open', 'date_closed']);
+    expect(row.date_open).to.be.a('string');
+    expect(row.date_closed).to.be.a('string');
   });
 });

@@ -1,3 +1,4 @@
+import { utcText } from '@platform/common';
 import { UserError } from '@platform/core';
 import { defineModel, fields, type Env } from '@platform/orm';
 import { REGISTRATION_STATES, SEAT_MESSAGES } from '../../common/event-rules';
@@ -32,6 +33,16 @@ async function checkSeats(env: Env, ids: number[]): Promise<void> {
   }
 }
 
+/** Whoever changed the state (the site, a manager checking an attendee in): the dates of confirmation and attendance follow it. */
+async function stampDates(env: Env, ids: number[]): Promise<void> {
+  const sudo = env.sudo();
+  const now = utcText();
+  const opened = await sudo.model(REGISTRATION_MODEL).search([['id', 'in', ids], ['state', 'in', ['open', 'done']], ['date_open', '=', false]]);
+  if (opened.length) await sudo.model(REGISTRATION_MODEL).updateColumns(opened, { set: { date_open: now } });
+  const attended = await sudo.model(REGISTRATION_MODEL).search([['id', 'in', ids], ['state', '=', 'done'], ['date_closed', '=', false]]);
+  if (attended.length) await sudo.model(REGISTRATION_MODEL).updateColumns(attended, { set: { date_closed: now } });
+}
+
 /** An attendee of an event: name, e-mail, phone, ticket, and where the registration stands. */
 export const EventRegistration = defineModel({
   name: REGISTRATION_MODEL,
@@ -39,15 +50,16 @@ export const EventRegistration = defineModel({
   order: 'event_id, id',
   fields: {
     event_id: fields.many2one('event.event', { required: true, ondelete: 'cascade', string: 'Event' }),
-    event_ticket_id: fields.many2one('event.event.ticket', { ondelete: 'restrict', string: 'Ticket' }),
+    // In this order on an event's form: the attendee, their state (Attended: checked in), ticket, phone.
     name: fields.char({ required: true, size: 128, string: 'Attendee name' }),
     email: fields.char({ required: true, size: 254, string: 'E-mail' }),
+    state: fields.selection(REGISTRATION_STATES, { required: true, default: 'draft', string: 'Status' }),
+    event_ticket_id: fields.many2one('event.event.ticket', { ondelete: 'restrict', string: 'Ticket' }),
     phone: fields.char({ size: 64, string: 'Phone' }),
     partner_id: fields.many2one('res.partner', { ondelete: 'set null', string: 'Booked by' }),
-    state: fields.selection(REGISTRATION_STATES, { required: true, default: 'draft', string: 'Status' }),
     origin: fields.char({ size: 64, string: 'Source' }),
     date_open: fields.datetime({ readonly: true, string: 'Registration date' }),
     date_closed: fields.datetime({ readonly: true, string: 'Attended date' }),
   },
-  constraints: [checkSeats],
+  constraints: [checkSeats, stampDates],
 });
