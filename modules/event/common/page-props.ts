@@ -35,6 +35,8 @@ export interface TicketSelect {
   /** Seats left of this choice (the lower of the ticket's and the event's), null when unlimited. */
   left: number | null;
   deadline: string | null;
+  /** A ticket with a price on a site without a shop: shown, not offered. */
+  unavailable?: boolean;
 }
 
 export interface RegistrationFormData {

@@ -146,6 +146,7 @@ describe('event: registration and seats', function () {
     const id = await makeEvent(tk.sudo(), { name: 'Paid only' });
     const paid = await tk.sudo().model(TICKET_MODEL).create({ event_id: id, name: 'Paid', price: 50 });
     const client = new RpcClient(tk.url);
+    expect(await (await fetch(`${tk.url}/event/paid-only-${id}`)).text()).to.contain('Not on sale here');
     expect((await modal(client, id, { [`nb_register-${paid}`]: 1 })).error?.data.message).to.equal(SEAT_MESSAGES.paidWithoutShop);
     expect(await count(id)).to.equal(0);
   });

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { utcText } from '@platform/common';
-import { MissingError } from '@platform/core';
+import { type ContributionProvider, injectContributions, MissingError } from '@platform/core';
 import { route, VisitorCountry, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { TranslationCatalog } from '@platform/web';
 import { object } from 'yup';
@@ -12,6 +12,7 @@ import { eventPage } from '../../web/pages/event-page';
 import { eventIcs } from '../services/event-ics';
 import { EventCatalog, type EventDetail } from '../services/event-catalog';
 import { SingleFlight } from '../services/single-flight';
+import { TicketSaleContribution } from '../services/ticket-sale-point';
 import type { EventListProps, RegistrationFormData } from '../../common/page-props';
 import { EventListing } from '../services/event-listing';
 import { EventRegistrations } from '../services/event-registrations';
@@ -30,6 +31,7 @@ export class EventPageRoutes implements RouteContribution {
     @inject(EventRegistrations) private readonly registrations: EventRegistrations,
     @inject(VisitorCountry) private readonly visitorCountry: VisitorCountry,
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
+    @injectContributions(TicketSaleContribution) private readonly sales: ContributionProvider<TicketSaleContribution>,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -56,7 +58,10 @@ export class EventPageRoutes implements RouteContribution {
             return { event, form: (await this.registrations.form(req.env, event.id))! };
           };
           const { event, form } = req.isPublic ? await this.pages.run(`${req.site.id}|${req.lang}|${req.pathParams.slug}`, compute) : await compute();
-          return eventPage({ event, location: this.catalog.location(event), form, lang: req.lang });
+          // Without a shop on this site, tickets with a price are shown but not offered (the server refuses them anyway).
+          const sells = this.sales.getContributionsFor((m) => req.site.modules.has(m)).length > 0;
+          const offered = sells ? form : { ...form, selects: form.selects.map((s) => (s.price > 0 ? { ...s, max: 0, unavailable: true } : s)) };
+          return eventPage({ event, location: this.catalog.location(event), form: offered, lang: req.lang });
         },
       }),
       {

@@ -59,7 +59,8 @@ function RegistrationForm({ action, jsonAction, selects, lang }: RegistrationFor
                 <tr key={s.name}>
                   <th scope="row" className="fw-normal">
                     <label htmlFor={`select_${s.name}`}>{_t(s.label)}</label>
-                    {s.max === 0 ? <span className="badge text-bg-danger ms-2">{_t('Sold out')}</span>
+                    {s.unavailable ? <span className="badge text-bg-secondary ms-2">{_t('Not on sale here')}</span>
+                      : s.max === 0 ? <span className="badge text-bg-danger ms-2">{_t('Sold out')}</span>
                       : s.left !== null && s.left < 10 ? <span className="badge text-bg-warning ms-2">{_t(SEAT_MESSAGES.onlyLeft(s.left))}</span> : null}
                     {errorOf(s.name) ? <div className="text-danger small">{_t(errorOf(s.name)!)}</div> : null}
                   </th>
