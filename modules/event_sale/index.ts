@@ -4,3 +4,4 @@
  */
 export { OrderTickets } from './server/contributions/order-tickets';
 export { TicketProducts } from './server/services/ticket-products';
+export { AbandonedCarts, CART_HOLD_HOURS } from './server/services/abandoned-carts';

@@ -4,7 +4,7 @@ import { EventRegistrations, REGISTRATION_MODEL, SEAT_MESSAGES, TICKET_MODEL } f
 import { ORDER_LINE_MODEL, ORDER_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, type OrderInfo } from '@modules/sale';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { OrderTickets } from '../index';
+import { AbandonedCarts, CART_HOLD_HOURS, OrderTickets } from '../index';
 
 const DAY = 86_400_000;
 const csrfOf = (html: string) => /name="csrf_token" value="([^"]+)"/.exec(html)![1];
@@ -124,5 +124,21 @@ describe('event_sale: tickets through the shop', function () {
     await changeState(orderId, 'cancel');
     expect((await regsOf([['sale_order_id', '=', orderId]])).map((r) => r.state)).to.deep.equal(['cancel']);
     expect((await tk.get(EventRegistrations).form(tk.sudo(), eventId))!.selects.find((s) => s.ticketId === vip)!.max).to.equal(1);
+  });
+
+  it('gives back the seats of a cart left alone, and registers its attendees again if it is confirmed later', async () => {
+    const client = new RpcClient(tk.url);
+    expect((await buy(client, { [`nb_register-${standard}`]: 2 })).status).to.equal(303);
+    const drafts = await regsOf([['event_ticket_id', '=', standard], ['state', '=', 'draft']]);
+    expect(drafts).to.have.length(2);
+    const orderId = Number((drafts[0].sale_order_id as [number, string])[0]);
+    const carts = tk.get(AbandonedCarts);
+    expect(await carts.release(tk.sudo())).to.equal(0);
+    await tk.sudo().model(ORDER_MODEL).updateColumns([orderId], { set: { write_date: utcText(Date.now() - (CART_HOLD_HOURS + 1) * 3_600_000) } });
+    expect(await carts.release(tk.sudo())).to.equal(2);
+    expect((await regsOf([['sale_order_id', '=', orderId]])).map((r) => r.state)).to.deep.equal(['cancel', 'cancel']);
+    await changeState(orderId, 'sale');
+    const back = await regsOf([['sale_order_id', '=', orderId]]);
+    expect(back.map((r) => [r.state, r.name])).to.deep.equal([['open', 'Buyer 1'], ['open', 'Buyer 2']]);
   });
 });

@@ -35,10 +35,15 @@ export class OrderTickets implements OrderStateHook {
       confirm.push(...linked.slice(0, line.quantity));
       const missing = line.quantity - linked.length;
       if (missing > 0) {
+        // Attendees released with an idle cart come back first (their seats counted again), then the buyer for units added in the cart.
+        const released = await regs.search_read([['sale_order_line_id', '=', line.id], ['state', '=', 'cancel']], ['name', 'email', 'phone'], { order: 'id', limit: missing });
         const email = typeof partner?.email === 'string' && partner.email ? partner.email : 'unknown@example.com';
-        const extra = await this.registrations.register(sudo, ticket.eventId, Array.from({ length: missing }, () => ({
-          name: String(partner?.name ?? 'Attendee'), email, phone: typeof partner?.phone === 'string' ? partner.phone : '', ticketId: ticket.id,
-        })), { state: 'draft', partnerId: order.partnerId, origin: order.name, baseUrl: null, extra: () => ({ sale_order_id: order.id, sale_order_line_id: line.id }) });
+        const people = [
+          ...released.map((r) => ({ name: String(r.name), email: String(r.email), phone: typeof r.phone === 'string' ? r.phone : '', ticketId: ticket.id })),
+          ...Array.from({ length: missing - released.length }, () => ({ name: String(partner?.name ?? 'Attendee'), email, phone: typeof partner?.phone === 'string' ? partner.phone : '', ticketId: ticket.id })),
+        ];
+        if (released.length) await regs.updateColumns(released.map((r) => Number(r.id)), { set: { sale_order_line_id: null, sale_order_id: null } });
+        const extra = await this.registrations.register(sudo, ticket.eventId, people, { state: 'draft', partnerId: order.partnerId, origin: order.name, baseUrl: null, extra: () => ({ sale_order_id: order.id, sale_order_line_id: line.id }) });
         confirm.push(...extra);
       }
     }
