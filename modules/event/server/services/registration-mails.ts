@@ -22,6 +22,7 @@ const BATCH = 50;
 @injectable()
 export class RegistrationMails {
   private readonly queue: LeasedQueue;
+  private stopping = false;
   private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'event: confirmation mails failed')));
 
   constructor(
@@ -43,7 +44,14 @@ export class RegistrationMails {
 
   /** Sends what is due now (after the registering transaction committed). */
   kick(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
     return this.runs.run();
+  }
+
+  /** The kernel stops: no new drain, and the one running finishes before the database closes. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.runs.settled();
   }
 
   async drain(stopping?: AbortSignal): Promise<number> {
