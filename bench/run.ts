@@ -19,6 +19,10 @@ const BENCHES: Record<string, BenchEntry> = {
     load: () => import('./callkw'),
   },
   bus: { description: '10k WebSocket clients: memory per connection; 1,000 msg/s across two processes on PostgreSQL (p50/p99); long-poll round trip', load: () => import('./bus') },
+  event: {
+    description: '/event with 1,000 events and an event page vs a bare Koa handler serving the same HTML; 200 parallel registrations for the last 10 seats (SQLite, PostgreSQL)',
+    load: () => import('./event'),
+  },
   forum: {
     description: 'a forum question page with 50 answers and 200 comments, req/s vs a bare Koa handler serving the same HTML; SQL queries per page',
     load: () => import('./forum'),

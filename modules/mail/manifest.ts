@@ -3,7 +3,7 @@ import { defineManifest } from '@platform/core';
 
 export default defineManifest({
   name: 'mail',
-  version: '1.0.0',
+  version: '1.1.0',
   displayName: 'Outgoing Mail',
   color: '#495057',
   infrastructure: true,

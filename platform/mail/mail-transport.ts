@@ -8,6 +8,15 @@ export interface OutgoingMail {
   /** Stable per recipient, so a resend after an ambiguous crash can be recognised as the same message. */
   messageId: string;
   headers?: Record<string, string>;
+  /** Files sent with the message (an event's .ics invitation). */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** What the transport reports for an accepted message. */

@@ -19,6 +19,7 @@ export class SmtpTransport implements MailTransport {
       const info = await this.transporter.sendMail({
         from: mail.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text,
         messageId: mail.messageId, headers: mail.headers,
+        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
       return { messageId: mail.messageId, response: String(info.response ?? '') };
     } catch (err) {

@@ -13,5 +13,6 @@ export const MailOutbox = defineModel({
     body_html: fields.text({ readonly: true }),
     headers: fields.text({ readonly: true, string: 'Headers (JSON)' }),
     message_id: fields.char({ readonly: true }),
+    attachments: fields.text({ readonly: true, string: 'Attachments (JSON: filename, contentType, content)' }),
   },
 });

@@ -17,6 +17,7 @@ export class OutboxTransport implements MailTransport {
       body_html: mail.html,
       headers: JSON.stringify(mail.headers ?? {}),
       message_id: mail.messageId,
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
     });
     return { messageId: mail.messageId, response: 'outbox' };
   }
