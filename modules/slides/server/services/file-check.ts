@@ -43,20 +43,30 @@ export async function checkSlideFile(bytes: Buffer): Promise<CheckedFile> {
 
 async function checkPdf(bytes: Buffer): Promise<CheckedFile> {
   const { PDFDocument, EncryptedPDFError } = await import('pdf-lib');
-  // A quick look for the encryption dictionary first: pdf-lib refuses encrypted files by default too.
   let doc: import('pdf-lib').PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
   } catch (err) {
-    if (err instanceof EncryptedPDFError) throw new ValidationError(PASSWORD_PROTECTED_MESSAGE);
+    // pdf-lib's class may come from its other build (ESM / CommonJS): its name and message tell too.
+    const e = err as Error;
+    if (err instanceof EncryptedPDFError || e?.constructor?.name === 'EncryptedPDFError' || /is encrypted/.test(String(e?.message))) throw new ValidationError(PASSWORD_PROTECTED_MESSAGE);
     throw new ValidationError(UNREADABLE_PDF_MESSAGE);
   }
   if (doc.isEncrypted) throw new ValidationError(PASSWORD_PROTECTED_MESSAGE);
-  const pages = doc.getPages();
-  if (pages.length === 0) throw new ValidationError(UNREADABLE_PDF_MESSAGE);
-  const { width, height } = pages[0].getSize();
+  let pageCount: number;
+  let width: number;
+  let height: number;
+  try {
+    const pages = doc.getPages();
+    pageCount = pages.length;
+    ({ width, height } = pages[0].getSize());
+  } catch {
+    // No page tree, or a first page without a size: not a document anyone could show.
+    throw new ValidationError(UNREADABLE_PDF_MESSAGE);
+  }
+  if (!pageCount) throw new ValidationError(UNREADABLE_PDF_MESSAGE);
   // A landscape first page is a presentation, a portrait one a document (as the reference's Drive import).
-  return { mimeType: 'application/pdf', slideType: width > height ? 'presentation' : 'document', pageCount: pages.length, bytes };
+  return { mimeType: 'application/pdf', slideType: width > height ? 'presentation' : 'document', pageCount, bytes };
 }
 
 /**

@@ -136,7 +136,8 @@ export class SlidePages {
     const m = env.model(SLIDE_MODEL);
     const base: Domain = [['channel_id', '=', channelId], ['id', '!=', Number(slide.id)], ['website_published', '=', true]];
     const related = categoryId ? await m.search_read([...base, ['category_id', '=', categoryId]], CARD_FIELDS, { limit: 6 }) : [];
-    const mostViewed = await m.search_read(base, CARD_FIELDS, { limit: 6, order: SORTS.view });
+    const shown = related.map((r) => Number(r.id));
+    const mostViewed = await m.search_read([...base, ['id', 'not in', shown]], CARD_FIELDS, { limit: 6, order: SORTS.view });
     return { related: related.map((r) => this.card(dates, r)), mostViewed: mostViewed.map((r) => this.card(dates, r)) };
   }
 

@@ -6,7 +6,7 @@ import type { Env } from '@platform/orm';
 import {
   DUPLICATE_TITLE_MESSAGE, FILE_OR_URL_MESSAGE, INVALID_URL_MESSAGE, NO_UPLOAD_RIGHT_MESSAGE, parseDocumentUrl, slideUrls, type SlideType,
 } from '../../common/slide-constants';
-import type { AddSlideValues } from '../../common/slide-schemas';
+import { addSlideSchema, type AddSlideValues } from '../../common/slide-schemas';
 import { CATEGORY_MODEL } from '../models/slide-category';
 import { SLIDE_MODEL } from '../models/slide-slide';
 import { TAG_MODEL } from '../models/slide-tag';
@@ -30,7 +30,9 @@ export class SlideUploads {
     return (await env.sudo().model(SLIDE_MODEL).search_count([['channel_id', '=', channelId], ['name', '=ilike', name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)]])) > 0;
   }
 
-  async add(env: Env, values: AddSlideValues): Promise<{ url: string; id: number }> {
+  async add(env: Env, posted: Partial<AddSlideValues>): Promise<{ url: string; id: number }> {
+    // What the route checked, with the schema's defaults for what was left out.
+    const values = addSlideSchema.cast(posted) as AddSlideValues;
     const channel = await this.access.channel(env, values.channel_id);
     if (!(await this.access.canUpload(env, channel))) throw new AccessError(NO_UPLOAD_RIGHT_MESSAGE);
     const name = values.name.trim();

@@ -71,10 +71,10 @@ function SlideActions(p: SlideActionsProps) {
     <div className="slide-actions">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2" role="group" aria-label={_t('Vote')}>
         <button type="button" className={`btn btn-sm ${voted === 1 ? 'btn-success' : 'btn-outline-success'} slide-like`} onClick={() => void vote(1)} aria-pressed={voted === 1}>
-          <span aria-hidden="true">👍</span> {_t('Like')} <span className="badge text-bg-light slide-likes">{likes}</span>
+{_t('Like')} <span className="badge text-bg-light slide-likes">{likes}</span>
         </button>
         <button type="button" className={`btn btn-sm ${voted === -1 ? 'btn-danger' : 'btn-outline-danger'} slide-dislike`} onClick={() => void vote(-1)} aria-pressed={voted === -1}>
-          <span aria-hidden="true">👎</span> {_t('Dislike')} <span className="badge text-bg-light slide-dislikes">{dislikes}</span>
+{_t('Dislike')} <span className="badge text-bg-light slide-dislikes">{dislikes}</span>
         </button>
       </div>
       {voteMessage ? (
@@ -96,6 +96,7 @@ function SlideActions(p: SlideActionsProps) {
             ))}
             <span className="align-self-center small text-body-secondary slide-share-count">{p.shareCount} {_t(p.shareCount === 1 ? 'share' : 'shares')}</span>
           </div>
+          {p.signedIn ? (
           <form noValidate onSubmit={formik.handleSubmit} className="slide-share-email">
             <label htmlFor="slide_share_email" className="form-label small">{_t('Share by e-mail')}</label>
             <div className="input-group has-validation">
@@ -109,6 +110,7 @@ function SlideActions(p: SlideActionsProps) {
             {sent ? <div className="alert alert-success py-2 mt-2 slide-mail-sent" role="status">{_t(MAIL_SENT_MESSAGE)}</div> : null}
             {sendError ? <div className="alert alert-danger py-2 mt-2" role="alert">{_t(sendError)}</div> : null}
           </form>
+          ) : <p className="small mb-0"><a href={p.loginUrl}>{_t('Sign in to share by e-mail')}</a></p>}
           <p className="small text-body-secondary mt-2 mb-0 text-break">{_t('Link')}: <a href={shareUrl}>{shareUrl}</a></p>
         </section>
         {p.embeddable ? (

@@ -36,12 +36,12 @@ function ChannelBody(p: ChannelPageProps & { upload: UploadDialogProps | null })
       {p.promoted ? (
         <div className="card mb-4 slides-promoted">
           <div className="row g-0">
-            <div className="col-md-5">
+            <div className="col-md-4">
               <a href={p.promoted.url} className="ratio ratio-4x3 d-block bg-body-tertiary" tabIndex={-1} aria-hidden="true">
                 {p.promoted.imageUrl ? <img src={p.promoted.imageUrl} alt="" className="object-fit-cover w-100 h-100 rounded-start" /> : <span />}
               </a>
             </div>
-            <div className="col-md-7"><div className="card-body">
+            <div className="col-md-8"><div className="card-body">
               <p className="small text-uppercase text-body-secondary mb-1">{_t('Featured')}</p>
               <h2 className="h4"><a href={p.promoted.url}>{p.promoted.name}</a></h2>
               {p.promoted.description ? <p>{p.promoted.description}</p> : null}

@@ -28,3 +28,19 @@ export function SlideCardView({ slide, headingLevel = 3 }: { slide: SlideCard; h
     </article>
   );
 }
+
+/** A slide as a line of a side list: a small picture, the title, views and date. */
+export function SlideLine({ slide }: { slide: SlideCard }) {
+  const _t = useT();
+  return (
+    <li className="d-flex gap-2 mb-3 position-relative slide-line">
+      <div className="flex-shrink-0 bg-body-tertiary rounded overflow-hidden" style={{ width: '6rem', height: '4.5rem' }}>
+        {slide.imageUrl ? <img src={slide.imageUrl} alt="" className="w-100 h-100" style={{ objectFit: 'cover' }} loading="lazy" /> : null}
+      </div>
+      <div className="small">
+        <a href={slide.url} className="stretched-link fw-semibold text-decoration-none d-block">{slide.name}</a>
+        <span className="text-body-secondary">{_t(typeLabel(slide.slideType))} · {slide.views} {_t('views')}{slide.date ? <> · <time>{slide.date}</time></> : null}</span>
+      </div>
+    </li>
+  );
+}

@@ -3,7 +3,7 @@ import { useT } from '@platform/web/client';
 import type { Choice, PdfViewerProps, SlideActionsProps, SlideCard } from '../../common/page-props';
 import PdfViewer from '../islands/pdf-viewer';
 import SlideActions from '../islands/slide-actions';
-import { SlideCardView, typeLabel } from './slide-cards';
+import { SlideLine, typeLabel } from './slide-cards';
 
 export interface SlidePageProps {
   id: number;
@@ -64,12 +64,12 @@ function SlideBody(p: SlidePageProps) {
         <aside className="col-12 col-lg-4" aria-label={_t('More slides')}>
           {p.related.length ? (
             <section className="mb-4"><h2 className="h5">{_t('Related')}</h2>
-              <div className="row row-cols-2 row-cols-lg-1 g-2">{p.related.map((s) => <div key={s.id} className="col"><SlideCardView slide={s} /></div>)}</div>
+              <ul className="list-unstyled">{p.related.map((s) => <SlideLine key={s.id} slide={s} />)}</ul>
             </section>
           ) : null}
           {p.mostViewed.length ? (
             <section><h2 className="h5">{_t('Most viewed')}</h2>
-              <div className="row row-cols-2 row-cols-lg-1 g-2">{p.mostViewed.map((s) => <div key={s.id} className="col"><SlideCardView slide={s} /></div>)}</div>
+              <ul className="list-unstyled">{p.mostViewed.map((s) => <SlideLine key={s.id} slide={s} />)}</ul>
             </section>
           ) : null}
         </aside>
