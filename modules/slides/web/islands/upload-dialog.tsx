@@ -80,7 +80,10 @@ function UploadDialog(p: UploadDialogProps) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const formik = useFormik<AddSlideValues>({
-    initialValues: addSlideSchema.cast({ channel_id: p.channelId }) as AddSlideValues,
+    initialValues: {
+      channel_id: p.channelId, name: '', description: '', url: '', datas: '', mime_type: '', image: '', index_content: '',
+      category_id: null, category_name: '', tag_ids: [], tag_names: [], website_published: false,
+    },
     validationSchema: addSlideSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
