@@ -1,4 +1,5 @@
-import { defineModel, fields } from '@platform/orm';
+import { utcText } from '@platform/common';
+import { defineModel, fields, type Env } from '@platform/orm';
 import { DUPLICATE_TITLE_MESSAGE, SLIDE_TYPES } from '../../common/slide-constants';
 
 export const SLIDE_MODEL = 'slide.slide';
@@ -37,4 +38,9 @@ export const SlideSlide = defineModel({
     date_published: fields.datetime({ string: 'Publish date' }),
   },
   duplicateMessage: () => DUPLICATE_TITLE_MESSAGE,
+  // Publishing (the back office, the site's publish toggle) stamps the publication date once.
+  beforeWrite: [async (env: Env, ids: number[], vals: Record<string, unknown>) => {
+    if (vals.website_published !== true || 'date_published' in vals) return;
+    await env.db('slide_slide').whereIn('id', ids).whereNull('date_published').update({ date_published: utcText() });
+  }],
 });

@@ -98,7 +98,7 @@ export class SlidePageRoutes implements RouteContribution {
     const channelId = (row.channel_id as [number, string])[0];
     const channel = await this.access.channel(req.env, channelId);
     const full = await this.access.canSeeFull(req.env, channel);
-    if (full) await this.counters.countView(req.env, req.session, id);
+    const counted = full && await this.counters.countView(req.env, req.session, id);
     const dates = await requestDates(this.languages, req);
     const name = String(row.name);
     const mime = typeof row.mime_type === 'string' ? row.mime_type : '';
@@ -118,7 +118,7 @@ export class SlidePageRoutes implements RouteContribution {
       channel: { name: channel.name, url: slideUrls.channel(channel) },
       category: Array.isArray(row.category_id) ? { id: Number(row.category_id[0]), name: String(row.category_id[1]) } : null,
       tags: await this.pages.tagsOf(req.env, (row.tag_ids as number[]) ?? []),
-      date: slideDate(dates, row.date_published || row.create_date), views: Number(row.slide_views) + 0, embedViews: Number(row.embed_views),
+      date: slideDate(dates, row.date_published || row.create_date), views: Number(row.slide_views) + (counted ? 1 : 0), embedViews: Number(row.embed_views),
       published: Boolean(row.website_published), pageCount: Number(row.page_count ?? 0), viewer,
       actions: {
         slideId: id, slideName: name, likes: Number(row.likes), dislikes: Number(row.dislikes), myVote: !req.isPublic && myVote ? Number(myVote.vote) : 0,
