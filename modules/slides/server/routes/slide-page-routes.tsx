@@ -14,6 +14,7 @@ import { SlideAccess } from '../services/slide-access';
 import { SlideCounters } from '../services/slide-counters';
 import { SlidePages, slideDate } from '../services/slide-pages';
 import { SlideUploads } from '../services/slide-uploads';
+import { SlideVotes } from '../services/slide-votes';
 import { slugId } from './slug';
 
 const SHARE_TARGETS: Record<string, (url: string, title: string) => string> = {
@@ -32,6 +33,7 @@ export class SlidePageRoutes implements RouteContribution {
     @inject(SlideUploads) private readonly uploads: SlideUploads,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(SiteUrls) private readonly urls: SiteUrls,
+    @inject(SlideVotes) private readonly votes: SlideVotes,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -112,7 +114,6 @@ export class SlidePageRoutes implements RouteContribution {
     else if (row.image) viewer = { kind: 'image', src: slideUrls.image(id) };
     const related = await this.pages.related(req.env, dates, row);
     const base = await this.urls.forRequest(req) || req.http.origin;
-    const myVote = await req.env.db('slide_vote').where({ slide_id: id, user_id: req.env.uid }).first('vote');
     const props: SlidePageProps = {
       id, name, description: typeof row.description === 'string' ? row.description : '', slideType: String(row.slide_type),
       channel: { name: channel.name, url: slideUrls.channel(channel) },
@@ -121,7 +122,7 @@ export class SlidePageRoutes implements RouteContribution {
       date: slideDate(dates, row.date_published || row.create_date), views: Number(row.slide_views) + (counted ? 1 : 0), embedViews: Number(row.embed_views),
       published: Boolean(row.website_published), pageCount: Number(row.page_count ?? 0), viewer,
       actions: {
-        slideId: id, slideName: name, likes: Number(row.likes), dislikes: Number(row.dislikes), myVote: !req.isPublic && myVote ? Number(myVote.vote) : 0,
+        slideId: id, slideName: name, likes: Number(row.likes), dislikes: Number(row.dislikes), myVote: await this.votes.myVote(req.env, id),
         signedIn: !req.isPublic, loginUrl: loginUrl(url), pageCount: Number(row.page_count ?? 0), baseUrl: base,
         embeddable: full && viewer.kind === 'pdf', shareCount: Number(row.share_count ?? 0), csrfToken: req.csrfToken(), slideUrl: url,
       },
