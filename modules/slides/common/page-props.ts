@@ -63,6 +63,11 @@ export interface SlideActionsProps {
   shareCount: number;
   csrfToken: string;
   slideUrl: string;
+  /** After a form post without JavaScript: what happened. */
+  notice?: 'voted' | 'already_voted' | 'mail_sent';
+  /** A refused share form (no JavaScript): the address typed and its message. */
+  email?: string;
+  emailError?: string;
 }
 
 export interface UploadDialogProps {

@@ -59,6 +59,8 @@ export const slideUrls = {
   dislike: '/slides/slide/dislike',
   shareEmail: '/slides/slide/send_share_email',
   share: (id: number) => `/slides/slide/${id}/share`,
+  voteForm: (id: number) => `/slides/slide/${id}/vote`,
+  shareEmailForm: (id: number) => `/slides/slide/${id}/share_email`,
   dialogPreview: '/slides/dialog_preview/',
   addSlide: '/slides/add_slide',
   categories: '/slides/categories',

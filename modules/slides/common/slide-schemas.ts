@@ -46,10 +46,8 @@ export const dialogPreviewSchema = object({
 export const voteSchema = object({ slide_id: id().required() });
 
 /** Share by e-mail: a non-empty valid address (SPEC 5). */
-export const shareEmailSchema = object({
-  slide_id: id().required(),
-  email: string().trim().required(INVALID_EMAIL_MESSAGE).max(254, INVALID_EMAIL_MESSAGE).matches(EMAIL_RE, INVALID_EMAIL_MESSAGE),
-});
+const email = () => string().trim().required(INVALID_EMAIL_MESSAGE).max(254, INVALID_EMAIL_MESSAGE).matches(EMAIL_RE, INVALID_EMAIL_MESSAGE);
+export const shareEmailSchema = object({ slide_id: id().required(), email: email() });
 
 /** The duplicate-title check the dialog runs while the title is typed. */
 export const titleCheckSchema = object({ channel_id: id().required(), name: string().trim().required().max(NAME_MAX) });
@@ -67,3 +65,12 @@ export type ChannelQuery = InferType<typeof channelQuerySchema>;
 
 /** A share button: which network. */
 export const shareSchema = object({ network: string().oneOf(['twitter', 'facebook', 'linkedin']).required() });
+
+/** The vote buttons without JavaScript: a form post per button. */
+export const voteFormSchema = object({ vote: string().oneOf(['1', '-1']).required() });
+
+/** Share by e-mail without JavaScript: the same address rule as the call. */
+export const shareEmailFormSchema = object({ email: email() });
+
+/** What the slide page says after a form post (no JavaScript). */
+export const slideNoticeSchema = object({ notice: string().oneOf(['voted', 'already_voted', 'mail_sent']).optional() });

@@ -157,6 +157,26 @@ describe('slides: pages, votes, embeds, sharing and access by channel visibility
       expect(await tk.sudo().model('slide.vote').search_count([['slide_id', '=', ids.video]])).to.equal(1);
     });
 
+    it('works without JavaScript: the buttons post a form; visitors are sent to sign in; a second vote is named', async () => {
+      const url = slideUrls.slide({ id: ids.tour, name: 'A tour of the site' });
+      const v = visitor();
+      const vToken = await v.csrfFrom(url);
+      const toLogin = await v.postForm(slideUrls.voteForm(ids.tour), { csrf_token: vToken, vote: '1' });
+      expect(toLogin.status).to.equal(303);
+      expect(toLogin.headers.get('location')).to.equal(`/web/login?redirect=${encodeURIComponent(url)}`);
+      const { client } = await userClient(tk, 'nojs', ['base.group_portal']);
+      const token = await client.csrfFrom(url);
+      const before = Number((await slide(ids.tour, ['dislikes'])).dislikes);
+      const first = await client.postForm(slideUrls.voteForm(ids.tour), { csrf_token: token, vote: '-1' });
+      expect(first.headers.get('location')).to.equal(`${url}?notice=voted`);
+      const second = await client.postForm(slideUrls.voteForm(ids.tour), { csrf_token: token, vote: '1' });
+      expect(second.headers.get('location')).to.equal(`${url}?notice=already_voted`);
+      expect(Number((await slide(ids.tour, ['dislikes'])).dislikes)).to.equal(before + 1);
+      const page = await (await client.get(`${url}?notice=already_voted`)).text();
+      expect(page).to.contain(ALREADY_VOTED_MESSAGE);
+      expect((await client.postForm(slideUrls.voteForm(ids.tour), { csrf_token: token, vote: '5' })).status).to.equal(400);
+    });
+
     it('refuses a vote on a slide the voter cannot see', async () => {
       const answer = await portal.rpc(slideUrls.like, { slide_id: ids.handbook });
       expect(answer.error?.data.name).to.equal('MissingError');
@@ -214,12 +234,28 @@ describe('slides: pages, votes, embeds, sharing and access by channel visibility
       expect((await portal.rpc(slideUrls.shareEmail, { slide_id: ids.handbook, email: 'a@example.org' })).error?.data.name).to.equal('MissingError');
     });
 
+    it('works without JavaScript: a refused address comes back under its field (400), a valid one is queued', async () => {
+      const { client } = await userClient(tk, 'plainform', ['base.group_user']);
+      const url = slideUrls.slide({ id: ids.guide, name: 'Slide channel guide' });
+      const token = await client.csrfFrom(url);
+      const refused = await client.postForm(slideUrls.shareEmailForm(ids.guide), { csrf_token: token, email: 'nope' });
+      expect(refused.status).to.equal(400);
+      const html = await refused.text();
+      expect(html).to.contain('&quot;emailError&quot;:&quot;Please enter a valid e-mail address.&quot;').and.contain('is-invalid');
+      const sent = await client.postForm(slideUrls.shareEmailForm(ids.guide), { csrf_token: token, email: 'plain@example.org' });
+      expect(sent.headers.get('location')).to.equal(`${url}?notice=mail_sent`);
+      expect(await (await client.get(`${url}?notice=mail_sent`)).text()).to.contain('Thank you! Mail has been sent.');
+      const deadline = Date.now() + 20_000;
+      while (!sink.received.some((m) => m.to === 'plain@example.org') && Date.now() < deadline) await tk.get(ShareMails).kick();
+      expect(sink.received.some((m) => m.to === 'plain@example.org')).to.equal(true);
+    });
+
     it('rate-limits sharing by e-mail per account', async () => {
       const { client } = await userClient(tk, 'sharer', ['base.group_portal']);
       const answers = [];
       for (let i = 0; i < 12; i++) answers.push(await client.rpc(slideUrls.shareEmail, { slide_id: ids.guide, email: `p${i}@example.org` }));
       // 10 in 10 minutes per address and per account (this test's earlier shares count on the address too).
-      expect(answers.filter((a) => a.result === true).length).to.be.within(1, 10);
+      expect(answers.filter((a) => a.result === true).length).to.be.at.most(10);
       expect(answers.at(-1)?.error?.data.message).to.match(/too many/i);
     });
 

@@ -1,12 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { object, string } from 'yup';
 import { SiteUrls } from '@platform/base';
-import { AccessError, MissingError, UserError } from '@platform/core';
+import { AccessError, MissingError, UserError, ValidationError } from '@platform/core';
 import { LanguageCatalog, loginUrl, route, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { requestDates } from '@platform/web';
-import type { PdfViewerProps } from '../../common/page-props';
+import type { PdfViewerProps, SlideActionsProps } from '../../common/page-props';
 import { embedPage as embedPageNumber, parseDocumentUrl, slideUrls, videoEmbedUrl } from '../../common/slide-constants';
-import { channelQuerySchema, shareSchema } from '../../common/slide-schemas';
+import { channelQuerySchema, shareEmailFormSchema, shareSchema, slideNoticeSchema, voteFormSchema } from '../../common/slide-schemas';
+import { ShareMails } from '../services/share-mails';
 import { channelPage } from '../../web/pages/channel-page';
 import { channelsPage } from '../../web/pages/channels-page';
 import { embedPage, slidePage, type SlidePageProps } from '../../web/pages/slide-page';
@@ -34,6 +35,7 @@ export class SlidePageRoutes implements RouteContribution {
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(SiteUrls) private readonly urls: SiteUrls,
     @inject(SlideVotes) private readonly votes: SlideVotes,
+    @inject(ShareMails) private readonly mails: ShareMails,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -55,10 +57,46 @@ export class SlidePageRoutes implements RouteContribution {
           return channelPage(await this.pages.channelPage(req.env, dates, id, req.params));
         },
       }),
-      {
-        path: '/slides/slide/:slide', methods: ['GET'], type: 'http', auth: 'public',
-        handler: (req) => this.slidePage(req),
-      },
+      route({
+        path: '/slides/slide/:slide', methods: ['GET'], type: 'http', auth: 'public', params: slideNoticeSchema,
+        handler: (req) => this.slidePage(req, { notice: req.params.notice }),
+      }),
+      route({
+        // The vote buttons without JavaScript: visitors are sent to sign in, then back to the slide.
+        path: '/slides/slide/:id/vote', methods: ['POST'], type: 'http', auth: 'public', params: voteFormSchema,
+        rateLimit: { name: 'slides.vote', limit: 60, perAccount: 60, windowSeconds: 60 },
+        handler: async (req) => {
+          const id = slugId(req.pathParams.id);
+          const row = await this.pages.slide(req.env, id);
+          const url = slideUrls.slide({ id, name: String(row.name) });
+          if (req.isPublic) return req.reply.redirect(loginUrl(url), { status: 303 });
+          let notice = 'voted';
+          try {
+            await this.votes.vote(req.env, id, req.params.vote === '-1' ? -1 : 1);
+          } catch (err) {
+            if (!(err instanceof ValidationError)) throw err;
+            notice = 'already_voted';
+          }
+          req.reply.redirect(`${url}?notice=${notice}`, { status: 303 });
+        },
+      }),
+      route({
+        // Share by e-mail without JavaScript: the page again with the message under the field, or a notice.
+        path: '/slides/slide/:id/share_email', methods: ['POST'], type: 'http', auth: 'public', params: shareEmailFormSchema,
+        rateLimit: { name: 'slides.share_email', limit: 10, perAccount: 10, windowSeconds: 600 },
+        invalid: (req, errors) => {
+          req.pathParams.slide = req.pathParams.id;
+          return this.slidePage(req, { email: String(req.params.email ?? ''), emailError: errors.email }, 400);
+        },
+        handler: async (req) => {
+          const id = slugId(req.pathParams.id);
+          const row = await this.pages.slide(req.env, id);
+          const url = slideUrls.slide({ id, name: String(row.name) });
+          if (req.isPublic) return req.reply.redirect(loginUrl(url), { status: 303 });
+          await this.mails.share(req.env, id, req.params.email, await this.urls.forRequest(req) || req.http.origin);
+          req.reply.redirect(`${url}?notice=mail_sent`, { status: 303 });
+        },
+      }),
       {
         // The slide's file (PDF or picture), for whoever may see the slide in full.
         path: '/slides/slide/:id/pdf_content', methods: ['GET'], type: 'http', auth: 'public',
@@ -94,7 +132,7 @@ export class SlidePageRoutes implements RouteContribution {
     ];
   }
 
-  private async slidePage(req: RequestContext) {
+  private async slidePage(req: RequestContext, extra: Pick<SlideActionsProps, 'notice' | 'email' | 'emailError'> = {}, status = 200) {
     const id = slugId(req.pathParams.slide);
     const row = await this.pages.slide(req.env, id);
     const channelId = (row.channel_id as [number, string])[0];
@@ -125,10 +163,11 @@ export class SlidePageRoutes implements RouteContribution {
         slideId: id, slideName: name, likes: Number(row.likes), dislikes: Number(row.dislikes), myVote: await this.votes.myVote(req.env, id),
         signedIn: !req.isPublic, loginUrl: loginUrl(url), pageCount: Number(row.page_count ?? 0), baseUrl: base,
         embeddable: full && viewer.kind === 'pdf', shareCount: Number(row.share_count ?? 0), csrfToken: req.csrfToken(), slideUrl: url,
+        ...extra,
       },
       ...related,
     };
-    return slidePage(props);
+    return slidePage(props, status);
   }
 
   private async embed(req: RequestContext, rawPage: string) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useFormik } from 'formik';
 import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
 import type { SlideActionsProps } from '../../common/page-props';
-import { LOGIN_TO_VOTE_MESSAGE, MAIL_SENT_MESSAGE, embedPage, slideUrls } from '../../common/slide-constants';
+import { ALREADY_VOTED_MESSAGE, LOGIN_TO_VOTE_MESSAGE, MAIL_SENT_MESSAGE, embedPage, slideUrls } from '../../common/slide-constants';
 import { shareEmailSchema } from '../../common/slide-schemas';
 
 const NETWORKS = [['twitter', 'X (Twitter)'], ['facebook', 'Facebook'], ['linkedin', 'LinkedIn']] as const;
@@ -18,9 +18,9 @@ function SlideActions(p: SlideActionsProps) {
   const [likes, setLikes] = useState(p.likes);
   const [dislikes, setDislikes] = useState(p.dislikes);
   const [voted, setVoted] = useState(p.myVote);
-  const [voteMessage, setVoteMessage] = useState<{ text: string; login?: boolean } | null>(null);
+  const [voteMessage, setVoteMessage] = useState<{ text: string; login?: boolean } | null>(p.notice === 'already_voted' ? { text: ALREADY_VOTED_MESSAGE } : null);
   const [embedTyped, setEmbedTyped] = useState('1');
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(p.notice === 'mail_sent');
   const [sendError, setSendError] = useState<string | null>(null);
 
   // The vote is also remembered in the browser (the reference's localStorage key), so a second tab knows.
@@ -45,7 +45,9 @@ function SlideActions(p: SlideActionsProps) {
   };
 
   const formik = useFormik({
-    initialValues: { slide_id: p.slideId, email: '' },
+    initialValues: { slide_id: p.slideId, email: p.email ?? '' },
+    initialErrors: p.emailError ? { email: p.emailError } : undefined,
+    initialTouched: p.emailError ? { email: true } : undefined,
     validationSchema: shareEmailSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
@@ -69,14 +71,21 @@ function SlideActions(p: SlideActionsProps) {
 
   return (
     <div className="slide-actions">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2" role="group" aria-label={_t('Vote')}>
-        <button type="button" className={`btn btn-sm ${voted === 1 ? 'btn-success' : 'btn-outline-success'} slide-like`} onClick={() => void vote(1)} aria-pressed={voted === 1}>
-{_t('Like')} <span className="badge text-bg-light slide-likes">{likes}</span>
+      {/* Without JavaScript the buttons post the form (visitors are sent to sign in); hydrated, they call the JSON route. */}
+      <form method="post" action={slideUrls.voteForm(p.slideId)} className="d-flex flex-wrap align-items-center gap-2 mb-2" role="group" aria-label={_t('Vote')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          void vote(submitter?.value === '-1' ? -1 : 1);
+        }}>
+        <input type="hidden" name="csrf_token" value={p.csrfToken} />
+        <button type="submit" name="vote" value="1" className={`btn btn-sm ${voted === 1 ? 'btn-success' : 'btn-outline-success'} slide-like`} aria-pressed={voted === 1}>
+          {_t('Like')} <span className="badge text-bg-light slide-likes">{likes}</span>
         </button>
-        <button type="button" className={`btn btn-sm ${voted === -1 ? 'btn-danger' : 'btn-outline-danger'} slide-dislike`} onClick={() => void vote(-1)} aria-pressed={voted === -1}>
-{_t('Dislike')} <span className="badge text-bg-light slide-dislikes">{dislikes}</span>
+        <button type="submit" name="vote" value="-1" className={`btn btn-sm ${voted === -1 ? 'btn-danger' : 'btn-outline-danger'} slide-dislike`} aria-pressed={voted === -1}>
+          {_t('Dislike')} <span className="badge text-bg-light slide-dislikes">{dislikes}</span>
         </button>
-      </div>
+      </form>
       {voteMessage ? (
         <div className="alert alert-warning py-2 slide-vote-message" role="alert">
           {_t(voteMessage.text)}{voteMessage.login ? <> — <a href={p.loginUrl}>{_t('Sign in')}</a></> : null}
@@ -97,7 +106,8 @@ function SlideActions(p: SlideActionsProps) {
             <span className="align-self-center small text-body-secondary slide-share-count">{p.shareCount} {_t(p.shareCount === 1 ? 'share' : 'shares')}</span>
           </div>
           {p.signedIn ? (
-          <form noValidate onSubmit={formik.handleSubmit} className="slide-share-email">
+          <form method="post" action={slideUrls.shareEmailForm(p.slideId)} noValidate onSubmit={formik.handleSubmit} className="slide-share-email">
+            <input type="hidden" name="csrf_token" value={p.csrfToken} />
             <label htmlFor="slide_share_email" className="form-label small">{_t('Share by e-mail')}</label>
             <div className="input-group has-validation">
               <input id="slide_share_email" name="email" type="email" autoComplete="email" placeholder="name@example.com"

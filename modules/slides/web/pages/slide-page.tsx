@@ -79,8 +79,8 @@ function SlideBody(p: SlidePageProps) {
 }
 
 /** `/slides/slide/<slide>`: the slide, its viewer, votes, sharing and embed code. */
-export function slidePage(props: SlidePageProps) {
-  return page('%s', <SlideBody {...props} />, { titleArgs: [props.name], description: props.description.slice(0, 160) || undefined });
+export function slidePage(props: SlidePageProps, status = 200) {
+  return page('%s', <SlideBody {...props} />, { titleArgs: [props.name], description: props.description.slice(0, 160) || undefined, status });
 }
 
 function EmbedBody({ viewer, name }: { viewer: PdfViewerProps | null; name: string }) {
