@@ -6,7 +6,7 @@ import { SmtpSink } from '@modules/mass_mailing/test/support';
 import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { MAIL_SENT_MESSAGE, SLIDE_MODEL, slideUrls } from '../index';
-import { demoIds, makePdf, userClient } from './slides-fixture';
+import { demoIds, encryptedPdf, fakeExecutable, makePdf, userClient } from './slides-fixture';
 
 const SHOTS = path.resolve(__dirname, '..', '..', '..', '.tmp', 'slides');
 
@@ -28,10 +28,13 @@ describe('slides: upload, publish, vote, embed and share in the browser', functi
     sink = await new SmtpSink().start();
     tk = await bootTestKernel({ modules: ['slides'], http: true, demo: true, config: { smtpUrl: sink.url } });
     ids = await demoIds(tk);
-    await userClient(tk, 'publisher', ['website.group_website_publisher']);
+    // A member of the private channel's group (employees) too, so /slides lists both channels.
+    await userClient(tk, 'publisher', ['base.group_user', 'website.group_website_publisher']);
     fs.mkdirSync(SHOTS, { recursive: true });
     pdfPath = path.join(SHOTS, 'Board_meeting_notes.pdf');
     fs.writeFileSync(pdfPath, await makePdf(3, true, 'Board meeting'));
+    fs.writeFileSync(path.join(SHOTS, 'locked.pdf'), encryptedPdf());
+    fs.writeFileSync(path.join(SHOTS, 'setup.pdf'), fakeExecutable());
     browser = await launchBrowser();
   });
   after(async () => {
@@ -55,7 +58,10 @@ describe('slides: upload, publish, vote, embed and share in the browser', functi
     const page = await context.newPage();
     const errors = watchErrors(page);
     const channelUrl = slideUrls.channel({ id: ids.channel, name: 'Getting started' });
-    await signIn(page, tk.url, { login: 'publisher', password: 'password-123', then: channelUrl });
+    await signIn(page, tk.url, { login: 'publisher', password: 'password-123', then: '/slides' });
+    await page.getByRole('heading', { name: 'Team handbook' }).waitFor();
+    await look(page, 'channels');
+    await page.goto(`${tk.url}${channelUrl}`);
     await page.waitForSelector('[data-island="slides.upload_dialog"][data-hydrated="true"]');
     await look(page, 'channel');
 
@@ -65,6 +71,12 @@ describe('slides: upload, publish, vote, embed and share in the browser', functi
     // Nothing chosen: the schema's message, before anything is posted.
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('Please choose a file or enter a valid YouTube or Google Drive URL.').waitFor();
+
+    // pdf.js refuses a password-protected file, and the dialog a program named .pdf, before anything is sent.
+    await page.setInputFiles('#upload_file', path.join(SHOTS, 'locked.pdf'));
+    await dialog.locator('.slides-upload-warning', { hasText: 'You can not upload password protected file.' }).waitFor();
+    await page.setInputFiles('#upload_file', path.join(SHOTS, 'setup.pdf'));
+    await dialog.locator('.slides-upload-warning', { hasText: 'Invalid file type. Please select pdf or image file' }).waitFor();
 
     await page.setInputFiles('#upload_file', pdfPath);
     await dialog.locator('.slides-upload-pages', { hasText: '3 pages' }).waitFor();
