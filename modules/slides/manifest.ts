@@ -21,7 +21,7 @@ export default defineManifest({
   web: {
     islands: [
       path.join(__dirname, 'web/islands/pdf-viewer.tsx'), path.join(__dirname, 'web/islands/slide-actions.tsx'),
-      path.join(__dirname, 'web/islands/upload-dialog.tsx'),
+      path.join(__dirname, 'web/islands/upload-dialog.tsx'), path.join(__dirname, 'web/islands/video-player.tsx'),
     ],
     styles: [path.join(__dirname, 'web/slides.css')],
   },

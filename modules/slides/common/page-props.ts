@@ -58,8 +58,10 @@ export interface SlideActionsProps {
   pageCount: number;
   /** Absolute URL of the site, for the embed code and the share links. */
   baseUrl: string;
-  /** The embed code is offered for PDF-based slides. */
+  /** The embed code is offered for PDF-based slides and videos. */
   embeddable: boolean;
+  /** A video's own player (its embed code has no page number); null for a PDF (this site's embed page). */
+  embedUrl: string | null;
   shareCount: number;
   csrfToken: string;
   slideUrl: string;

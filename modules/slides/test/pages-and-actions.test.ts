@@ -71,6 +71,13 @@ describe('slides: pages, votes, embeds, sharing and access by channel visibility
       expect(guide).to.match(/class="slide-date">\d{2}\/\d{2}\/\d{4}</);
     });
 
+    it('a video slide shows the site\'s own poster and loads the provider\'s player only on demand; its embed code is the player\'s', async () => {
+      const html = await (await visitor().get(slideUrls.slide({ id: ids.video, name: 'x' }))).text();
+      expect(html).to.contain('data-island="slides.video_player"').and.contain(`/web/image/slide.slide/${ids.video}/image`);
+      expect(html).to.contain('https://www.youtube.com/embed/a8Ob3wrd8ik?theme=light').and.not.match(/<iframe/);
+      expect(html).to.contain('&quot;embedUrl&quot;:&quot;https://www.youtube.com/embed/a8Ob3wrd8ik?theme=light&quot;');
+    });
+
     it('serves the PDF to whoever sees the slide in full', async () => {
       const res = await visitor().get(slideUrls.pdf(ids.tour));
       expect(res.status).to.equal(200);

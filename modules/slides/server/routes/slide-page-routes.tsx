@@ -148,7 +148,12 @@ export class SlidePageRoutes implements RouteContribution {
     if (!full) viewer = { kind: 'restricted', message: channel.accessErrorMsg || 'This content is for the members of the channel.' };
     else if (mime === 'application/pdf' && row.attachment_id) viewer = { kind: 'pdf', props: { url: slideUrls.pdf(id), title: name, initialPage: 1 } };
     else if (mime.startsWith('image/') && row.attachment_id) viewer = { kind: 'image', src: slideUrls.pdf(id) };
-    else if (parsed) viewer = { kind: 'video', src: videoEmbedUrl(parsed.kind, parsed.id) };
+    else if (parsed) {
+      const watchUrl = parsed.kind === 'youtube' ? `https://www.youtube.com/watch?v=${parsed.id}` : `https://drive.google.com/file/d/${parsed.id}/view`;
+      viewer = { kind: 'video', props: { embedUrl: videoEmbedUrl(parsed.kind, parsed.id), watchUrl, posterUrl: row.image ? slideUrls.image(id) : null, title: name } };
+      // The site's policy lets YouTube be framed; a Drive document's player only on its own page.
+      if (parsed.kind === 'google') req.reply.header('Content-Security-Policy', req.reply.sentHeader('Content-Security-Policy').replace(/frame-src ([^;]*)/, 'frame-src $1 https://drive.google.com'));
+    }
     else if (row.image) viewer = { kind: 'image', src: slideUrls.image(id) };
     const related = await this.pages.related(req.env, dates, row);
     const base = await this.urls.forRequest(req) || req.http.origin;
@@ -162,7 +167,8 @@ export class SlidePageRoutes implements RouteContribution {
       actions: {
         slideId: id, slideName: name, likes: Number(row.likes), dislikes: Number(row.dislikes), myVote: await this.votes.myVote(req.env, id),
         signedIn: !req.isPublic, loginUrl: loginUrl(url), pageCount: Number(row.page_count ?? 0), baseUrl: base,
-        embeddable: full && viewer.kind === 'pdf', shareCount: Number(row.share_count ?? 0), csrfToken: req.csrfToken(), slideUrl: url,
+        embeddable: full && (viewer.kind === 'pdf' || viewer.kind === 'video'),
+        embedUrl: viewer.kind === 'video' ? viewer.props.embedUrl : null, shareCount: Number(row.share_count ?? 0), csrfToken: req.csrfToken(), slideUrl: url,
         ...extra,
       },
       ...related,

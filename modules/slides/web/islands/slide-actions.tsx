@@ -66,7 +66,9 @@ function SlideActions(p: SlideActionsProps) {
   const emailError = formik.touched.email && formik.errors.email ? formik.errors.email : undefined;
 
   const page = embedPage(embedTyped, p.pageCount);
-  const embedCode = `<iframe src="${p.baseUrl}${slideUrls.embed(p.slideId, page)}" class="o_wslides_iframe_viewer" allowFullScreen="true" height="315" width="420" frameborder="0"></iframe>`;
+  const embedCode = p.embedUrl
+    ? `<iframe src="${p.embedUrl}" allowFullScreen="true" height="315" width="420" frameborder="0"></iframe>`
+    : `<iframe src="${p.baseUrl}${slideUrls.embed(p.slideId, page)}" class="o_wslides_iframe_viewer" allowFullScreen="true" height="315" width="420" frameborder="0"></iframe>`;
   const shareUrl = `${p.baseUrl}${p.slideUrl}`;
 
   return (
@@ -126,9 +128,13 @@ function SlideActions(p: SlideActionsProps) {
         {p.embeddable ? (
           <section className="col-12 col-lg-6" aria-labelledby="slide_embed_title">
             <h2 id="slide_embed_title" className="h6">{_t('Embed')}</h2>
-            <label htmlFor="slide_embed_page" className="form-label small">{_t('Start at page')}</label>
-            <input id="slide_embed_page" className="form-control form-control-sm mb-2" style={{ maxWidth: '8em' }} type="number" min={1} max={Math.max(1, p.pageCount)}
-              value={embedTyped} onChange={(e) => setEmbedTyped(e.target.value)} onBlur={() => setEmbedTyped(String(page))} />
+            {p.embedUrl ? null : (
+              <>
+                <label htmlFor="slide_embed_page" className="form-label small">{_t('Start at page')}</label>
+                <input id="slide_embed_page" className="form-control form-control-sm mb-2" style={{ maxWidth: '8em' }} type="number" min={1} max={Math.max(1, p.pageCount)}
+                  value={embedTyped} onChange={(e) => setEmbedTyped(e.target.value)} onBlur={() => setEmbedTyped(String(page))} />
+              </>
+            )}
             <label htmlFor="slide_embed_code" className="form-label small">{_t('Embed code')}</label>
             <textarea id="slide_embed_code" className="form-control form-control-sm font-monospace" rows={3} readOnly value={embedCode} onFocus={(e) => e.currentTarget.select()} />
           </section>

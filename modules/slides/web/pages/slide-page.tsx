@@ -3,6 +3,7 @@ import { useT } from '@platform/web/client';
 import type { Choice, PdfViewerProps, SlideActionsProps, SlideCard } from '../../common/page-props';
 import PdfViewer from '../islands/pdf-viewer';
 import SlideActions from '../islands/slide-actions';
+import VideoPlayer, { type VideoPlayerProps } from '../islands/video-player';
 import { SlideLine, typeLabel } from './slide-cards';
 
 export interface SlidePageProps {
@@ -19,7 +20,7 @@ export interface SlidePageProps {
   published: boolean;
   pageCount: number;
   /** What the page shows: the PDF, the picture, the video's player, or nothing (a partial channel's non-member). */
-  viewer: { kind: 'pdf'; props: PdfViewerProps } | { kind: 'image'; src: string } | { kind: 'video'; src: string } | { kind: 'restricted'; message: string } | { kind: 'none' };
+  viewer: { kind: 'pdf'; props: PdfViewerProps } | { kind: 'image'; src: string } | { kind: 'video'; props: VideoPlayerProps } | { kind: 'restricted'; message: string } | { kind: 'none' };
   actions: SlideActionsProps | null;
   related: SlideCard[];
   mostViewed: SlideCard[];
@@ -47,9 +48,7 @@ function SlideBody(p: SlidePageProps) {
           <div className="mb-3">
             {p.viewer.kind === 'pdf' ? <PdfViewer {...p.viewer.props} /> : null}
             {p.viewer.kind === 'image' ? <img src={p.viewer.src} alt={p.name} className="img-fluid border rounded" /> : null}
-            {p.viewer.kind === 'video' ? (
-              <div className="ratio ratio-16x9"><iframe src={p.viewer.src} title={p.name} allowFullScreen loading="lazy" className="border rounded" /></div>
-            ) : null}
+            {p.viewer.kind === 'video' ? <VideoPlayer {...p.viewer.props} /> : null}
             {p.viewer.kind === 'restricted' ? <div className="alert alert-info" role="status">{p.viewer.message}</div> : null}
           </div>
           {p.actions ? <SlideActions {...p.actions} /> : null}
