@@ -15,7 +15,7 @@ function attachment(id: string, name: string, mimetype: string, bytes: Buffer): 
 /**
  * "Getting started": a public channel with two PDF slides made at install (a presentation and a
  * document), an infographic and a YouTube video, in two categories with tags; and "Team handbook",
- * a private channel for employees. Dates spread so both relative and plain dates show.
+ * a private channel for employees, and "Partner resources", a partial channel (listed to everybody, the documents for employees). Dates spread so both relative and plain dates show.
  */
 export async function slidesDemo(): Promise<DataRecord[]> {
   const tourPages = [
@@ -91,6 +91,26 @@ export async function slidesDemo(): Promise<DataRecord[]> {
         name: 'Team handbook', channel_id: ref('slides.channel_handbook'), slide_type: 'document', mime_type: 'application/pdf', page_count: 2,
         attachment_id: ref('slides.attachment_handbook'), image: b64(await demoCover('Team handbook', 'For employees only', false)),
         description: 'How we work together.', website_published: true, date_published: daysAgo(3),
+      },
+    },
+    // Partial: listed to everybody with its slides' descriptions; the documents themselves are for employees.
+    {
+      id: 'channel_partners', model: 'slide.channel',
+      values: {
+        name: 'Partner resources', description: 'Listed for everybody; the documents are for the team.', visibility: 'partial',
+        group_ids: [[6, 0, [ref('base.group_user')]]], access_error_msg: 'Sign in with a team account to read this document.',
+      },
+    },
+    attachment('attachment_prices', 'Price list.pdf', 'application/pdf', await demoPdf('Price list', [
+      { heading: 'Price list', lines: ['For partners'] },
+      { heading: 'Plans', lines: ['Starter', 'Team', 'Enterprise'] },
+    ], true)),
+    {
+      id: 'slide_prices', model: 'slide.slide',
+      values: {
+        name: 'Price list', channel_id: ref('slides.channel_partners'), slide_type: 'presentation', mime_type: 'application/pdf', page_count: 2,
+        attachment_id: ref('slides.attachment_prices'), image: b64(await demoCover('Price list', 'For partners', true)),
+        description: 'Our plans and their prices, for partners.', website_published: true, date_published: daysAgo(1),
       },
     },
   ];

@@ -31,12 +31,21 @@ describe('slides: pages, votes, embeds, sharing and access by channel visibility
   describe('pages', () => {
     it('/slides lists the channels a caller sees (one channel: straight to it)', async () => {
       const v = await visitor().get('/slides');
-      expect(v.status).to.equal(302);
-      expect(v.headers.get('location')).to.match(/\/slides\/getting-started-\d+$/);
+      expect(v.status).to.equal(200);
+      const visible = await v.text();
+      expect(visible).to.contain('Getting started').and.contain('Partner resources').and.not.contain('Team handbook');
       const e = await employee.get('/slides');
       expect(e.status).to.equal(200);
-      const html = await e.text();
-      expect(html).to.contain('Getting started').and.contain('Team handbook');
+      expect(await e.text()).to.contain('Getting started').and.contain('Team handbook');
+      const partners = Number((await tk.sudo().model('slide.channel').search_read([['name', '=', 'Partner resources']], ['id']))[0].id);
+      await tk.sudo().model('slide.channel').write([partners], { website_published: false });
+      try {
+        const one = await visitor().get('/slides');
+        expect(one.status).to.equal(302);
+        expect(one.headers.get('location')).to.match(/\/slides\/getting-started-\d+$/);
+      } finally {
+        await tk.sudo().model('slide.channel').write([partners], { website_published: true });
+      }
     });
 
     it('a channel page sorts, searches and filters, 12 slides a page', async () => {
@@ -210,6 +219,20 @@ describe('slides: pages, votes, embeds, sharing and access by channel visibility
       const normal = await visitor().get(slideUrls.slide({ id: ids.tour, name: 'x' }));
       expect(normal.headers.get('content-security-policy')).to.contain("frame-ancestors 'self'");
       expect(normal.headers.get('x-frame-options')).to.equal('SAMEORIGIN');
+    });
+
+    it('keeps at most 500 referring hosts per slide: forged Referer headers cannot grow the table', async () => {
+      const db = tk.sudo().db;
+      const now = '2026-01-01 00:00:00';
+      await db('slide_embed').insert(Array.from({ length: 498 }, (_, i) => ({ slide_id: ids.guide, url: `h${i}.example.net`, count_views: 1, create_date: now, write_date: now })));
+      for (const host of ['new1.example.com', 'new2.example.com', 'new3.example.com']) await visitor().fetch(slideUrls.embed(ids.guide), { headers: { Referer: `https://${host}/` } });
+      await visitor().fetch(slideUrls.embed(ids.guide), { headers: { Referer: 'https://h0.example.net/' } });
+      expect(await tk.sudo().model('slide.embed').search_count([['slide_id', '=', ids.guide]])).to.equal(500);
+      const [h0] = await tk.sudo().model('slide.embed').search_read([['slide_id', '=', ids.guide], ['url', '=', 'h0.example.net']], ['count_views']);
+      expect(h0.count_views).to.equal(2);
+      // An anonymous frame gets no session made for it.
+      const res = await visitor().fetch(slideUrls.embed(ids.guide), { headers: { Referer: 'https://h1.example.net/' } });
+      expect(res.headers.get('set-cookie') ?? '').to.not.contain('session_id');
     });
 
     it('keeps the page number between 1 and the page count, else 1', async () => {
