@@ -76,6 +76,22 @@ describe('slides: the upload dialog\'s rules, on the server', function () {
     expect((await tk.sudo().model(SLIDE_MODEL).read([id], ['date_published']))[0].date_published).to.be.a('string');
   });
 
+  it('keeps a document URL set in the back office playable: its id follows it, an unknown site is refused', async () => {
+    const m = tk.sudo().model(SLIDE_MODEL);
+    const id = await m.create({ name: 'Set by hand', channel_id: ids.channel, slide_type: 'video', url: 'https://youtu.be/c8Ob3wrd8ik' });
+    expect((await m.read([id], ['document_id']))[0].document_id).to.equal('c8Ob3wrd8ik');
+    await m.write([id], { url: 'https://www.youtube.com/watch?v=d8Ob3wrd8ik' });
+    expect((await m.read([id], ['document_id']))[0].document_id).to.equal('d8Ob3wrd8ik');
+    let refused: unknown;
+    try {
+      await m.write([id], { url: 'https://example.com/clip' });
+    } catch (err) {
+      refused = err;
+    }
+    expect((refused as Error)?.message).to.equal(INVALID_URL_MESSAGE);
+    expect((await m.read([id], ['url']))[0].url).to.equal('https://www.youtube.com/watch?v=d8Ob3wrd8ik');
+  });
+
   it('publishes at once for publishers (Save and publish), with the publication date', async () => {
     const answer = await add(publisher, { name: 'Published deck', datas: b64(await makePdf(2)), website_published: true });
     const id = Number(/(\d+)$/.exec(answer.result!.url!)![1]);

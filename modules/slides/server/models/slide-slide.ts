@@ -1,6 +1,7 @@
 import { utcText } from '@platform/common';
 import { defineModel, fields, type Env } from '@platform/orm';
-import { DUPLICATE_TITLE_MESSAGE, SLIDE_TYPES } from '../../common/slide-constants';
+import { ValidationError } from '@platform/core';
+import { DUPLICATE_TITLE_MESSAGE, INVALID_URL_MESSAGE, parseDocumentUrl, SLIDE_TYPES } from '../../common/slide-constants';
 
 export const SLIDE_MODEL = 'slide.slide';
 
@@ -38,6 +39,16 @@ export const SlideSlide = defineModel({
     date_published: fields.datetime({ string: 'Publish date' }),
   },
   duplicateMessage: () => DUPLICATE_TITLE_MESSAGE,
+  // A document URL (set in the back office too) must be one the site can play; its id is kept beside it.
+  constraints: [async (env: Env, ids: number[]) => {
+    const rows = await env.db('slide_slide').whereIn('id', ids).select('id', 'url', 'document_id');
+    for (const row of rows) {
+      if (!row.url) continue;
+      const parsed = parseDocumentUrl(String(row.url));
+      if (!parsed) throw new ValidationError(INVALID_URL_MESSAGE);
+      if (row.document_id !== parsed.id) await env.db('slide_slide').where({ id: row.id }).update({ document_id: parsed.id });
+    }
+  }],
   // Publishing (the back office, the site's publish toggle) stamps the publication date once.
   beforeWrite: [async (env: Env, ids: number[], vals: Record<string, unknown>) => {
     if (vals.website_published !== true || 'date_published' in vals) return;
