@@ -3,6 +3,7 @@ import { SmtpSink } from '@modules/mass_mailing/test/support';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { ALREADY_VOTED_MESSAGE, INVALID_EMAIL_MESSAGE, LOGIN_TO_VOTE_MESSAGE, SLIDE_MODEL, ShareMails, slideUrls } from '../index';
+import { pageWindow } from '../web/pages/channel-page';
 import { demoIds, userClient } from './slides-fixture';
 
 describe('slides: pages, votes, embeds, sharing and access by channel visibility', function () {
@@ -67,6 +68,11 @@ describe('slides: pages, votes, embeds, sharing and access by channel visibility
       expect(typed.match(/class="card h-100 slide-card"/g)).to.have.length(1);
       // A bad query value is a 400 page, never a 500.
       expect((await visitor().get(`${url}?sorting=%27;drop`)).status).to.equal(400);
+    });
+
+    it('pages the pager itself: first, last and three around the current page', () => {
+      expect(pageWindow(1, 3)).to.deep.equal([1, 2, 3]);
+      expect(pageWindow(10, 40)).to.deep.equal([1, null, 7, 8, 9, 10, 11, 12, 13, null, 40]);
     });
 
     it('a slide page counts one view per session, and shows dates older than 7 days as dates', async () => {

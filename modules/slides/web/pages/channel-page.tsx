@@ -17,6 +17,16 @@ function href(base: string, q: Query, change: Partial<Query & { page: number }>)
   return s ? `${base}?${s}` : base;
 }
 
+/** The first and last pages, and three on each side of the current one; null marks a gap. */
+export function pageWindow(page: number, count: number): Array<number | null> {
+  const out: Array<number | null> = [];
+  for (let n = 1; n <= count; n++) {
+    if (n === 1 || n === count || Math.abs(n - page) <= 3) out.push(n);
+    else if (out[out.length - 1] !== null) out.push(null);
+  }
+  return out;
+}
+
 function ChannelBody(p: ChannelPageProps & { upload: UploadDialogProps | null }) {
   const _t = useT();
   const base = p.channel.url;
@@ -102,8 +112,9 @@ function ChannelBody(p: ChannelPageProps & { upload: UploadDialogProps | null })
           {p.pageCount > 1 ? (
             <nav aria-label={_t('Pages')} className="mt-4">
               <ul className="pagination flex-wrap">
-                {Array.from({ length: p.pageCount }, (_, i) => i + 1).map((n) => (
-                  <li key={n} className={`page-item${n === p.page ? ' active' : ''}`}><a className="page-link" href={href(base, q, { page: n })} aria-current={n === p.page ? 'page' : undefined}>{n}</a></li>
+                {pageWindow(p.page, p.pageCount).map((n, i) => (n === null
+                  ? <li key={`gap${i}`} className="page-item disabled"><span className="page-link">…</span></li>
+                  : <li key={n} className={`page-item${n === p.page ? ' active' : ''}`}><a className="page-link" href={href(base, q, { page: n })} aria-current={n === p.page ? 'page' : undefined}>{n}</a></li>
                 ))}
               </ul>
             </nav>
