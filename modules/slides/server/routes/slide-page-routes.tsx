@@ -59,7 +59,7 @@ export class SlidePageRoutes implements RouteContribution {
       }),
       route({
         path: '/slides/slide/:slide', methods: ['GET'], type: 'http', auth: 'public', params: slideNoticeSchema,
-        handler: (req) => this.slidePage(req, { notice: req.params.notice }),
+        handler: (req) => this.slidePage(req, slugId(req.pathParams.slide), { notice: req.params.notice }),
       }),
       route({
         // The vote buttons without JavaScript: visitors are sent to sign in, then back to the slide.
@@ -84,10 +84,7 @@ export class SlidePageRoutes implements RouteContribution {
         // Share by e-mail without JavaScript: the page again with the message under the field, or a notice.
         path: '/slides/slide/:id/share_email', methods: ['POST'], type: 'http', auth: 'public', params: shareEmailFormSchema,
         rateLimit: { name: 'slides.share_email', limit: 10, perAccount: 10, windowSeconds: 600 },
-        invalid: (req, errors) => {
-          req.pathParams.slide = req.pathParams.id;
-          return this.slidePage(req, { email: String(req.params.email ?? ''), emailError: errors.email }, 400);
-        },
+        invalid: (req, errors) => this.slidePage(req, slugId(req.pathParams.id), { email: String(req.params.email ?? ''), emailError: errors.email }, 400),
         handler: async (req) => {
           const id = slugId(req.pathParams.id);
           const row = await this.pages.slide(req.env, id);
@@ -132,8 +129,7 @@ export class SlidePageRoutes implements RouteContribution {
     ];
   }
 
-  private async slidePage(req: RequestContext, extra: Pick<SlideActionsProps, 'notice' | 'email' | 'emailError'> = {}, status = 200) {
-    const id = slugId(req.pathParams.slide);
+  private async slidePage(req: RequestContext, id: number, extra: Pick<SlideActionsProps, 'notice' | 'email' | 'emailError'> = {}, status = 200) {
     const row = await this.pages.slide(req.env, id);
     const channelId = (row.channel_id as [number, string])[0];
     const channel = await this.access.channel(req.env, channelId);
