@@ -107,6 +107,10 @@ describe('slides: the upload dialog\'s rules, on the server', function () {
     const answer = await add(employee, { name: 'A tour of the site', datas: b64(await makePdf(1)) });
     expect(answer.result).to.deep.equal({ error: DUPLICATE_TITLE_MESSAGE });
     expect([await count(), await attachments()]).to.deep.equal(before);
+    // A title holding a LIKE wildcard matches itself only.
+    await tk.sudo().model(SLIDE_MODEL).create({ name: 'Growth 100%_', channel_id: ids.channel });
+    expect(await employee.call('/slides/title_check', { channel_id: ids.channel, name: 'Growth 100%_' })).to.equal(true);
+    expect(await employee.call('/slides/title_check', { channel_id: ids.channel, name: 'Growth 100' })).to.equal(false);
   });
 
   it('refuses what is not a PDF or an image, whatever its name or declared type', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { utcText } from '@platform/common';
-import { AccessError, ValidationError } from '@platform/core';
+import { AccessError, type Leaf, ValidationError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import {
   DUPLICATE_TITLE_MESSAGE, FILE_OR_URL_MESSAGE, INVALID_URL_MESSAGE, NO_UPLOAD_RIGHT_MESSAGE, parseDocumentUrl, slideUrls, type SlideType,
@@ -12,6 +12,12 @@ import { SLIDE_MODEL } from '../models/slide-slide';
 import { TAG_MODEL } from '../models/slide-tag';
 import { checkPreviewImage, checkSlideFile, decodeBase64, type CheckedFile } from './file-check';
 import { SlideAccess } from './slide-access';
+
+/** A name equal to this one, case ignored; a name holding a LIKE wildcard is compared as it is (no escape works the same on both databases). */
+function sameName(name: string): Leaf {
+  const trimmed = name.trim();
+  return /[\\%_]/.test(trimmed) ? ['name', '=', trimmed] : ['name', '=ilike', trimmed];
+}
 
 /**
  * Adding a slide from the upload dialog (`/slides/add_slide`): every rule of the dialog checked again
@@ -27,7 +33,7 @@ export class SlideUploads {
   /** Whether the channel already has a slide of that title (the dialog warns while it is typed). */
   async titleTaken(env: Env, channelId: number, name: string): Promise<boolean> {
     await this.access.channel(env, channelId);
-    return (await env.sudo().model(SLIDE_MODEL).search_count([['channel_id', '=', channelId], ['name', '=ilike', name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)]])) > 0;
+    return (await env.sudo().model(SLIDE_MODEL).search_count([['channel_id', '=', channelId], sameName(name)])) > 0;
   }
 
   async add(env: Env, posted: Partial<AddSlideValues>): Promise<{ url: string; id: number }> {
@@ -83,7 +89,7 @@ export class SlideUploads {
       }
       const tagIds = [...new Set(values.tag_ids)];
       for (const tagName of new Set(values.tag_names.map((t) => t.trim()).filter(Boolean))) {
-        const [same] = await su.model(TAG_MODEL).search_read([['name', '=ilike', tagName.replace(/[\\%_]/g, (c) => `\\${c}`)]], ['id'], { limit: 1 });
+        const [same] = await su.model(TAG_MODEL).search_read([sameName(tagName)], ['id'], { limit: 1 });
         const tagId = same ? Number(same.id) : await su.model(TAG_MODEL).create({ name: tagName });
         if (!tagIds.includes(tagId)) tagIds.push(tagId);
       }
