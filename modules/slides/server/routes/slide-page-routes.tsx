@@ -146,11 +146,11 @@ export class SlidePageRoutes implements RouteContribution {
     else if (mime.startsWith('image/') && row.attachment_id) viewer = { kind: 'image', src: slideUrls.pdf(id) };
     else if (parsed) {
       const watchUrl = parsed.kind === 'youtube' ? `https://www.youtube.com/watch?v=${parsed.id}` : `https://drive.google.com/file/d/${parsed.id}/view`;
-      viewer = { kind: 'video', props: { embedUrl: videoEmbedUrl(parsed.kind, parsed.id), watchUrl, posterUrl: row.image ? slideUrls.image(id) : null, title: name } };
+      viewer = { kind: 'video', props: { embedUrl: videoEmbedUrl(parsed.kind, parsed.id), watchUrl, posterUrl: row.has_image ? slideUrls.image(id) : null, title: name } };
       // The site's policy lets YouTube be framed; a Drive document's player only on its own page.
       if (parsed.kind === 'google') req.reply.header('Content-Security-Policy', req.reply.sentHeader('Content-Security-Policy').replace(/frame-src ([^;]*)/, 'frame-src $1 https://drive.google.com'));
     }
-    else if (row.image) viewer = { kind: 'image', src: slideUrls.image(id) };
+    else if (row.has_image) viewer = { kind: 'image', src: slideUrls.image(id) };
     const related = await this.pages.related(req.env, dates, row);
     const base = await this.urls.forRequest(req) || req.http.origin;
     const props: SlidePageProps = {

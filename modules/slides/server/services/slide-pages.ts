@@ -14,7 +14,7 @@ import { SlideAccess, type ChannelFacts } from './slide-access';
 
 type DateFormatter = Awaited<ReturnType<typeof requestDates>>;
 
-const CARD_FIELDS = ['name', 'slide_type', 'slide_views', 'likes', 'dislikes', 'date_published', 'create_date', 'website_published', 'description', 'image'];
+const CARD_FIELDS = ['name', 'slide_type', 'slide_views', 'likes', 'dislikes', 'date_published', 'create_date', 'website_published', 'description'];
 const SORTS: Record<string, string> = { date: 'date_published desc, id desc', view: 'slide_views desc, id desc', vote: 'likes desc, id desc' };
 const TYPES: SlideType[] = ['document', 'presentation', 'infographic', 'video'];
 
@@ -33,10 +33,21 @@ export function slideDate(dates: DateFormatter, value: unknown, now = Date.now()
 export class SlidePages {
   constructor(@inject(SlideAccess) private readonly access: SlideAccess) {}
 
-  card(dates: DateFormatter, r: Row): SlideCard {
+  /** Which of these slides have a picture, without reading the pictures (base64 text) themselves. */
+  async withImage(env: Env, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    return new Set((await env.db('slide_slide').whereIn('id', ids).whereNotNull('image').pluck('id')).map(Number));
+  }
+
+  async cards(env: Env, dates: DateFormatter, rows: Row[]): Promise<SlideCard[]> {
+    const pictured = await this.withImage(env, rows.map((r) => Number(r.id)));
+    return rows.map((r) => this.card(dates, r, pictured.has(Number(r.id))));
+  }
+
+  card(dates: DateFormatter, r: Row, hasImage: boolean): SlideCard {
     return {
       id: Number(r.id), name: String(r.name), url: slideUrls.slide({ id: Number(r.id), name: String(r.name) }),
-      imageUrl: r.image ? slideUrls.image(Number(r.id)) : null, slideType: r.slide_type as SlideType,
+      imageUrl: hasImage ? slideUrls.image(Number(r.id)) : null, slideType: r.slide_type as SlideType,
       views: Number(r.slide_views ?? 0), likes: Number(r.likes ?? 0), dislikes: Number(r.dislikes ?? 0),
       date: slideDate(dates, r.date_published || r.create_date), published: Boolean(r.website_published),
       description: typeof r.description === 'string' ? r.description.slice(0, 300) : '',
@@ -96,7 +107,7 @@ export class SlidePages {
     const tagRows = await env.model(TAG_MODEL).search_read([['id', 'in', await this.channelTagIds(env, channelId)]], ['name'], { limit: 100 });
     return {
       channel, categories, tags: tagRows.map((t) => ({ id: Number(t.id), name: String(t.name) })),
-      slides: rows.map((r) => this.card(dates, r)), promoted: q.search || q.category || q.tag || q.slide_type || page > 1 ? null : await this.promoted(env, dates, facts),
+      slides: await this.cards(env, dates, rows), promoted: q.search || q.category || q.tag || q.slide_type || page > 1 ? null : await this.promoted(env, dates, facts),
       total, page, pageCount, query: { sorting: q.sorting, search: q.search, category: q.category, tag: q.tag, slide_type: q.slide_type },
       canUpload: await this.access.canUpload(env, facts), canPublish: this.access.canPublish(env),
     };
@@ -117,15 +128,16 @@ export class SlidePages {
       const order = facts.promoteStrategy === 'latest' ? SORTS.date : facts.promoteStrategy === 'most_viewed' ? SORTS.view : SORTS.vote;
       rows = await slides.search_read([['channel_id', '=', facts.id], published], CARD_FIELDS, { limit: 1, order });
     }
-    return rows[0] ? this.card(dates, rows[0]) : null;
+    return rows[0] ? (await this.cards(env, dates, rows.slice(0, 1)))[0] : null;
   }
 
   async slide(env: Env, slideId: number): Promise<Row> {
     const [row] = await env.model(SLIDE_MODEL).search_read([['id', '=', slideId]], [
       'name', 'channel_id', 'description', 'category_id', 'tag_ids', 'slide_type', 'mime_type', 'page_count', 'url', 'document_id',
-      'image', 'likes', 'dislikes', 'slide_views', 'embed_views', 'share_count', 'website_published', 'date_published', 'create_date', 'attachment_id',
+      'likes', 'dislikes', 'slide_views', 'embed_views', 'share_count', 'website_published', 'date_published', 'create_date', 'attachment_id',
     ], { limit: 1 });
     if (!row) throw new MissingError(SLIDE_NOT_FOUND_MESSAGE);
+    row.has_image = (await this.withImage(env, [slideId])).has(slideId);
     return row;
   }
 
@@ -138,7 +150,7 @@ export class SlidePages {
     const related = categoryId ? await m.search_read([...base, ['category_id', '=', categoryId]], CARD_FIELDS, { limit: 6 }) : [];
     const shown = related.map((r) => Number(r.id));
     const mostViewed = await m.search_read([...base, ['id', 'not in', shown]], CARD_FIELDS, { limit: 6, order: SORTS.view });
-    return { related: related.map((r) => this.card(dates, r)), mostViewed: mostViewed.map((r) => this.card(dates, r)) };
+    return { related: await this.cards(env, dates, related), mostViewed: await this.cards(env, dates, mostViewed) };
   }
 
   async tagsOf(env: Env, ids: number[]): Promise<Choice[]> {
