@@ -8,8 +8,16 @@ const EVERYBODY = ['base.group_public', ...SIGNED_IN];
 const FULL = { read: true, write: true, create: true, unlink: true };
 const MODELS = ['slide.channel', 'slide.category', 'slide.tag', 'slide.slide'];
 
-/** A channel the caller sees: public and partial ones, and private ones of a group they belong to. */
-const channelVisible = (uid: number, prefix = ''): Domain => ['|', [`${prefix}visibility`, 'in', ['public', 'partial']], [`${prefix}group_ids.users`, 'in', [uid]]];
+/**
+ * A channel the caller sees: public and partial ones, and private ones of a group they belong to, directly
+ * or through a group implying it (one step: a publisher is an employee; from a slide the path is then
+ * MAX_PATH_HOPS relations long, the most a domain may take). A group two implications away (a designer)
+ * is added to the channel's groups itself.
+ */
+const channelVisible = (uid: number, prefix = ''): Domain => [
+  '|', '|', [`${prefix}visibility`, 'in', ['public', 'partial']], [`${prefix}group_ids.users`, 'in', [uid]],
+  [`${prefix}group_ids.slide_implied_by_ids.users`, 'in', [uid]],
+];
 
 export default defineManifest({
   name: 'slides',

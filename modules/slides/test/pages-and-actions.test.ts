@@ -112,6 +112,11 @@ describe('slides: pages, votes, embeds, sharing and access by channel visibility
       }
       expect((await employee.get(channelUrl)).status).to.equal(200);
       expect((await employee.get(slideUrls.pdf(ids.handbook))).status).to.equal(200);
+      // A member through a group implying the channel's (a publisher is an employee).
+      const { client: publisher } = await userClient(tk, 'member_publisher', ['website.group_website_publisher']);
+      expect((await publisher.get(channelUrl)).status).to.equal(200);
+      expect((await publisher.get(slideUrls.slide({ id: ids.handbook, name: 'x' }))).status).to.equal(200);
+      expect((await publisher.get(slideUrls.pdf(ids.handbook))).status).to.equal(200);
     });
 
     it('the record rules hold through call_kw, also on dotted paths (category of a private channel, votes of others)', async () => {

@@ -58,10 +58,17 @@ export class SlideAccess {
     return this.isManager(env) || env.hasGroup(PUBLISHER);
   }
 
-  /** The caller's groups (direct memberships), read once per call. */
+  /** The caller's groups, implied ones included. */
   private async groupsOf(env: Env): Promise<Set<number>> {
     const [user] = await env.sudo().model('res.users').read([env.uid], ['groups_id']);
-    return new Set(((user?.groups_id as number[]) ?? []).map(Number));
+    const all = new Set(((user?.groups_id as number[]) ?? []).map(Number));
+    let frontier = [...all];
+    while (frontier.length) {
+      const rows = await env.sudo().model('res.groups').read(frontier, ['implied_ids']);
+      frontier = rows.flatMap((r) => (r.implied_ids as number[]) ?? []).map(Number).filter((g) => !all.has(g));
+      for (const g of frontier) all.add(g);
+    }
+    return all;
   }
 
   async isMember(env: Env, channel: ChannelFacts): Promise<boolean> {
