@@ -70,7 +70,7 @@ function ChannelBody(p: ChannelPageProps & { upload: UploadDialogProps | null })
             </div>
           </form>
           <h2 className="h6">{_t('Type')}</h2>
-          <ul className="nav flex-column mb-3 small">
+          <ul className="nav flex-row flex-wrap column-gap-3 flex-lg-column mb-3 small">
             <li className="nav-item"><a className={`nav-link px-0 py-1${!q.slide_type ? ' fw-bold' : ''}`} href={href(base, q, { slide_type: undefined, search: '' })}>{_t('All')} ({p.channel.total})</a></li>
             {(['presentation', 'document', 'infographic', 'video'] as const).filter((t) => p.channel.counts[t]).map((t) => (
               <li key={t} className="nav-item"><a className={`nav-link px-0 py-1${q.slide_type === t ? ' fw-bold' : ''}`} aria-current={q.slide_type === t ? 'true' : undefined} href={href(base, q, { slide_type: t, search: '' })}>{_t(typeLabel(t))} ({p.channel.counts[t]})</a></li>
@@ -79,7 +79,7 @@ function ChannelBody(p: ChannelPageProps & { upload: UploadDialogProps | null })
           {p.categories.length ? (
             <>
               <h2 className="h6">{_t('Categories')}</h2>
-              <ul className="nav flex-column mb-3 small">
+              <ul className="nav flex-row flex-wrap column-gap-3 flex-lg-column mb-3 small">
                 {p.categories.map((c) => (
                   <li key={c.id} className="nav-item"><a className={`nav-link px-0 py-1${q.category === c.id ? ' fw-bold' : ''}`} aria-current={q.category === c.id ? 'true' : undefined} href={href(base, q, { category: q.category === c.id ? undefined : c.id, search: '' })}>{c.name} ({c.count ?? 0})</a></li>
                 ))}
