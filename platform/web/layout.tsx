@@ -37,6 +37,8 @@ export interface LayoutProps {
   script: { src: string; nonce: string; context: string } | null;
   /** A publisher is editing the page (see Page.editMode). */
   editMode?: boolean;
+  /** The page alone, without header, footer and widgets (see Page.bare). */
+  bare?: boolean;
   /** The site's logo (`website.logo`), else the header shows the site name. */
   logoUrl: string | null;
   footer: LayoutFooter;
@@ -72,6 +74,12 @@ export function Layout(p: LayoutProps) {
         )) : null}
         {p.script ? <script type="module" src={p.script.src} nonce={p.script.nonce} /> : null}
       </head>
+      {p.bare ? (
+        <body className="bare-page">
+          <main id="main" dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
+          {p.script ? <script type="application/json" id="web-context" dangerouslySetInnerHTML={{ __html: p.script.context }} /> : null}
+        </body>
+      ) : (
       <body data-edit-mode={p.editMode ? '1' : undefined}>
         <a className="skip-link" href="#main">{_t('Skip to content')}</a>
         <header className="site-header">
@@ -133,6 +141,7 @@ export function Layout(p: LayoutProps) {
         {p.widgetsHtml ? <div className="layout-widgets" dangerouslySetInnerHTML={{ __html: p.widgetsHtml }} /> : null}
         {p.script ? <script type="application/json" id="web-context" dangerouslySetInnerHTML={{ __html: p.script.context }} /> : null}
       </body>
+      )}
     </html>
   );
 }

@@ -127,7 +127,7 @@ export class PageRenderer {
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
     const currentPath = req.path;
     const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
-    const widgets = (await Promise.all(this.layout.layoutWidgets.getContributionsFor(enabled).map((w) => w.renderForPage(req))))
+    const widgets = p.bare ? [] : (await Promise.all(this.layout.layoutWidgets.getContributionsFor(enabled).map((w) => w.renderForPage(req))))
       .filter((w): w is ReactElement => w !== null);
     const widgetsHtml = widgets.length ? renderToString(<WebContext.Provider value={context}>{widgets.map((w, i) => <div key={i} className="layout-widget">{w}</div>)}</WebContext.Provider>) : '';
     // Without a module offering the switch on this site, no selector: its links would lead to a 404.
@@ -157,7 +157,7 @@ export class PageRenderer {
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml} footer={footer}
         logoUrl={appearance.hasLogo ? `/web/image/website/${req.site.id}/logo?size=image_medium` : null}
         script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(context) } : null}
-        editMode={p.editMode === true}
+        editMode={p.editMode === true} bare={p.bare === true}
       />
     );
     return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;

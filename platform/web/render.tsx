@@ -18,9 +18,14 @@ export interface Page {
    * (`Statistics of %s`), these are not (a record's name, already in its language).
    */
   titleArgs?: string[];
+  /**
+   * The page alone, without the site's header, footer and widgets: for content other sites frame (an
+   * embedded slide). Its islands still hydrate; the route decides who may frame it.
+   */
+  bare?: boolean;
 }
 
-export function page(title: string, body: ReactElement, extra: { description?: string; status?: number; editMode?: boolean; titleArgs?: string[] } = {}): Page {
+export function page(title: string, body: ReactElement, extra: { description?: string; status?: number; editMode?: boolean; titleArgs?: string[]; bare?: boolean } = {}): Page {
   return { title, body, ...extra };
 }
 

@@ -27,6 +27,29 @@ export interface SiteBundle {
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const BOOT = path.join(__dirname, 'client', 'boot.tsx');
 
+/**
+ * `import url from 'some/file.mjs?url'` in an island: the file is copied as it is among the built files
+ * (a content-hashed `asset-<hash>.<ext>` under /web/assets/) and the import is its URL. For files the
+ * browser must load by URL rather than as code of the page, e.g. pdf.js's worker (`new Worker(url)`),
+ * served like every other built file (same origin, immutable cache).
+ */
+const assetUrlPlugin: esbuild.Plugin = {
+  name: 'asset-url',
+  setup(build) {
+    build.onResolve({ filter: /\?url$/ }, async (args) => {
+      const resolved = await build.resolve(args.path.slice(0, -'?url'.length), { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer });
+      if (resolved.errors.length) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: 'asset-url' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'asset-url' }, async (args) => ({ contents: await fs.promises.readFile(args.path), loader: 'file' }));
+  },
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8', '.mjs': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+};
+
 function hash(data: string | Buffer): string {
   return crypto.createHash('sha256').update(data).digest('base64url').slice(0, 12);
 }
@@ -96,13 +119,16 @@ export class WebAssets {
       outdir: path.join(REPO_ROOT, '.web-assets'),
       entryNames: 'site-[hash]',
       chunkNames: 'chunk-[hash]',
+      assetNames: 'asset-[hash]',
+      publicPath: '/web/assets/',
+      plugins: [assetUrlPlugin],
       write: false,
       logLevel: 'silent',
     });
     let script = '';
     for (const out of result.outputFiles) {
       const name = path.basename(out.path);
-      this.store(name, Buffer.from(out.contents), 'application/javascript; charset=utf-8');
+      this.store(name, Buffer.from(out.contents), CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
       if (name.startsWith('site-')) script = name;
     }
     const css = [BOOTSTRAP_CSS, SITE_CSS, ...used.flatMap((m) => (m.manifest.web?.styles ?? []).map((f) => fs.readFileSync(f, 'utf8')))].join('\n');

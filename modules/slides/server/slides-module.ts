@@ -1,0 +1,30 @@
+import { ContainerModule } from 'inversify';
+import { bindContribution } from '@platform/core';
+import { RouteContribution } from '@platform/http';
+import { ModelContribution } from '@platform/orm';
+import { BackofficeMenuContribution } from '@platform/web';
+import { SlidesBackofficeMenu } from './contributions/backoffice-menu';
+import { SlideCallRoutes } from './routes/slide-call-routes';
+import { SlidePageRoutes } from './routes/slide-page-routes';
+import { ShareMails } from './services/share-mails';
+import { SlideAccess } from './services/slide-access';
+import { SlideCounters } from './services/slide-counters';
+import { SlidePages } from './services/slide-pages';
+import { SlideUploads } from './services/slide-uploads';
+import { SlideVotes } from './services/slide-votes';
+import { UrlPreviews } from './services/url-preview';
+import { SlidesModels } from './slides-models';
+
+export const slidesModule = new ContainerModule(({ bind }) => {
+  bindContribution(bind, ModelContribution, SlidesModels);
+  bind(SlideAccess).toSelf().inSingletonScope();
+  bind(SlideUploads).toSelf().inSingletonScope();
+  bind(SlideVotes).toSelf().inSingletonScope();
+  bind(SlideCounters).toSelf().inSingletonScope();
+  bind(SlidePages).toSelf().inSingletonScope();
+  bind(ShareMails).toSelf().inSingletonScope();
+  bind(UrlPreviews).toSelf().inSingletonScope();
+  bindContribution(bind, RouteContribution, SlidePageRoutes);
+  bindContribution(bind, RouteContribution, SlideCallRoutes);
+  bindContribution(bind, BackofficeMenuContribution, SlidesBackofficeMenu);
+});
