@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sinon from 'sinon';
 import { UserAccounts } from '@platform/base';
+import { PaymentLinks, TEST_CARDS } from '@modules/payment';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
 
@@ -228,6 +229,119 @@ describe('security: forged, expired and replayed tokens are refused', function (
       // used again, the link is valid still (it only says the address was reached) but gives nothing more
       expect(await writesOf(() => new RpcClient(tk.url).get(link)), 'replayed').to.deep.equal([]);
       expect(await karma('validate-forged@example.com')).to.equal(gained);
+    });
+  });
+
+  describe('signed payment links, status links and notifications (payment)', () => {
+    before(function () { if (!installed('payment')) this.skip(); });
+
+    it('refuses a pay link with a forged token or a changed amount, a forged status link and a forged notification, writing nothing', async () => {
+      const sudo = tk.sudo();
+      const [currency] = await sudo.model('res.currency').search([['name', '=', 'EUR']], { limit: 1 });
+      const [acquirer] = await sudo.model('payment.acquirer').search([['provider', '=', 'test']], { limit: 1 });
+      const genuine = await tk.get(PaymentLinks).payUrl('SEC-PAY-1', 42.5, currency);
+      const c = new RpcClient(tk.url);
+      const page = await c.get(genuine);
+      expect(page.status, 'the genuine link shows the pay form').to.equal(200);
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1];
+      const link = new URLSearchParams(genuine.split('?')[1]);
+      const submit = (q: URLSearchParams) => c.fetch('/website_payment/pay/submit', {
+        method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...Object.fromEntries(q), acquirer_id: String(acquirer), csrf_token: csrf, cc_number: TEST_CARDS.approved, cc_holder_name: 'Pat Payer', cc_expiry: '12 / 40', cc_cvc: '123' }).toString(),
+      });
+      for (const [what, change] of [
+        ['token', (q: URLSearchParams) => q.set('access_token', forge(q.get('access_token')!))],
+        ['amount', (q: URLSearchParams) => q.set('amount', '1.00')],
+        ['reference', (q: URLSearchParams) => q.set('reference', 'SEC-PAY-2')],
+        ['no token', (q: URLSearchParams) => q.delete('access_token')],
+      ] as const) {
+        const q = new URLSearchParams(link);
+        change(q);
+        expect((await c.get(`/website_payment/pay?${q}`)).status, `pay page, ${what}`).to.be.within(400, 499);
+        let res: Response | undefined;
+        expect(await writesOf(async () => { res = await submit(q); }), `pay submit, ${what}`).to.deep.equal([]);
+        expect(res!.status, `pay submit, ${what}`).to.be.within(400, 499);
+      }
+      // the genuine link pays; its status link works, a forged one is not found
+      const paid = await submit(link);
+      expect(paid.status, 'the genuine link pays').to.equal(303);
+      const status = paid.headers.get('location')!;
+      expect((await c.get(status)).status).to.equal(200);
+      const [statusPath, statusQuery] = status.split('?');
+      const token = new URLSearchParams(statusQuery).get('token')!;
+      expect((await c.get(`${statusPath}?token=${encodeURIComponent(forge(token))}`)).status, 'forged status link').to.equal(404);
+      // a notification with a forged signature changes no transaction
+      const [tx] = await sudo.model('payment.transaction').search_read([['reference', '=', 'SEC-PAY-1']], ['id', 'state']);
+      let res: Response | undefined;
+      const note = { reference: 'SEC-PAY-1', state: 'cancel', acquirer_reference: 'BANK-X', amount: '42.5', currency: 'EUR', signature: forge('A'.repeat(43)) };
+      expect(await writesOf(async () => {
+        res = await fetch(`${tk.url}/payment/test/notify`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(note).toString() });
+      }), 'forged notification').to.deep.equal([]);
+      expect(res!.status).to.equal(400);
+      expect((await sudo.model('payment.transaction').read([Number(tx.id)], ['state']))[0].state).to.equal(tx.state);
+    });
+  });
+
+  describe('chat sessions (livechat)', () => {
+    before(function () { if (!installed('livechat')) this.skip(); });
+
+    it('refuses a forged conversation id, another browser\'s conversation, a forged session cookie and a closed conversation', async () => {
+      const operator = new RpcClient(tk.url);
+      await operator.authenticate('admin', ADMIN_PASSWORD);
+      // one poll that says the operator is active: the channel is then available
+      await operator.call('/longpolling/poll', { channels: [], last: 0, options: { bus_inactivity: 0, peek: true } });
+      const [channel] = await tk.sudo().model('im_livechat.channel').search([], { limit: 1 });
+      const visitor = new RpcClient(tk.url);
+      const session = await visitor.call<{ uuid: string } | false>('/im_livechat/get_session', { channel_id: channel, anonymous_name: 'Sam' });
+      expect(session, 'a chat session (an operator is online)').to.not.equal(false);
+      const uuid = (session as { uuid: string }).uuid;
+      expect((await visitor.rpc('/mail/chat_post', { uuid, message_content: 'hello' })).error, 'the visitor posts to its own conversation').to.equal(undefined);
+      const stranger = new RpcClient(tk.url);
+      await stranger.get('/');
+      const forgedCookie = new RpcClient(tk.url);
+      forgedCookie.cookie = forge(visitor.cookie);
+      for (const [what, client, id] of [['forged id', visitor, forge(uuid)], ['another browser', stranger, uuid], ['forged cookie', forgedCookie, uuid]] as const) {
+        let answer: { error?: unknown } = {};
+        expect(await writesOf(async () => { answer = await client.rpc('/mail/chat_post', { uuid: id, message_content: `${what}: hi` }); }), what).to.deep.equal([]);
+        expect(answer.error, what).to.not.equal(undefined);
+        expect((await client.rpc('/mail/chat_history', { uuid: id, last_id: false })).error, `${what}: history`).to.not.equal(undefined);
+      }
+      await visitor.call('/im_livechat/visitor_leave_session', { uuid });
+      let answer: { error?: unknown } = {};
+      expect(await writesOf(async () => { answer = await visitor.rpc('/mail/chat_post', { uuid, message_content: 'after closing' }); }), 'closed').to.deep.equal([]);
+      expect(answer.error, 'a closed conversation').to.not.equal(undefined);
+    });
+  });
+
+  describe('survey answer tokens (survey)', () => {
+    before(function () { if (!installed('survey')) this.skip(); });
+
+    it('refuses a forged answer token and a used one, writing nothing', async () => {
+      const sudo = tk.sudo();
+      const [survey] = await sudo.model('survey.survey').search([], { limit: 1 });
+      const c = new RpcClient(tk.url);
+      const start = await c.get(`/survey/start/${survey}`);
+      const token = /\/survey\/start\/\d+\/([^/?]+)/.exec(start.headers.get('location') ?? '')?.[1];
+      expect(token, `a token from ${start.headers.get('location')}`).to.be.a('string');
+      const fill = await c.get(`/survey/fill/${survey}/${token}`);
+      expect(fill.status).to.equal(200);
+      const html = await fill.text();
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)![1];
+      const pageId = /name="page_id" value="(\d+)"/.exec(html)![1];
+      const post = (t: string) => c.fetch(`/survey/submit/${survey}`, {
+        method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrf_token: csrf, token: t, page_id: pageId, button_submit: 'next' }).toString(),
+      });
+      expect((await c.get(`/survey/fill/${survey}/${forge(token!)}`)).status, 'forged token page').to.be.within(400, 499);
+      let res: Response | undefined;
+      expect(await writesOf(async () => { res = await post(forge(token!)); }), 'forged').to.deep.equal([]);
+      expect(res!.status, 'forged').to.be.within(400, 499);
+      // once answered, the token opens nothing more for writing
+      await sudo.db('survey_user_input').where({ token }).update({ state: 'done' });
+      const before = await sudo.db('survey_user_input_line').count({ n: '*' });
+      expect(await writesOf(async () => { res = await post(token!); }), 'replayed').to.deep.equal([]);
+      expect(res!.status, 'replayed').to.be.within(400, 499);
+      expect(await sudo.db('survey_user_input_line').count({ n: '*' })).to.deep.equal(before);
     });
   });
 
