@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AnyObject, ObjectSchema } from 'yup';
 import { UserAccounts } from '@platform/base';
 import type { AccessRight, GroupDefinition, Operation } from '@platform/core/access-types';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
@@ -14,7 +15,7 @@ const SESSION_ROUTES = /logout|\/web\/session\/|\/web\/login/;
 
 type Role = 'visitor' | 'portal' | 'internal' | 'admin';
 const ROLE_GROUPS: Record<Role, string> = { visitor: 'base.group_public', portal: 'base.group_portal', internal: 'base.group_user', admin: 'base.group_system' };
-const WRITES: Operation[] = ['create', 'write', 'unlink'];
+const OPERATIONS: Operation[] = ['read', 'create', 'write', 'unlink'];
 
 interface ManifestShape { access?: AccessRight[]; groups?: GroupDefinition[] }
 
@@ -40,12 +41,27 @@ function grantsOf(manifests: ManifestShape[]): (role: Role, model: string, op: O
   };
 }
 
+/** Values that pass a route's yup schema where it can tell: allowed values, 1 for numbers, a probe string. */
+function plausibleParams(schema?: ObjectSchema<AnyObject>): Record<string, unknown> {
+  if (!schema) return {};
+  const out: Record<string, unknown> = {};
+  for (const [name, d] of Object.entries(schema.describe().fields) as Array<[string, { type: string; oneOf?: unknown[]; innerType?: { type: string } }]>) {
+    if (d.oneOf?.length) out[name] = d.oneOf.find((v) => v !== undefined && v !== null);
+    else if (d.type === 'number') out[name] = 1;
+    else if (d.type === 'boolean') out[name] = false;
+    else if (d.type === 'array') out[name] = [d.innerType?.type === 'number' ? 1 : 'probe'];
+    else if (d.type === 'object') out[name] = {};
+    else out[name] = /mail|login/.test(name) ? 'probe@example.com' : 'probe';
+  }
+  return out;
+}
+
 /**
  * Every route of every installed module and every ORM model, as a visitor, a portal user, an internal
  * user and the administrator: routes declared `auth: 'user'` give a visitor a redirect to the login
- * page or an error, never their content; every model's create, write and unlink through
- * `/web/dataset/call_kw` is refused (AccessError) for a role the manifests' access lists do not grant
- * it to. Forbidden successes: 0.
+ * page or an error, never their content; back-office JSON routes refuse a portal user; every model's
+ * search_read, create, write and unlink through `/web/dataset/call_kw` is refused (AccessError) for a
+ * role the manifests' access lists do not grant it to. Forbidden successes: 0.
  */
 describe('security: route and ORM access matrix (generated from the routes and the manifests)', function () {
   this.timeout(600_000);
@@ -111,16 +127,21 @@ describe('security: route and ORM access matrix (generated from the routes and t
     const byName = new Map<string, number>();
     for (const r of routes) {
       await tk.sudo().db('rate_limit').delete();
-      const answer = await clients.portal.rpc(r.route.path.replace(/:([A-Za-z_]\w*)(\([^)]*\))?/g, '1'), {});
+      const url = r.route.path.replace(/:([A-Za-z_]\w*)(\([^)]*\))?/g, '1');
+      let answer = await clients.portal.rpc(url, {});
+      // refused for its params: called again with params that pass its schema, so the access check is reached
+      if (answer.error?.data.name === 'ValidationError') answer = await clients.portal.rpc(url, plausibleParams(r.route.params));
       if (!answer.error) forbidden.push(`${r.route.path} (${r.module}): ${JSON.stringify(answer.result).slice(0, 100)}`);
       else byName.set(answer.error.data.name, (byName.get(answer.error.data.name) ?? 0) + 1);
+      if (answer.error && process.env.MATRIX_VERBOSE) console.log(`        ${r.route.path}: ${answer.error.data.name} ${answer.error.data.message.slice(0, 80)}`);
     }
-    console.log(`      ${routes.length} back-office JSON routes called as a portal user; refused: ${JSON.stringify(Object.fromEntries(byName))}; ${forbidden.length} answered`);
+    console.log(`      ${routes.length} back-office JSON routes called as a portal user (with params that pass their schemas where empty ones did not); refused: ${JSON.stringify(Object.fromEntries(byName))}; ${forbidden.length} answered`);
     expect(routes.length).to.be.greaterThan(5);
     expect(forbidden).to.deep.equal([]);
+    expect(byName.get('ValidationError') ?? 0, 'refusals that never reached the access check').to.equal(0);
   });
 
-  it('refuses create, write and unlink through call_kw to every role the manifests do not grant them to', async () => {
+  it('refuses read, create, write and unlink through call_kw to every role the manifests do not grant them to', async () => {
     const granted = grantsOf(loadManifests());
     const sudo = tk.sudo();
     const models = sudo.registry.all().map((m) => m.name).sort();
@@ -132,12 +153,12 @@ describe('security: route and ORM access matrix (generated from the routes and t
       const [id] = await sudo.model(model).search([], { limit: 1 }).catch(() => [] as number[]);
       await sudo.db('rate_limit').delete(); // the call_kw budget of a visitor is not what is tested here
       for (const role of ['visitor', 'portal', 'internal'] as const) {
-        for (const op of WRITES) {
+        for (const op of OPERATIONS) {
           if (granted(role, model, op)) continue;
           if ((op === 'write' || op === 'unlink') && !id) continue;
           checked++;
-          const args = op === 'create' ? [{}] : op === 'write' ? [[id], {}] : [[id]];
-          const answer = await clients[role].rpc('/web/dataset/call_kw', { model, method: op, args, kwargs: {} });
+          const args = op === 'read' ? [[], ['id']] : op === 'create' ? [{}] : op === 'write' ? [[id], {}] : [[id]];
+          const answer = await clients[role].rpc('/web/dataset/call_kw', { model, method: op === 'read' ? 'search_read' : op, args, kwargs: {} });
           if (!answer.error) {
             forbidden.push(`${role} ${op} ${model}${id ? ` #${id}` : ''}`);
             continue;
@@ -147,7 +168,7 @@ describe('security: route and ORM access matrix (generated from the routes and t
         }
       }
     }
-    console.log(`      ${models.length} models × 3 roles × 3 writes: ${checked} not granted by the manifests, called; ${refusals} refused, ${forbidden.length} forbidden successes, ${notAccessErrors.length} refused by something else than the access rights`);
+    console.log(`      ${models.length} models × 3 roles × 4 operations: ${checked} not granted by the manifests, called; ${refusals} refused, ${forbidden.length} forbidden successes, ${notAccessErrors.length} refused by something else than the access rights`);
     expect(forbidden).to.deep.equal([]);
     expect(notAccessErrors.slice(0, 20)).to.deep.equal([]);
   });
