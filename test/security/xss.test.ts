@@ -160,6 +160,26 @@ describe('security: XSS payloads in every user-written field never run', functio
         if (answer.error) plants[p.n].where += ' (refused)';
       }
     }
+    if (sudo.registry.get('im_livechat.channel')) {
+      // an operator online (one poll), then a visitor's chat: its lines show in the operator's console
+      const operator = new RpcClient(tk.url);
+      await operator.authenticate('admin', ADMIN_PASSWORD);
+      await operator.call('/longpolling/poll', { channels: [], last: 0, options: { bus_inactivity: 0, peek: true } });
+      const [channel] = await sudo.model('im_livechat.channel').search([], { limit: 1 });
+      const name = plant('/im_livechat/get_session anonymous_name', 64, 2)!;
+      const session = await visitor.rpc<{ uuid: string } | false>('/im_livechat/get_session', { channel_id: channel, anonymous_name: name.value });
+      const uuid = session.result ? session.result.uuid : '';
+      publicWrites.push(`chat session ${name.value}: ${uuid ? 'opened' : `refused ${JSON.stringify(session.error ?? session.result).slice(0, 60)}`}`);
+      if (!uuid) plants[name.n].where += ' (refused)';
+      for (const i of uuid ? [0, 1, 12, 21] : []) {
+        const p = plant('/mail/chat_post message_content', undefined, i)!;
+        const answer = await visitor.rpc('/mail/chat_post', { uuid, message_content: p.value });
+        publicWrites.push(`chat line ${p.value}: ${answer.error ? `refused (${answer.error.data.message.slice(0, 60)})` : 'posted'}`);
+        if (answer.error) plants[p.n].where += ' (refused)';
+      }
+      const chats = uuid ? await sudo.model('mail.channel').search([['uuid', '=', uuid]]) : [];
+      if (chats.length) plantedModels.push({ model: 'mail.channel', ids: chats });
+    }
     if (sudo.registry.get('forum.post')) {
       const login = 'xss-writer@example.com';
       const uid = await tk.get(UserAccounts).create({ name: 'XSS writer', login, email: login, password: 'xss-writer-pass-1' });
