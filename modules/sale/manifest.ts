@@ -8,11 +8,13 @@ const CATALOGUE = ['product.category', 'product.template', 'product.attribute', 
 
 export default defineManifest({
   name: 'sale',
-  version: '1.0.0',
+  version: '1.1.0',
   summary: 'Shop: catalogue with categories and variants, cart with server-side prices (/shop)',
-  depends: ['website', 'payment'],
+  depends: ['website', 'payment', 'mail'],
   server: () => (require('./server/sale-module') as typeof import('./server/sale-module')).saleModule,
-  web: { islands: [path.join(__dirname, 'web/islands/cart.tsx')] },
+  web: {
+    islands: ['cart', 'address-form', 'carrier-select', 'payment-form', 'order-status'].map((f) => path.join(__dirname, `web/islands/${f}.tsx`)),
+  },
   migrations: path.join(__dirname, 'migrations'),
   groups: [{ id: MANAGER, name: 'Sales manager', implies: ['base.group_user'] }],
   // Everybody reads the catalogue (visitors and portal users: published products and active variants
@@ -28,6 +30,8 @@ export default defineManifest({
       { model: 'sale.order', group, read: true },
       { model: 'sale.order.line', group, read: true },
     ]),
+    { model: 'delivery.carrier', read: true },
+    { model: 'delivery.carrier', group: MANAGER, read: true, write: true, create: true, unlink: true },
     { model: 'sale.order', group: MANAGER, read: true },
     { model: 'sale.order.line', group: MANAGER, read: true },
   ],
@@ -37,6 +41,7 @@ export default defineManifest({
       name: 'product.product: sellable', model: 'product.product', groups: OUTSIDERS, operations: ['read'],
       domain: [['active', '=', true], ['product_tmpl_id.website_published', '=', true], ['product_tmpl_id.active', '=', true]],
     },
+    { name: 'delivery.carrier: published', model: 'delivery.carrier', groups: OUTSIDERS, operations: ['read'], domain: [['website_published', '=', true], ['active', '=', true]] },
     { name: 'sale.order: own', model: 'sale.order', groups: SIGNED_IN, domain: (c) => [['partner_id', '=', c.partnerId ?? 0]] },
     { name: 'sale.order: managers', model: 'sale.order', groups: [MANAGER], domain: [] },
     { name: 'sale.order.line: own', model: 'sale.order.line', groups: SIGNED_IN, domain: (c) => [['order_id.partner_id', '=', c.partnerId ?? 0]] },

@@ -7,6 +7,7 @@ import {
 import { cartPage, productPage, shopPage } from '../../web/pages/shop-pages';
 import { CartService } from '../services/cart-service';
 import { CatalogService } from '../services/catalog-service';
+import { EcomStats } from '../services/ecom-stats';
 
 /** Cart writes per client address (an IPv6 /64) and per account, per minute. */
 const CART_RATE = { name: 'sale.cart_update', limit: 60, perAccount: 60, windowSeconds: 60 };
@@ -21,6 +22,7 @@ export class ShopRoutes implements RouteContribution {
   constructor(
     @inject(CatalogService) private readonly catalog: CatalogService,
     @inject(CartService) private readonly cart: CartService,
+    @inject(EcomStats) private readonly stats: EcomStats,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -49,6 +51,7 @@ export class ShopRoutes implements RouteContribution {
             const query = req.http.url.includes('?') ? req.http.url.slice(req.http.url.indexOf('?')) : '';
             return req.reply.redirect(`${product.url}${query}`, { status: 301 });
           }
+          await this.stats.record(req, 'product_view', product.id);
           return productPage({ product, currency: await this.catalog.currency(req.env), csrfToken: req.csrfToken(), cartQuantity: await this.cartQuantity(req) });
         },
       }),
@@ -62,6 +65,7 @@ export class ShopRoutes implements RouteContribution {
         handler: async (req) => {
           try {
             await this.cart.update(req, req.params);
+            if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
           } catch (e) {
             if (!(e instanceof UserError)) throw e;
             return cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), error: e.message, status: 400 });
@@ -71,7 +75,11 @@ export class ShopRoutes implements RouteContribution {
       }),
       route({
         path: CART_UPDATE_JSON_URL, type: 'json', auth: 'public', params: cartUpdateSchema, rateLimit: CART_RATE,
-        handler: (req) => this.cart.update(req, req.params),
+        handler: async (req) => {
+          const result = await this.cart.update(req, req.params);
+          if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
+          return result;
+        },
       }),
     ];
   }

@@ -6,6 +6,7 @@ import type { Env } from '@platform/orm';
 import {
   MAX_LINE_QTY, QTY_MESSAGES, productUrl, type CartUpdate, type CartUpdateResult, type CartView,
 } from '../../common/shop-schemas';
+import { deliveryCents } from '../../common/checkout-schemas';
 import { ORDER_LINE_MODEL, ORDER_MODEL } from '../models/sale-order';
 import { CatalogService } from './catalog-service';
 import { fromCents, toCents } from './money';
@@ -102,12 +103,21 @@ export class CartService {
     });
   }
 
-  /** Sums the lines into the order's amounts (no taxes yet: untaxed = total); answers the cart's quantity and total. */
-  private async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
+  /**
+   * Sums the lines into the order's amounts, with its shipping method's price (no taxes: untaxed =
+   * total); answers the cart's quantity and total. Every change of the lines or of the shipping method
+   * comes through here, so the total a payment is compared with is always the lines' sum.
+   */
+  async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
     const lines = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', orderId]], ['product_uom_qty', 'price_subtotal']);
     const cents = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
-    await env.model(ORDER_MODEL).write([orderId], { amount_untaxed: fromCents(cents), amount_total: fromCents(cents) });
-    return { quantity: lines.reduce((s, l) => s + Number(l.product_uom_qty), 0), amount: fromCents(cents) };
+    const carrier = await env.db('sale_order as o').join('delivery_carrier as c', 'c.id', 'o.carrier_id').where('o.id', orderId)
+      .first('c.fixed_price', 'c.free_over', 'c.amount');
+    const delivery = carrier && lines.length
+      ? deliveryCents({ fixedPrice: Number(carrier.fixed_price), freeOver: Boolean(carrier.free_over), amount: Number(carrier.amount) }, cents) : 0;
+    const total = cents + delivery;
+    await env.model(ORDER_MODEL).write([orderId], { amount_untaxed: fromCents(total), amount_delivery: fromCents(delivery), amount_total: fromCents(total) });
+    return { quantity: lines.reduce((s, l) => s + Number(l.product_uom_qty), 0), amount: fromCents(total) };
   }
 
   /** The cart as its page shows it. */
