@@ -169,6 +169,7 @@ export interface OrderSummary {
   amountDelivery: number;
   amountTotal: number;
   carrierName: string | null;
+  carrierId: number | null;
   currency: Money & { name: string };
 }
 

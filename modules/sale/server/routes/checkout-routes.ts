@@ -264,10 +264,9 @@ export class CheckoutRoutes implements RouteContribution {
     if (!address) return req.reply.redirect(ADDRESS_URL);
     await this.checkout.ensureCarrier(req, order.id);
     const summary = await this.checkout.summary(req.env, order.id);
-    const carrierRow = await req.env.sudo().db('sale_order').where({ id: order.id }).first('carrier_id');
     await this.stats.record(req, 'customer_checkout');
     return checkoutPage({
-      order: summary, address, carriers: await this.checkout.carriers(req.env, summary.amountProducts), carrierId: Number(carrierRow?.carrier_id ?? 0),
+      order: summary, address, carriers: await this.checkout.carriers(req.env, summary.amountProducts), carrierId: summary.carrierId ?? 0,
       csrfToken: req.csrfToken(), error, status,
     });
   }

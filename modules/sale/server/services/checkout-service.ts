@@ -26,6 +26,19 @@ const PARTNER_FIELDS = ['name', 'email', 'phone', 'street', 'city', 'zip', 'coun
 const m2o = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : null);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/** The shared schema's messages per field, for these values and the country's rules. */
+function schemaErrors(values: AddressForm, context: AddressContext): AddressErrors {
+  try {
+    addressSchema.validateSync(values, { abortEarly: false, context });
+    return {};
+  } catch (err) {
+    if (!(err instanceof YupError)) throw err;
+    const errors: AddressErrors = {};
+    for (const e of err.inner) if (e.path && !errors[e.path as AddressField]) errors[e.path as AddressField] = e.message;
+    return errors;
+  }
+}
+
 /**
  * The checkout of the caller's cart: its address (a new contact for a visitor, the user's own
  * otherwise), its shipping method, and its payment (a transaction for the order's own amount and
@@ -54,7 +67,7 @@ export class CheckoutService {
   async summary(env: Env, orderId: number): Promise<OrderSummary> {
     const db = env.sudo().db;
     const o = await db('sale_order as o').join('res_currency as c', 'c.id', 'o.currency_id').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
-      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'c.name as currency', 'c.symbol', 'c.decimal_places', 'd.name as carrier');
+      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'c.name as currency', 'c.symbol', 'c.decimal_places', 'd.name as carrier');
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
     const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
     const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
@@ -62,7 +75,7 @@ export class CheckoutService {
       id: Number(o.id), name: String(o.name), state: String(o.state),
       lines: lines.map((l) => ({ id: Number(l.id), name: String(l.name), qty: Number(l.product_uom_qty), priceUnit: Number(l.price_unit), subtotal: Number(l.price_subtotal) })),
       amountProducts: fromCents(products), amountDelivery: Number(o.amount_delivery), amountTotal: Number(o.amount_total),
-      carrierName: o.carrier ? String(o.carrier) : null,
+      carrierName: o.carrier ? String(o.carrier) : null, carrierId: o.carrier_id ? Number(o.carrier_id) : null,
       currency: { name: String(o.currency), symbol: String(o.symbol), decimals: Number(o.decimal_places) },
     };
   }
@@ -84,15 +97,27 @@ export class CheckoutService {
     };
   }
 
-  /** The address as the checkout shows it, or null while it is incomplete (the checkout sends to the form). */
+  /**
+   * The address as the checkout shows it, or null while it is incomplete or no longer valid (the
+   * checkout sends to the form). Three reads: the contact with its country and state, whether the
+   * country has states, and the country's name in the page's language.
+   */
   async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
     if (this.needsNewContact(caller, order)) return null;
-    const form = await this.addressForm(caller, order);
-    const { errors } = await this.checkAddress(caller.env, form);
-    if (Object.keys(errors).length) return null;
-    const [country] = await caller.env.sudo().model('res.country').read([Number(form.country_id)], ['name']);
-    const state = form.state_id ? await caller.env.sudo().db('res_country_state').where({ id: Number(form.state_id) }).first('name') : null;
-    return { ...form, countryName: String(country?.name ?? ''), stateName: state ? String(state.name) : '' };
+    const db = caller.env.sudo().db;
+    const p = await db('res_partner as p').leftJoin('res_country as c', 'c.id', 'p.country_id').leftJoin('res_country_state as s', 's.id', 'p.state_id')
+      .where('p.id', order.partnerId)
+      .first('p.name', 'p.email', 'p.phone', 'p.street', 'p.city', 'p.zip', 'p.country_id', 'p.state_id', 'c.code', 'c.state_required', 's.name as state_name', 's.country_id as state_country');
+    if (!p?.country_id) return null;
+    const form: AddressForm = {
+      name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
+      country_id: String(p.country_id), state_id: p.state_id ? String(p.state_id) : '',
+    };
+    const hasStates = Boolean(await db('res_country_state').where({ country_id: Number(p.country_id) }).first('id'));
+    const errors = schemaErrors(form, { hasStates, stateRequired: Boolean(p.state_required), zipRequired: zipRequired(str(p.code)) });
+    if (Object.keys(errors).length || (p.state_id && Number(p.state_country) !== Number(p.country_id))) return null;
+    const [country] = await caller.env.sudo().model('res.country').read([Number(p.country_id)], ['name']);
+    return { ...form, countryName: String(country?.name ?? ''), stateName: str(p.state_name) };
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
@@ -144,12 +169,7 @@ export class CheckoutService {
     const context: AddressContext = {
       hasStates: states.length > 0, stateRequired: Boolean(country?.state_required), zipRequired: country ? zipRequired(String(country.code)) : false,
     };
-    try {
-      addressSchema.validateSync(values, { abortEarly: false, context });
-    } catch (err) {
-      if (!(err instanceof YupError)) throw err;
-      for (const e of err.inner) if (e.path && !errors[e.path as AddressField]) errors[e.path as AddressField] = e.message;
-    }
+    for (const [f, message] of Object.entries(schemaErrors(values, context))) if (!errors[f as AddressField]) errors[f as AddressField] = message;
     if (values.country_id && !country && !errors.country_id) errors.country_id = ADDRESS_MESSAGES.unknownCountry;
     if (values.state_id && !errors.state_id && !states.some((s) => String(s.id) === values.state_id)) errors.state_id = ADDRESS_MESSAGES.wrongState;
     return { values, errors };
@@ -217,7 +237,7 @@ export class CheckoutService {
       reference: String(o.name), amount: Number(o.amount_total), currencyId: Number(o.currency_id), acquirerId,
       partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null,
     });
-    await caller.env.sudo().model(ORDER_MODEL).write([order.id], { payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
+    await caller.env.sudo().db('sale_order').where({ id: order.id }).update({ payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
     caller.session.set(TX_SESSION_KEY, tx.id);
     return tx;
   }
