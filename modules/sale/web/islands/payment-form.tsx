@@ -88,7 +88,7 @@ function PaymentForm(p: PaymentFormProps) {
 
   const field = (f: keyof CardValues, label: string, extra: Record<string, unknown>, format?: (v: string) => string) => (
     <>
-      <label className="form-label" htmlFor={`shop_${f}`}>{label}</label>
+      <label className="form-label d-block" htmlFor={`shop_${f}`}>{label}</label>
       <input id={`shop_${f}`} name={f} className={`form-control${errors[f] ? ' is-invalid' : ''}`} value={card[f]} onChange={change(f, format)}
         aria-invalid={errors[f] ? true : undefined} aria-describedby={errors[f] ? `shop_${f}_error` : undefined} {...extra} />
       {errors[f] ? <div id={`shop_${f}_error`} className="invalid-feedback">{_t(errors[f])}</div> : null}
@@ -96,6 +96,7 @@ function PaymentForm(p: PaymentFormProps) {
   );
 
   return (
+    <>
     <form method="post" action={PAYMENT_PAY_URL} onSubmit={(e) => void submit(e)} noValidate className="shop-payment-form" aria-busy={busy}>
       <input type="hidden" name="csrf_token" value={p.csrfToken} />
       {failure ? <div className="alert alert-danger payment-error" role="alert">{failure}</div> : null}
@@ -117,9 +118,7 @@ function PaymentForm(p: PaymentFormProps) {
                     <p className="small text-body-secondary">{_t('Test mode: %s is approved, %s is declined.').replace('%s', a.testCards.approved).replace('%s', a.testCards.declined)}</p>
                   ) : null}
                   <div className="mb-2">
-                    <div className="input-group has-validation">
-                      {field('cc_number', _t('Card number'), { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '•••• •••• •••• ••••', maxLength: 23 }, formatCardNumberInput)}
-                    </div>
+                    {field('cc_number', _t('Card number'), { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '•••• •••• •••• ••••', maxLength: 23 }, formatCardNumberInput)}
                   </div>
                   <div className="mb-2">{field('cc_holder_name', _t('Name on the card'), { autoComplete: 'cc-name', maxLength: 128 })}</div>
                   <div className="row g-2">
@@ -139,8 +138,10 @@ function PaymentForm(p: PaymentFormProps) {
         </label>
       </div>
       <button type="submit" id="o_payment_form_pay" className="btn btn-primary btn-lg w-100" disabled={(live && !terms) || busy || p.acquirers.length === 0}>{_t('Pay Now')}</button>
-      <div ref={holder} className="d-none" />
     </form>
+    {/* The server's form goes here, outside the page's form (a form cannot hold another). */}
+    <div ref={holder} className="d-none" />
+    </>
   );
 }
 
