@@ -87,7 +87,7 @@ const idText = () => string().trim().max(10).matches(/^\d*$/, ADDRESS_MESSAGES.u
  */
 export const addressSchema = object({
   name: required(256),
-  email: required(256).matches(EMAIL_RE, ADDRESS_MESSAGES.invalidEmail),
+  email: required(256).matches(EMAIL_RE, { message: ADDRESS_MESSAGES.invalidEmail, excludeEmptyString: true }),
   phone: required(64),
   street: required(256),
   city: required(128),

@@ -3,7 +3,7 @@ import { bindContribution, bindContributionProvider } from '@platform/core';
 import { RouteContribution } from '@platform/http';
 import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution, UserMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, BackofficeViewContribution, UserMenuContribution } from '@platform/web';
 import { TransactionStateHook } from '@modules/payment';
 import { SaleBackofficeMenu } from './contributions/backoffice-menu';
 import { OrderMailJobs } from './contributions/order-mail-jobs';
@@ -37,6 +37,6 @@ export const saleModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, MyOrdersRoutes);
   bindContribution(bind, RouteContribution, StatsRoutes);
   bindContribution(bind, JobContribution, OrderMailJobs);
-  bindContribution(bind, BackofficeMenuContribution, SaleBackofficeMenu);
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], SaleBackofficeMenu);
   bindContribution(bind, UserMenuContribution, OrdersMenu);
 });

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { UserError } from '@platform/core';
-import { type RateLimit, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { number, object } from 'yup';
+import { AccessDenied, UserError } from '@platform/core';
+import { route, type RateLimit, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { ECOM_EVENTS, EcomStats, type EcomEvent } from '../services/ecom-stats';
 
 const STATS_RATE: RateLimit = { name: 'sale.stats', limit: 120, perAccount: 120, windowSeconds: 60 };
@@ -36,6 +37,14 @@ export class StatsRoutes implements RouteContribution {
     return [
       { path: '/stats/ecom/:event', type: 'json', auth: 'public', rateLimit: STATS_RATE, handler },
       { path: '/stats/ecom/:event/:arg', type: 'json', auth: 'public', rateLimit: STATS_RATE, handler },
+      route({
+        // The funnel and the events per day of the caller's site, for sales managers.
+        path: '/shop/stats/report', type: 'json', auth: 'user', params: object({ days: number().integer().min(1).max(365).default(30) }),
+        handler: async (req) => {
+          if (!req.env.hasGroup('sale.group_sale_manager')) throw new AccessDenied('Only sales managers see the shop analytics.');
+          return this.stats.report(req.env, req.site.id, req.params.days);
+        },
+      }),
     ];
   }
 }
