@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { UserAccounts } from '@platform/base';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, signInBackoffice, watchErrors } from '../../../test/support/browser';
+import { RpcClient } from '../../../test/support/rpc-client';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { ORDER_MODEL } from '../index';
-import { CARDS } from './checkout-fixture';
+import { Buyer, CARDS, acquirerId, frenchAddress, variantOf } from './checkout-fixture';
 
 /** Screenshots land here (SHOP_SCREENSHOTS, else the temporary folder) for a person to look at. */
 const SHOTS = process.env.SHOP_SCREENSHOTS ?? path.join(os.tmpdir(), 'shop-screenshots');
@@ -132,6 +134,41 @@ describe('sale: checkout in the browser', function () {
     await page.locator('.oe_website_sale_tx_status[data-order-state="sale"]').waitFor();
     await look(page, 'confirmation', 1280);
     expect(errors.filter((e) => !e.includes('status of 400'))).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('shows a signed-in customer their orders at /my/orders (375 and 1280 px), and the shop analytics to a sales manager', async () => {
+    await tk.get(UserAccounts).create({ name: 'Paula Portal', login: 'paula', email: 'paula@example.com', password: 'password-123', groups: ['base.group_portal'] });
+    const client = new RpcClient(tk.url);
+    await client.authenticate('paula', 'password-123');
+    const buyer = new Buyer(tk, client);
+    await buyer.add(await variantOf(tk, 'Notebook'), 3);
+    await buyer.address({ ...(await frenchAddress(tk, 'Paula Portal')), email: 'paula@example.com' });
+    const orderId = await buyer.cartOrderId();
+    expect((await buyer.payCard(await acquirerId(tk, 'test'), CARDS.ok)).status).to.equal(303);
+    for (const width of [375, 1280]) {
+      const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+      const errors = watchErrors(page);
+      // Signed in first, then the page: signIn's `then` takes `/my` for a language prefix.
+      await signIn(page, tk.url, { login: 'paula', password: 'password-123' });
+      await page.goto(`${tk.url}/my/orders`);
+      await page.getByRole('link', { name: `S${String(orderId).padStart(5, '0')}` }).waitFor();
+      await look(page, 'my-orders', width);
+      await page.getByRole('link', { name: `S${String(orderId).padStart(5, '0')}` }).click();
+      await page.getByText('Paid (Card (test processor))').waitFor();
+      await look(page, 'my-order', width);
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    }
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const errors = watchErrors(page);
+    await signInBackoffice(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
+    await page.goto(`${tk.url}/web#menu=sale.analytics`);
+    await page.locator('.shop-funnel tr[data-event="order_confirmed"]').waitFor().catch(async (e: unknown) => { await page.screenshot({ path: path.join(SHOTS, 'analytics-fail.png') }); throw e; });
+    await page.locator('.shop-analytics .apexcharts-canvas').first().waitFor();
+    expect(Number(await page.locator('.shop-funnel tr[data-event="order_confirmed"] td').first().textContent())).to.be.at.least(1);
+    await page.screenshot({ path: path.join(SHOTS, 'analytics-1280.png'), fullPage: true });
+    expect(errors).to.deep.equal([]);
     await page.context().close();
   });
 });

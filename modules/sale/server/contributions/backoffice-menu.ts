@@ -15,7 +15,7 @@ export class SaleBackofficeMenu implements BackofficeMenuContribution, Backoffic
       { id: 'sale.variants', parent: 'sale.app', name: 'Variants', sequence: 30, action: { model: PRODUCT_MODEL, columns: ['product_tmpl_id', 'value_ids', 'active'] } },
       { id: 'sale.categories', parent: 'sale.app', name: 'Categories', sequence: 40, action: { model: CATEGORY_MODEL, columns: ['complete_name', 'parent_id'] } },
       { id: 'sale.carriers', parent: 'sale.app', name: 'Shipping methods', sequence: 50, action: { model: 'delivery.carrier', columns: ['name', 'fixed_price', 'free_over', 'amount', 'website_published'] } },
-      { id: 'sale.analytics', parent: 'sale.app', name: 'Analytics', sequence: 60, groups: ['sale.group_sale_manager'], action: { screen: 'sale.analytics' } },
+      { id: 'sale.analytics', parent: 'sale.app', name: 'Analytics', sequence: 60, groups: ['sale.group_sale_manager', 'base.group_system'], action: { screen: 'sale.analytics' } },
     ];
   }
 

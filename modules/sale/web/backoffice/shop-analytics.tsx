@@ -42,14 +42,14 @@ export default function ShopAnalytics(_props: BackofficeViewProps) {
       if (cancelled || !funnelEl.current || !dailyEl.current) return;
       charts = [
         new ApexCharts(funnelEl.current, {
-          chart: { type: 'bar', height: 320, toolbar: { show: false } },
+          chart: { type: 'bar', height: 320, toolbar: { show: false }, animations: { enabled: false } },
           plotOptions: { bar: { horizontal: true, distributed: true, barHeight: '70%' } },
           series: [{ name: _t('Events'), data: report.funnel.map((f) => f.count) }],
           xaxis: { categories: report.funnel.map((f) => _t(LABELS[f.event] ?? f.event)) },
           legend: { show: false },
         }),
         new ApexCharts(dailyEl.current, {
-          chart: { type: 'line', height: 320, toolbar: { show: false } },
+          chart: { type: 'line', height: 320, toolbar: { show: false }, animations: { enabled: false } },
           series: report.series.filter((s) => s.counts.some((n) => n > 0)).map((s) => ({ name: _t(LABELS[s.event] ?? s.event), data: s.counts })),
           xaxis: { categories: report.days, tickAmount: 10, labels: { rotate: -45 } },
           yaxis: { min: 0, forceNiceScale: true, labels: { formatter: (v: number) => String(Math.round(v)) } },
@@ -64,7 +64,8 @@ export default function ShopAnalytics(_props: BackofficeViewProps) {
     };
   }, [report, _t]);
 
-  const first = report?.funnel[0]?.count ?? 0;
+  // Each step as a share of the funnel's widest step (product views, unless the events started later).
+  const first = Math.max(0, ...(report?.funnel.map((f) => f.count) ?? []));
   return (
     <div className="container-fluid py-3 shop-analytics">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">

@@ -236,22 +236,18 @@ function MyOrdersBody(p: MyOrdersProps) {
     <section className="container py-4 my-orders" style={{ maxWidth: 960 }}>
       <h1 className="h2 mb-3">{_t('Your orders')}</h1>
       {p.orders.length === 0 ? <div className="alert alert-info">{_t('You have no orders yet.')} <a href="/shop" className="alert-link">{_t('Visit the shop')}</a></div> : (
-        <div className="table-responsive">
-          <table className="table align-middle">
-            <thead><tr><th scope="col">{_t('Order')}</th><th scope="col">{_t('Date')}</th><th scope="col">{_t('Status')}</th><th scope="col">{_t('Payment')}</th><th scope="col" className="text-end">{_t('Total')}</th></tr></thead>
-            <tbody>
-              {p.orders.map((o) => (
-                <tr key={o.id}>
-                  <td><a href={`${MY_ORDERS_URL}/${o.id}`}>{o.name}</a></td>
-                  <td className="text-nowrap">{o.date}</td>
-                  <td><span className={`badge text-bg-${STATE_BADGE[o.state] ?? 'secondary'}`}>{_t(o.stateLabel)}</span></td>
-                  <td>{_t(o.payment)}</td>
-                  <td className="text-end text-nowrap">{formatMoney(o.amountTotal, p.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="list-group my-orders-list">
+          {p.orders.map((o) => (
+            <li key={o.id} className="list-group-item d-flex flex-wrap align-items-center gap-2 py-3">
+              <div className="flex-grow-1" style={{ minWidth: 160 }}>
+                <a href={`${MY_ORDERS_URL}/${o.id}`} className="fw-semibold">{o.name}</a>
+                <div className="small text-body-secondary">{o.date} · {_t(o.payment)}</div>
+              </div>
+              <span className={`badge text-bg-${STATE_BADGE[o.state] ?? 'secondary'}`}>{_t(o.stateLabel)}</span>
+              <span className="fw-semibold text-nowrap text-end" style={{ minWidth: 90 }}>{formatMoney(o.amountTotal, p.currency)}</span>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
