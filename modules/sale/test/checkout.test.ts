@@ -274,4 +274,34 @@ describe('sale: checkout, payment and confirmation', function () {
     expect(await (await olga.get('/my/orders')).text()).to.not.contain(`S${String(orderId).padStart(5, '0')}`);
     expect((await new RpcClient(tk.url).get('/my/orders')).headers.get('location')).to.match(/\/web\/login/);
   });
+
+  it('stores the spec\'s /stats/ecom events on our server and reports them to sales managers only', async () => {
+    const c = new RpcClient(tk.url);
+    const count = async (event: string) => Number((await tk.sudo().db('sale_ecom_event').where({ event }).count({ n: '*' }).first())?.n);
+    const before = await count('customer_signin');
+    expect((await c.rpc('/stats/ecom/customer_signin', {})).result).to.deep.equal({ ok: true });
+    expect(await count('customer_signin')).to.equal(before + 1);
+    expect((await c.rpc(`/stats/ecom/product_view/${ids.mug}`, {})).result).to.deep.equal({ ok: true });
+    expect((await c.rpc('/stats/ecom/order_payment/Wire%20Transfer', {})).result).to.deep.equal({ ok: true });
+    for (const bad of ['/stats/ecom/nonsense', '/stats/ecom/product_view/abc', '/stats/ecom/product_view', '/stats/ecom/customer_signin/3']) {
+      expect((await c.rpc(bad, {})).error?.data.name, bad).to.equal('UserError');
+    }
+    // A product page and an add to cart record themselves.
+    const views = await count('product_view');
+    await c.get('/shop/product/coffee-mug-' + String((await tk.sudo().model('product.product').read([ids.mug], ['product_tmpl_id']))[0].product_tmpl_id[0]));
+    expect(await count('product_view')).to.equal(views + 1);
+
+    const accounts = tk.get(UserAccounts);
+    await accounts.create({ name: 'Sam Sales', login: 'sam', password: 'password-123', groups: ['sale.group_sale_manager'] });
+    await accounts.create({ name: 'Ivan Internal', login: 'ivan', password: 'password-123', groups: ['base.group_user'] });
+    const sam = new RpcClient(tk.url);
+    await sam.authenticate('sam', 'password-123');
+    const report = await sam.call<{ days: string[]; funnel: Array<{ event: string; count: number }> }>('/shop/stats/report', { days: 7 });
+    expect(report.days).to.have.length(7);
+    expect(report.funnel.find((f) => f.event === 'order_confirmed')!.count).to.be.at.least(4);
+    const ivan = new RpcClient(tk.url);
+    await ivan.authenticate('ivan', 'password-123');
+    expect((await ivan.rpc('/shop/stats/report', {})).error?.data.message).to.equal('Only sales managers see the shop analytics.');
+    expect((await new RpcClient(tk.url).rpc('/shop/stats/report', {})).error).to.not.equal(undefined);
+  });
 });
