@@ -12,7 +12,7 @@ import { CARDS, acquirerId, frenchAddress } from './checkout-fixture';
  * reads the transaction again at each of its steps (about 30 of these queries), the order confirmed
  * with its hooks, mail and event, and the confirmation mail sent. Bounded, and the same whatever the lines.
  */
-const PAY_BOUND = 75;
+const PAY_BOUND = 80;
 
 describe('sale: queries per checkout', function () {
   this.timeout(120_000);

@@ -288,7 +288,8 @@ describe('sale: checkout, payment and confirmation', function () {
     }
     // A product page and an add to cart record themselves.
     const views = await count('product_view');
-    await c.get('/shop/product/coffee-mug-' + String((await tk.sudo().model('product.product').read([ids.mug], ['product_tmpl_id']))[0].product_tmpl_id[0]));
+    const [variant] = await tk.sudo().model('product.product').read([ids.mug], ['product_tmpl_id']);
+    await c.get(`/shop/product/coffee-mug-${(variant.product_tmpl_id as [number, string])[0]}`);
     expect(await count('product_view')).to.equal(views + 1);
 
     const accounts = tk.get(UserAccounts);

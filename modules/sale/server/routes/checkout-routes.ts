@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
+import type { InferType } from 'yup';
 import { SiteUrls } from '@platform/base';
 import { UserError } from '@platform/core';
 import { route, type RateLimit, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
-import { PaymentCatalog, cardFieldErrors, TEST_CARDS, type PaymentStatus } from '@modules/payment';
+import { PaymentCatalog, cardFieldErrors, TEST_CARDS, type AcquirerInfo, type PaymentStatus } from '@modules/payment';
 import {
   ADDRESS_URL, CHECKOUT_MESSAGES, CHECKOUT_URL, CONFIRMATION_URL, CONFIRM_ORDER_URL, COUNTRY_INFOS_URL, GET_STATUS_URL, PAYMENT_PAY_URL,
   PAYMENT_TRANSACTION_URL, PAYMENT_URL, TERMS_URL, TRACKING_URL, carrierSchema, payFormSchema, transactionCallSchema,
@@ -117,7 +118,9 @@ export class CheckoutRoutes implements RouteContribution {
           const acquirerId = Number(req.pathParams.acquirer_id);
           if (!Number.isSafeInteger(acquirerId) || acquirerId < 1 || acquirerId >= 2 ** 31) throw new UserError(CHECKOUT_MESSAGES.unknownAcquirer);
           const order = await this.payableOrder(req);
-          const tx = await this.checkout.startTransaction(req, order, acquirerId, { type: req.params.tx_type as 'form' | 'form_save', baseUrl: await this.siteUrls.forMail(req) });
+          const acquirer = await this.paymentCatalog.offeredAcquirer(req.env, req.site.id, acquirerId);
+          if (!acquirer) throw new UserError(CHECKOUT_MESSAGES.unknownAcquirer);
+          const tx = await this.checkout.startTransaction(req, order, acquirer, { type: req.params.tx_type as 'form' | 'form_save', baseUrl: await this.siteUrls.forMail(req) });
           const token = await this.checkout.txToken(tx.id);
           // The form the browser submits (with the card fields the page's island adds, for a card form).
           const form = `<form method="post" action="${PAYMENT_PAY_URL}" class="d-none o_payment_form">`
@@ -175,8 +178,8 @@ export class CheckoutRoutes implements RouteContribution {
     return order;
   }
 
-  private async pay(req: RequestContext) {
-    const p = req.params as import('yup').InferType<typeof payFormSchema>;
+  private async pay(req: RequestContext<InferType<typeof payFormSchema>>) {
+    const p = req.params;
     let order: { id: number; partnerId: number };
     try {
       order = await this.payableOrder(req);
@@ -186,29 +189,28 @@ export class CheckoutRoutes implements RouteContribution {
     }
     const card = { cc_number: p.cc_number, cc_holder_name: p.cc_holder_name, cc_expiry: p.cc_expiry, cc_cvc: p.cc_cvc };
     let txId: number;
-    let acquirerId: number;
+    let acquirer: AcquirerInfo | null;
     try {
       if (p.tx_id) {
         if (!(await this.checkout.ownTransaction(req, order.id, p.tx_id, p.tx_token ?? ''))) throw new UserError(CHECKOUT_MESSAGES.txMismatch);
-        const tx = await this.checkout.transaction(req.env, p.tx_id);
-        txId = tx.id;
-        acquirerId = tx.acquirerId;
+        txId = p.tx_id;
+        acquirer = await this.paymentCatalog.acquirer(req.env, (await this.checkout.transaction(req.env, p.tx_id)).acquirerId);
       } else {
         if (!p.acquirer_id) throw new UserError(CHECKOUT_MESSAGES.unknownAcquirer);
-        acquirerId = p.acquirer_id;
-        // A card form's fields are checked before a transaction is written for them.
-        const acquirer = await this.paymentCatalog.offeredAcquirer(req.env, req.site.id, acquirerId);
+        acquirer = await this.paymentCatalog.offeredAcquirer(req.env, req.site.id, p.acquirer_id);
         if (!acquirer) throw new UserError(CHECKOUT_MESSAGES.unknownAcquirer);
+        // A card form's fields are checked before a transaction is written for them.
         if (this.paymentCatalog.provider(acquirer.provider)?.payForm(acquirer).kind === 'card_form') {
           const errors = cardFieldErrors(card);
-          if (Object.keys(errors).length) return this.paymentPage(req, { acquirerId, fieldErrors: errors, holderName: p.cc_holder_name }, 400);
+          if (Object.keys(errors).length) return this.paymentPage(req, { acquirerId: acquirer.id, fieldErrors: errors, holderName: p.cc_holder_name }, 400);
         }
-        txId = (await this.checkout.startTransaction(req, order, acquirerId, { baseUrl: await this.siteUrls.forMail(req) })).id;
+        txId = (await this.checkout.startTransaction(req, order, acquirer, { baseUrl: await this.siteUrls.forMail(req) })).id;
       }
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       return this.paymentPage(req, { error: err.message, acquirerId: p.acquirer_id }, 400);
     }
+    const acquirerId = acquirer?.id;
     let result;
     try {
       result = await this.checkout.pay(req, order.id, txId, card);
@@ -219,7 +221,6 @@ export class CheckoutRoutes implements RouteContribution {
     if (result.fieldErrors) return this.paymentPage(req, { acquirerId, fieldErrors: result.fieldErrors, holderName: p.cc_holder_name }, 400);
     if (result.error) return this.paymentPage(req, { acquirerId, error: result.error, retry: true }, 400);
     if (result.redirectUrl) return req.reply.redirectAway(result.redirectUrl, 303);
-    const acquirer = await this.paymentCatalog.acquirer(req.env, acquirerId);
     await this.stats.record(req, 'order_payment', null, acquirer?.name ?? '');
     return req.reply.redirect(CONFIRMATION_URL, { status: 303 });
   }
@@ -262,8 +263,7 @@ export class CheckoutRoutes implements RouteContribution {
     if (!order) return req.reply.redirect(CART_URL);
     const address = await this.checkout.address(req, order);
     if (!address) return req.reply.redirect(ADDRESS_URL);
-    await this.checkout.ensureCarrier(req, order.id);
-    const summary = await this.checkout.summary(req.env, order.id);
+    const summary = await this.checkout.summaryWithCarrier(req, order.id);
     await this.stats.record(req, 'customer_checkout');
     return checkoutPage({
       order: summary, address, carriers: await this.checkout.carriers(req.env, summary.amountProducts), carrierId: summary.carrierId ?? 0,
@@ -284,8 +284,7 @@ export class CheckoutRoutes implements RouteContribution {
     if (!order) return req.reply.redirect(CART_URL);
     const address = await this.checkout.address(req, order);
     if (!address) return req.reply.redirect(ADDRESS_URL);
-    await this.checkout.ensureCarrier(req, order.id);
-    const summary = await this.checkout.summary(req.env, order.id);
+    const summary = await this.checkout.summaryWithCarrier(req, order.id);
     const acquirers: PaymentAcquirerView[] = (await this.paymentCatalog.offered(req.env, req.site.id)).map((a) => ({
       id: a.id, name: a.name, preMsg: a.preMsg, kind: this.paymentCatalog.provider(a.provider)?.payForm(a).kind ?? 'button',
       testCards: a.provider === 'test' && a.environment === 'test' ? { ...TEST_CARDS } : undefined,

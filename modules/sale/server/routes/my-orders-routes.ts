@@ -64,10 +64,8 @@ export class MyOrdersRoutes implements RouteContribution {
   private async payments(env: import('@platform/orm').Env, ids: number[]): Promise<Map<number, string>> {
     const wanted = ids.filter((i) => i > 0);
     if (!wanted.length) return new Map();
-    const rows = await env.sudo().db('payment_transaction').whereIn('id', wanted).select('id', 'state', 'acquirer_id');
-    // Acquirer names are translated: read through the ORM in the page's language.
-    const acquirers = await env.sudo().model('payment.acquirer').read([...new Set(rows.map((r) => Number(r.acquirer_id)))], ['name']);
-    const nameOf = new Map(acquirers.map((a) => [Number(a.id), String(a.name)]));
-    return new Map(rows.map((r) => [Number(r.id), `${PAYMENT_LABELS[String(r.state)] ?? String(r.state)} (${nameOf.get(Number(r.acquirer_id)) ?? ''})`]));
+    // The caller's order was checked; its payment is read as the system (acquirer names translated).
+    const rows = await env.sudo().model('payment.transaction').read(wanted, ['state', 'acquirer_id']);
+    return new Map(rows.map((r) => [Number(r.id), `${PAYMENT_LABELS[String(r.state)] ?? String(r.state)} (${Array.isArray(r.acquirer_id) ? String(r.acquirer_id[1]) : ''})`]));
   }
 }

@@ -3,7 +3,7 @@ import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
 import type { RequestContext } from '@platform/http';
 import type { Env } from '@platform/orm';
-import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type PayResult, type TransactionInfo } from '@modules/payment';
+import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
 import {
   ADDRESS_FIELDS, ADDRESS_MESSAGES, CHECKOUT_MESSAGES, addressSchema, deliveryCents, zipRequired,
   type AddressContext, type AddressErrors, type AddressField, type AddressView, type CarrierView, type CountryInfos, type CountryOption,
@@ -66,9 +66,10 @@ export class CheckoutService {
   /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
   async summary(env: Env, orderId: number): Promise<OrderSummary> {
     const db = env.sudo().db;
-    const o = await db('sale_order as o').join('res_currency as c', 'c.id', 'o.currency_id').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
-      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'c.name as currency', 'c.symbol', 'c.decimal_places', 'd.name as carrier');
+    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
+      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'd.name as carrier');
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
+    const [c] = await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']);
     const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
     const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
     return {
@@ -76,7 +77,7 @@ export class CheckoutService {
       lines: lines.map((l) => ({ id: Number(l.id), name: String(l.name), qty: Number(l.product_uom_qty), priceUnit: Number(l.price_unit), subtotal: Number(l.price_subtotal) })),
       amountProducts: fromCents(products), amountDelivery: Number(o.amount_delivery), amountTotal: Number(o.amount_total),
       carrierName: o.carrier ? String(o.carrier) : null, carrierId: o.carrier_id ? Number(o.carrier_id) : null,
-      currency: { name: String(o.currency), symbol: String(o.symbol), decimals: Number(o.decimal_places) },
+      currency: { name: String(c?.name ?? ''), symbol: String(c?.symbol ?? ''), decimals: Number(c?.decimal_places ?? 2) },
     };
   }
 
@@ -99,31 +100,30 @@ export class CheckoutService {
 
   /**
    * The address as the checkout shows it, or null while it is incomplete or no longer valid (the
-   * checkout sends to the form). Three reads: the contact with its country and state, whether the
-   * country has states, and the country's name in the page's language.
+   * checkout sends to the form).
    */
   async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
     if (this.needsNewContact(caller, order)) return null;
-    const db = caller.env.sudo().db;
-    const p = await db('res_partner as p').leftJoin('res_country as c', 'c.id', 'p.country_id').leftJoin('res_country_state as s', 's.id', 'p.state_id')
-      .where('p.id', order.partnerId)
-      .first('p.name', 'p.email', 'p.phone', 'p.street', 'p.city', 'p.zip', 'p.country_id', 'p.state_id', 'c.code', 'c.state_required', 's.name as state_name', 's.country_id as state_country');
-    if (!p?.country_id) return null;
+    const env = caller.env.sudo();
+    const [p] = await env.model('res.partner').read([order.partnerId], PARTNER_FIELDS);
+    const countryId = m2o(p?.country_id);
+    if (!p || !countryId) return null;
     const form: AddressForm = {
       name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
-      country_id: String(p.country_id), state_id: p.state_id ? String(p.state_id) : '',
+      country_id: String(countryId), state_id: m2o(p.state_id) ? String(m2o(p.state_id)) : '',
     };
-    const hasStates = Boolean(await db('res_country_state').where({ country_id: Number(p.country_id) }).first('id'));
-    const errors = schemaErrors(form, { hasStates, stateRequired: Boolean(p.state_required), zipRequired: zipRequired(str(p.code)) });
-    if (Object.keys(errors).length || (p.state_id && Number(p.state_country) !== Number(p.country_id))) return null;
-    const [country] = await caller.env.sudo().model('res.country').read([Number(p.country_id)], ['name']);
-    return { ...form, countryName: String(country?.name ?? ''), stateName: str(p.state_name) };
+    const [country] = await env.model('res.country').read([countryId], ['code', 'state_required']);
+    const states = await env.model('res.country.state').search([['country_id', '=', countryId]], { limit: 1 });
+    const errors = schemaErrors(form, { hasStates: states.length > 0, stateRequired: country?.state_required === true, zipRequired: zipRequired(str(country?.code)) });
+    if (Object.keys(errors).length) return null;
+    return { ...form, countryName: Array.isArray(p.country_id) ? String(p.country_id[1]) : '', stateName: Array.isArray(p.state_id) ? String(p.state_id[1]) : '' };
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
   async countries(env: Env): Promise<CountryOption[]> {
     const rows = await env.model('res.country').search_read([], ['name', 'code', 'state_required']);
-    const withStates = new Set((await env.sudo().db('res_country_state').distinct('country_id')).map((r) => Number(r.country_id)));
+    const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
+    const withStates = new Set(groups.map((g) => m2o(g.country_id)).filter((id): id is number => id !== null));
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
     return rows.map((r): CountryOption => ({
       id: Number(r.id), name: String(r.name),
@@ -135,21 +135,21 @@ export class CheckoutService {
 
   async states(env: Env, countryId: number): Promise<StateOption[]> {
     if (!Number.isSafeInteger(countryId) || countryId <= 0) return [];
-    const rows = await env.sudo().db('res_country_state').where({ country_id: countryId }).select('id', 'name', 'code');
+    const rows = await env.sudo().model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code'], { limit: 1000 });
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
     return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) })).sort((a, b) => collator.compare(a.name, b.name));
   }
 
   /** `/shop/country_infos/<id>`: its states and the address fields it uses, in their order; null for an unknown country. */
   async countryInfos(env: Env, countryId: number): Promise<CountryInfos | null> {
-    const country = await env.sudo().db('res_country').where({ id: countryId }).first('code', 'state_required', 'phone_code');
+    const [country] = await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required', 'phone_code'], { limit: 1 });
     if (!country) return null;
     const states = await this.states(env, countryId);
     const zip = zipRequired(String(country.code));
     return {
       states: states.map((s) => [s.id, s.name, (s as StateOption & { code?: string }).code ?? '']),
       fields: ['street', 'city', ...(zip ? ['zip'] : []), ...(states.length ? ['state_code'] : []), 'country_name'],
-      state_required: Boolean(country.state_required) && states.length > 0,
+      state_required: country.state_required === true && states.length > 0,
       zip_required: zip,
       phone_code: Number(country.phone_code ?? 0),
     };
@@ -164,14 +164,14 @@ export class CheckoutService {
     const errors: AddressErrors = {};
     for (const f of ADDRESS_FIELDS) if (posted[f] !== undefined && typeof posted[f] !== 'string') errors[f] = ADDRESS_MESSAGES.tooLong(256);
     const countryId = /^\d{1,9}$/.test(values.country_id) ? Number(values.country_id) : 0;
-    const country = countryId ? await env.sudo().db('res_country').where({ id: countryId }).first('code', 'state_required') : null;
-    const states = country ? await env.sudo().db('res_country_state').where({ country_id: countryId }).select('id') : [];
+    const [country] = countryId ? await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required'], { limit: 1 }) : [];
+    const states = country ? await env.sudo().model('res.country.state').search([['country_id', '=', countryId]], { limit: 1000 }) : [];
     const context: AddressContext = {
-      hasStates: states.length > 0, stateRequired: Boolean(country?.state_required), zipRequired: country ? zipRequired(String(country.code)) : false,
+      hasStates: states.length > 0, stateRequired: country?.state_required === true, zipRequired: country ? zipRequired(String(country.code)) : false,
     };
     for (const [f, message] of Object.entries(schemaErrors(values, context))) if (!errors[f as AddressField]) errors[f as AddressField] = message;
     if (values.country_id && !country && !errors.country_id) errors.country_id = ADDRESS_MESSAGES.unknownCountry;
-    if (values.state_id && !errors.state_id && !states.some((s) => String(s.id) === values.state_id)) errors.state_id = ADDRESS_MESSAGES.wrongState;
+    if (values.state_id && !errors.state_id && !states.some((id) => String(id) === values.state_id)) errors.state_id = ADDRESS_MESSAGES.wrongState;
     return { values, errors };
   }
 
@@ -193,6 +193,8 @@ export class CheckoutService {
         await env.model('res.partner').write([order.partnerId], vals);
       }
     });
+    // The checkout then shows the order with its shipping (the first method until another is chosen).
+    await this.ensureCarrier(caller, order.id);
   }
 
   /** The published shipping methods with their price for this order's products. */
@@ -210,8 +212,14 @@ export class CheckoutService {
   async setCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
     const [visible] = await caller.env.model(CARRIER_MODEL).search([['id', '=', carrierId], ['website_published', '=', true]], { limit: 1 });
     if (!visible) throw new UserError(CHECKOUT_MESSAGES.unknownCarrier);
+    await this.applyCarrier(caller, orderId, carrierId);
+  }
+
+  /** Writes a shipping method the caller may see (checked by the caller of this) and the order's amounts. */
+  private async applyCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
     await caller.env.sudo().transaction(async (env) => {
-      await env.model(ORDER_MODEL).write([orderId], { carrier_id: carrierId });
+      // A readonly field only this service writes, checked above: straight to its column.
+      await env.db('sale_order').where({ id: orderId }).update({ carrier_id: carrierId });
       await this.cart.recompute(env, orderId);
     });
   }
@@ -219,18 +227,28 @@ export class CheckoutService {
   /** The order's shipping method; the first one offered when none is chosen yet. */
   async ensureCarrier(caller: Caller, orderId: number): Promise<void> {
     const row = await caller.env.sudo().db('sale_order').where({ id: orderId }).first('carrier_id');
-    if (row?.carrier_id) return;
+    if (!row?.carrier_id) await this.chooseFirstCarrier(caller, orderId);
+  }
+
+  private async chooseFirstCarrier(caller: Caller, orderId: number): Promise<void> {
     const [first] = await caller.env.model(CARRIER_MODEL).search([['website_published', '=', true]], { limit: 1 });
-    if (first) await this.setCarrier(caller, orderId, first);
+    if (first) await this.applyCarrier(caller, orderId, first);
+  }
+
+  /** The order's summary, a shipping method chosen first if it has none (the checkout and payment pages). */
+  async summaryWithCarrier(caller: Caller, orderId: number): Promise<OrderSummary> {
+    const summary = await this.summary(caller.env, orderId);
+    if (summary.carrierId) return summary;
+    await this.chooseFirstCarrier(caller, orderId);
+    return this.summary(caller.env, orderId);
   }
 
   /**
    * A draft transaction for the order's total in the order's currency (the amount the confirmation
    * will be compared with), with an acquirer offered on the site; the order and the session remember it.
    */
-  async startTransaction(caller: Caller, order: { id: number; partnerId: number }, acquirerId: number, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
-    const acquirer = await this.paymentCatalog.offeredAcquirer(caller.env, caller.site.id, acquirerId);
-    if (!acquirer) throw new UserError(CHECKOUT_MESSAGES.unknownAcquirer);
+  async startTransaction(caller: Caller, order: { id: number; partnerId: number }, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
+    const acquirerId = acquirer.id;
     const o = await caller.env.sudo().db('sale_order').where({ id: order.id }).first('name', 'amount_total', 'currency_id', 'carrier_id');
     if (!o?.carrier_id) throw new UserError(CHECKOUT_MESSAGES.noCarrier);
     const tx = await this.transactions.create(caller.env, {

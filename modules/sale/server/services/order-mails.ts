@@ -5,7 +5,7 @@ import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
 import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
 import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
-import type { Env } from '@platform/orm';
+import { EnvFactory, type Env } from '@platform/orm';
 import { MY_ORDERS_URL } from '../../common/checkout-schemas';
 import { formatMoney } from '../../common/shop-schemas';
 
@@ -28,16 +28,18 @@ export class OrderMails {
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(LoggerToken) private readonly logger: Logger,
+    @inject(EnvFactory) private readonly envs: EnvFactory,
   ) {
     this.queueTable = new LeasedQueue(db, TABLE, settings);
   }
 
   /** Queues the confirmation mail of an order whose customer has an address and whose site a base URL. */
   async queue(env: Env, orderId: number): Promise<boolean> {
-    const row = await env.db('sale_order as o').join('res_partner as p', 'p.id', 'o.partner_id').where('o.id', orderId).first('p.email', 'o.mail_base_url');
-    if (!row?.email) return false;
+    const row = await env.db('sale_order').where({ id: orderId }).first('partner_id', 'mail_base_url');
+    const [partner] = row ? await env.sudo().model('res.partner').read([Number(row.partner_id)], ['email']) : [];
+    if (!row || !partner?.email) return false;
     if (!row.mail_base_url) this.logger.warn({ order: orderId }, 'sale: no base URL for the order mail: its link is relative');
-    await env.db(TABLE).insert({ order_id: orderId, email: String(row.email).slice(0, 254), base_url: String(row.mail_base_url ?? '').slice(0, 512), state: 'pending', attempts: 0, next_attempt_at: 0 });
+    await env.db(TABLE).insert({ order_id: orderId, email: String(partner.email).slice(0, 254), base_url: String(row.mail_base_url ?? '').slice(0, 512), state: 'pending', attempts: 0, next_attempt_at: 0 });
     return true;
   }
 
@@ -70,9 +72,12 @@ export class OrderMails {
   /** The mail of a queued row: the order's lines and totals, in the order's currency. */
   async compose(row: QueueRow) {
     const orderId = Number(row.order_id);
-    const order = await this.db('sale_order as o').join('res_partner as p', 'p.id', 'o.partner_id').join('res_currency as c', 'c.id', 'o.currency_id')
-      .leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id').where('o.id', orderId)
-      .first('o.name', 'o.amount_total', 'o.amount_delivery', 'p.name as partner', 'c.symbol', 'c.decimal_places', 'd.name as carrier');
+    const order = await this.db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id').where('o.id', orderId)
+      .first('o.name', 'o.amount_total', 'o.amount_delivery', 'o.partner_id', 'o.currency_id', 'd.name as carrier');
+    const env = this.envs.superuser();
+    const [partner] = await env.model('res.partner').read([Number(order.partner_id)], ['name']);
+    const [currency] = await env.model('res.currency').read([Number(order.currency_id)], ['symbol', 'decimal_places']);
+    Object.assign(order, { partner: partner?.name ?? '', symbol: currency?.symbol ?? '', decimal_places: currency?.decimal_places ?? 2 });
     const lines = await this.db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('name', 'product_uom_qty', 'price_unit', 'price_subtotal');
     const money = (v: unknown) => formatMoney(Number(v), { symbol: String(order.symbol), decimals: Number(order.decimal_places) });
     const from = (await this.params.get('mail.default.from')) || 'noreply@localhost';
