@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import { route, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
 import {
-  CART_UPDATE_JSON_URL, CART_UPDATE_URL, CART_URL, SHOP_URL, cartUpdateSchema, productQuerySchema, productUrl, shopQuerySchema, slugId,
+  CART_UPDATE_JSON_URL, CART_UPDATE_URL, CART_URL, SHOP_URL, UNIT_PRICE_URL, cartUpdateSchema, unitPriceSchema, productQuerySchema, productUrl, shopQuerySchema, slugId,
 } from '../../common/shop-schemas';
 import { cartPage, productPage, shopPage } from '../../web/pages/shop-pages';
 import { CartService } from '../services/cart-service';
@@ -71,6 +71,18 @@ export class ShopRoutes implements RouteContribution {
             return cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), error: e.message, status: 400 });
           }
           return req.reply.redirect(CART_URL, { status: 303 });
+        },
+      }),
+      route({
+        // Prices are per unit whatever the quantity (no quantity breaks yet): the catalogue's, for what the caller may buy.
+        path: UNIT_PRICE_URL, type: 'json', auth: 'public', params: unitPriceSchema,
+        handler: async (req) => {
+          const prices: Record<number, number> = {};
+          for (const id of new Set(req.params.product_ids)) {
+            const variant = await this.catalog.sellable(req.env, id);
+            if (variant) prices[id] = variant.price;
+          }
+          return prices;
         },
       }),
       route({
