@@ -10,7 +10,8 @@ import { CARDS, acquirerId, frenchAddress } from './checkout-fixture';
 /**
  * The payment request: the order's transaction created and paid through the payment module, which
  * reads the transaction again at each of its steps (about 30 of these queries), the order confirmed
- * with its hooks, mail and event, and the confirmation mail sent. Bounded, and the same whatever the lines.
+ * with its hooks, queued mail and event (the mail is sent outside the request). Bounded, and the same
+ * whatever the lines.
  */
 const PAY_BOUND = 80;
 
@@ -58,6 +59,8 @@ describe('sale: queries per checkout', function () {
     });
     const steps: Record<string, number> = {};
     const step = async (name: string, send: (h: Record<string, string>) => Promise<Response>, status: number) => {
+      // The shared caches (sites, languages, menus) live 2 s: a request just before reloads what expired, not the measured one.
+      await (await fetch(`${tk.url}/robots.txt`)).arrayBuffer();
       const r = await counted(c, send, name);
       expect(r.res.status, `${name}: ${r.body.slice(0, 300)}`).to.equal(status);
       steps[name] = Math.max(steps[name] ?? 0, r.queries);
@@ -84,8 +87,7 @@ describe('sale: queries per checkout', function () {
 
   /**
    * The fewest of three checkouts, step by step: a shared cache (sites, menus, languages: 2 s) that
-   * expires during one adds its reload to that one only, and the confirmation mail is sent right after
-   * the payment in that request's scope.
+   * expires during one adds its reload to that one only.
    */
   const fewest = async (lines: number): Promise<Record<string, number>> => {
     const runs = [await checkout(lines), await checkout(lines), await checkout(lines)];

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -10,6 +11,11 @@ import { MY_ORDERS_URL } from '../../common/checkout-schemas';
 import { formatMoney } from '../../common/shop-schemas';
 
 const TABLE = 'sale_order_mail';
+/**
+ * The context mails are sent from: made when the module loads (at boot, outside any request), so the
+ * sending that a confirmation starts is not counted as that request's work (its logs, its queries).
+ */
+const SENDER_SCOPE = new AsyncResource('sale.order-mails');
 const BATCH = 50;
 
 /**
@@ -45,7 +51,7 @@ export class OrderMails {
 
   /** Sends what is queued once the confirming transaction has committed. */
   kickSoon(): void {
-    setImmediate(() => void this.runs.run());
+    SENDER_SCOPE.runInAsyncScope(() => setImmediate(() => void this.runs.run()));
   }
 
   kick(): Promise<void> {
