@@ -219,7 +219,7 @@ export class CheckoutRoutes implements RouteContribution {
       return this.paymentPage(req, { error: err.message, acquirerId }, 400);
     }
     if (result.fieldErrors) return this.paymentPage(req, { acquirerId, fieldErrors: result.fieldErrors, holderName: p.cc_holder_name }, 400);
-    if (result.error) return this.paymentPage(req, { acquirerId, error: result.error, retry: true }, 400);
+    if (result.error) return this.paymentPage(req, { acquirerId, error: result.error, retry: true, holderName: p.cc_holder_name }, 400);
     if (result.redirectUrl) return req.reply.redirectAway(result.redirectUrl, 303);
     await this.stats.record(req, 'order_payment', null, acquirer?.name ?? '');
     return req.reply.redirect(CONFIRMATION_URL, { status: 303 });
