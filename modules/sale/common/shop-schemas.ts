@@ -2,7 +2,7 @@
  * What the browser and the server share for the shop: limits, URLs, the schemas of the listing, the
  * product page and the cart calls, the page-prop types and the money format. No Node or DOM API here.
  */
-import { number, object, string, type InferType } from 'yup';
+import { array, number, object, string, type InferType } from 'yup';
 
 /** Products per listing page (the reference's PPG). */
 export const PRODUCTS_PER_PAGE = 20;
@@ -45,6 +45,16 @@ export const cartUpdateSchema = object({
   set_qty: qty().optional(),
 });
 export type CartUpdate = InferType<typeof cartUpdateSchema>;
+
+export const UNIT_PRICE_URL = '/shop/get_unit_price';
+/** The most products one `/shop/get_unit_price` call prices. */
+export const UNIT_PRICE_MAX_IDS = 50;
+
+/** `/shop/get_unit_price`: the spec's `product_ids` and `add_qty`; answers the unit price per id (sellable ones only). */
+export const unitPriceSchema = object({
+  product_ids: array(id('The product').required()).min(1, 'Choose a product.').max(UNIT_PRICE_MAX_IDS, `At most ${UNIT_PRICE_MAX_IDS} products.`).required('Choose a product.'),
+  add_qty: qty().min(1, QTY_MESSAGES.addAtLeastOne).default(1),
+});
 
 /** `/shop?search=&category=&page=` */
 export const shopQuerySchema = object({

@@ -1,13 +1,25 @@
 import { ContainerModule } from 'inversify';
 import { bindContribution, bindContributionProvider } from '@platform/core';
 import { RouteContribution } from '@platform/http';
+import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, BackofficeViewContribution, UserMenuContribution } from '@platform/web';
+import { TransactionStateHook } from '@modules/payment';
 import { SaleBackofficeMenu } from './contributions/backoffice-menu';
+import { OrderMailJobs } from './contributions/order-mail-jobs';
+import { OrdersMenu } from './contributions/orders-menu';
+import { SaleTransactionHook } from './contributions/transaction-hook';
 import { SaleModels } from './sale-models';
+import { CheckoutRoutes } from './routes/checkout-routes';
+import { MyOrdersRoutes } from './routes/my-orders-routes';
 import { ShopRoutes } from './routes/shop-routes';
+import { StatsRoutes } from './routes/stats-routes';
 import { CartService } from './services/cart-service';
 import { CatalogService } from './services/catalog-service';
+import { CheckoutService } from './services/checkout-service';
+import { EcomStats } from './services/ecom-stats';
+import { OrderLifecycle } from './services/order-lifecycle';
+import { OrderMails } from './services/order-mails';
 import { OrderStateHook } from './services/order-state-hook';
 
 export const saleModule = new ContainerModule(({ bind }) => {
@@ -15,6 +27,16 @@ export const saleModule = new ContainerModule(({ bind }) => {
   bindContributionProvider(bind, OrderStateHook);
   bind(CatalogService).toSelf().inSingletonScope();
   bind(CartService).toSelf().inSingletonScope();
+  bind(CheckoutService).toSelf().inSingletonScope();
+  bind(OrderMails).toSelf().inSingletonScope();
+  bind(OrderLifecycle).toSelf().inSingletonScope();
+  bind(EcomStats).toSelf().inSingletonScope();
+  bindContribution(bind, TransactionStateHook, SaleTransactionHook);
   bindContribution(bind, RouteContribution, ShopRoutes);
-  bindContribution(bind, BackofficeMenuContribution, SaleBackofficeMenu);
+  bindContribution(bind, RouteContribution, CheckoutRoutes);
+  bindContribution(bind, RouteContribution, MyOrdersRoutes);
+  bindContribution(bind, RouteContribution, StatsRoutes);
+  bindContribution(bind, JobContribution, OrderMailJobs);
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], SaleBackofficeMenu);
+  bindContribution(bind, UserMenuContribution, OrdersMenu);
 });

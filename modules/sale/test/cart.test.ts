@@ -183,4 +183,13 @@ describe('sale: cart', function () {
     }
     expect(refusedAt).to.equal(60);
   });
+
+  it('answers unit prices for the products a visitor may buy (/shop/get_unit_price), refusing bad input', async () => {
+    const visitor = new RpcClient(tk.url);
+    const prices = await visitor.call<Record<string, number>>('/shop/get_unit_price', { product_ids: [ids.mug, ids.tshirtMBlue, ids.draft, ids.tshirtLRed, 999_999], add_qty: 3 });
+    expect(prices).to.deep.equal({ [ids.mug]: 8.5, [ids.tshirtMBlue]: 17 });
+    for (const params of [{ product_ids: [] }, { product_ids: ['x'] }, { product_ids: [ids.mug], add_qty: -1 }, { product_ids: Array.from({ length: 51 }, (_, i) => i + 1) }]) {
+      expect((await visitor.rpc('/shop/get_unit_price', params)).error?.data.name, JSON.stringify(params)).to.equal('ValidationError');
+    }
+  });
 });

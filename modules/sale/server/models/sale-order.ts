@@ -24,6 +24,12 @@ export const SaleOrder = defineModel({
     amount_total: fields.monetary({ default: 0, readonly: true, string: 'Total' }),
     access_token: fields.char({ size: 64, readonly: true, string: 'Access token', groups: ['sale.group_sale_manager'] }),
     order_line: fields.one2many(ORDER_LINE_MODEL, 'order_id', { readonly: true, string: 'Lines' }),
+    carrier_id: fields.many2one('delivery.carrier', { ondelete: 'set null', readonly: true, string: 'Shipping method' }),
+    amount_delivery: fields.monetary({ default: 0, readonly: true, string: 'Shipping' }),
+    payment_tx_id: fields.many2one('payment.transaction', { ondelete: 'set null', readonly: true, string: 'Payment' }),
+    date_order: fields.char({ size: 32, readonly: true, string: 'Order date' }),
+    /** The site's address for the links of the order's mails, noted when the payment starts (a mail has no request). */
+    mail_base_url: fields.char({ size: 512, readonly: true, string: 'Base URL of mails', groups: ['sale.group_sale_manager'] }),
   },
 });
 

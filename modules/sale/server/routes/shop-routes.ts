@@ -2,11 +2,12 @@ import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import { route, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
 import {
-  CART_UPDATE_JSON_URL, CART_UPDATE_URL, CART_URL, SHOP_URL, cartUpdateSchema, productQuerySchema, productUrl, shopQuerySchema, slugId,
+  CART_UPDATE_JSON_URL, CART_UPDATE_URL, CART_URL, SHOP_URL, UNIT_PRICE_URL, cartUpdateSchema, unitPriceSchema, productQuerySchema, productUrl, shopQuerySchema, slugId,
 } from '../../common/shop-schemas';
 import { cartPage, productPage, shopPage } from '../../web/pages/shop-pages';
 import { CartService } from '../services/cart-service';
 import { CatalogService } from '../services/catalog-service';
+import { EcomStats } from '../services/ecom-stats';
 
 /** Cart writes per client address (an IPv6 /64) and per account, per minute. */
 const CART_RATE = { name: 'sale.cart_update', limit: 60, perAccount: 60, windowSeconds: 60 };
@@ -21,6 +22,7 @@ export class ShopRoutes implements RouteContribution {
   constructor(
     @inject(CatalogService) private readonly catalog: CatalogService,
     @inject(CartService) private readonly cart: CartService,
+    @inject(EcomStats) private readonly stats: EcomStats,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -49,6 +51,7 @@ export class ShopRoutes implements RouteContribution {
             const query = req.http.url.includes('?') ? req.http.url.slice(req.http.url.indexOf('?')) : '';
             return req.reply.redirect(`${product.url}${query}`, { status: 301 });
           }
+          await this.stats.record(req, 'product_view', product.id);
           return productPage({ product, currency: await this.catalog.currency(req.env), csrfToken: req.csrfToken(), cartQuantity: await this.cartQuantity(req) });
         },
       }),
@@ -62,6 +65,7 @@ export class ShopRoutes implements RouteContribution {
         handler: async (req) => {
           try {
             await this.cart.update(req, req.params);
+            if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
           } catch (e) {
             if (!(e instanceof UserError)) throw e;
             return cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), error: e.message, status: 400 });
@@ -70,8 +74,24 @@ export class ShopRoutes implements RouteContribution {
         },
       }),
       route({
+        // Prices are per unit whatever the quantity (no quantity breaks yet): the catalogue's, for what the caller may buy.
+        path: UNIT_PRICE_URL, type: 'json', auth: 'public', params: unitPriceSchema,
+        handler: async (req) => {
+          const prices: Record<number, number> = {};
+          for (const id of new Set(req.params.product_ids)) {
+            const variant = await this.catalog.sellable(req.env, id);
+            if (variant) prices[id] = variant.price;
+          }
+          return prices;
+        },
+      }),
+      route({
         path: CART_UPDATE_JSON_URL, type: 'json', auth: 'public', params: cartUpdateSchema, rateLimit: CART_RATE,
-        handler: (req) => this.cart.update(req, req.params),
+        handler: async (req) => {
+          const result = await this.cart.update(req, req.params);
+          if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
+          return result;
+        },
       }),
     ];
   }

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { UserError, ValidationError } from '@platform/core';
+import { utcText } from '@platform/common';
 import type { RequestContext } from '@platform/http';
 import type { Env } from '@platform/orm';
 import {
   MAX_LINE_QTY, QTY_MESSAGES, productUrl, type CartUpdate, type CartUpdateResult, type CartView,
 } from '../../common/shop-schemas';
+import { deliveryCents } from '../../common/checkout-schemas';
 import { ORDER_LINE_MODEL, ORDER_MODEL } from '../models/sale-order';
 import { CatalogService } from './catalog-service';
 import { fromCents, toCents } from './money';
 
 /** The session key of the visitor's cart (a draft sale.order of this site). */
 export const CART_SESSION_KEY = 'sale_order_id';
+const ORDER_TABLE = 'sale_order';
 
 type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
 
@@ -28,13 +31,14 @@ export class CartService {
   async current(caller: Caller, env: Env = caller.env.sudo()): Promise<{ id: number; partnerId: number } | null> {
     const id = caller.session.get<number>(CART_SESSION_KEY);
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
-    const [order] = await env.model(ORDER_MODEL).search_read([['id', '=', id]], ['state', 'website_id', 'partner_id']);
-    const siteId = Array.isArray(order?.website_id) ? Number(order.website_id[0]) : null;
+    // One indexed read (the session names the order; its rights are the session's own).
+    const order = await env.sudo().db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id');
+    const siteId = order?.website_id != null ? Number(order.website_id) : null;
     if (!order || order.state !== 'draft' || siteId !== caller.site.id) {
       caller.session.delete(CART_SESSION_KEY);
       return null;
     }
-    const partnerId = Number((order.partner_id as [number, string])[0]);
+    const partnerId = Number(order.partner_id);
     if (!caller.isPublic && partnerId !== caller.user.partnerId) {
       // Signed in since the cart was made: the cart becomes theirs (only a visitor's cart is in a session they hold).
       await env.model(ORDER_MODEL).write([id], { partner_id: caller.user.partnerId });
@@ -49,7 +53,8 @@ export class CartService {
       name: 'New', partner_id: caller.user.partnerId, currency_id: currency.id, website_id: caller.site.id,
       state: 'draft', access_token: randomBytes(24).toString('hex'),
     });
-    await env.model(ORDER_MODEL).write([id], { name: `S${String(id).padStart(5, '0')}` });
+    // The reference follows from the id (a column the service alone writes).
+    await env.db(ORDER_TABLE).where({ id }).update({ name: `S${String(id).padStart(5, '0')}` });
     caller.session.set(CART_SESSION_KEY, id);
     return id;
   }
@@ -102,12 +107,24 @@ export class CartService {
     });
   }
 
-  /** Sums the lines into the order's amounts (no taxes yet: untaxed = total); answers the cart's quantity and total. */
-  private async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
+  /**
+   * Sums the lines into the order's amounts, with its shipping method's price (no taxes: untaxed =
+   * total); answers the cart's quantity and total. Every change of the lines or of the shipping method
+   * comes through here, so the total a payment is compared with is always the lines' sum.
+   */
+  async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
     const lines = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', orderId]], ['product_uom_qty', 'price_subtotal']);
     const cents = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
-    await env.model(ORDER_MODEL).write([orderId], { amount_untaxed: fromCents(cents), amount_total: fromCents(cents) });
-    return { quantity: lines.reduce((s, l) => s + Number(l.product_uom_qty), 0), amount: fromCents(cents) };
+    const carrier = await env.db('sale_order as o').join('delivery_carrier as c', 'c.id', 'o.carrier_id').where('o.id', orderId)
+      .first('c.fixed_price', 'c.free_over', 'c.amount');
+    const delivery = carrier && lines.length
+      ? deliveryCents({ fixedPrice: Number(carrier.fixed_price), freeOver: Boolean(carrier.free_over), amount: Number(carrier.amount) }, cents) : 0;
+    const total = cents + delivery;
+    // Amounts are readonly fields only this service computes: written straight to their columns.
+    await env.db(ORDER_TABLE).where({ id: orderId }).update({
+      amount_untaxed: fromCents(total), amount_delivery: fromCents(delivery), amount_total: fromCents(total), write_date: utcText(),
+    });
+    return { quantity: lines.reduce((s, l) => s + Number(l.product_uom_qty), 0), amount: fromCents(total) };
   }
 
   /** The cart as its page shows it. */

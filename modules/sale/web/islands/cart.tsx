@@ -3,6 +3,7 @@ import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
 import {
   CART_UPDATE_JSON_URL, CART_UPDATE_URL, MAX_LINE_QTY, SHOP_URL, formatMoney, type CartUpdateResult, type CartView,
 } from '../../common/shop-schemas';
+import { CHECKOUT_URL } from '../../common/checkout-schemas';
 
 export interface CartProps {
   cart: CartView;
@@ -90,6 +91,9 @@ function Cart({ cart, csrfToken, error: initialError }: CartProps) {
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
             <a href={SHOP_URL} className="btn btn-outline-secondary">{_t('Continue shopping')}</a>
             <p className="fs-4 mb-0">{`${_t('Total')}: `}<strong id="order_total">{money(total)}</strong></p>
+          </div>
+          <div className="d-flex justify-content-end mt-3">
+            <a href={CHECKOUT_URL} className="btn btn-primary btn-lg" id="process_checkout">{_t('Process Checkout')}</a>
           </div>
         </>
       )}

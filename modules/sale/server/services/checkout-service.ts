@@ -1,0 +1,312 @@
+import { inject, injectable } from 'inversify';
+import { ValidationError as YupError } from 'yup';
+import { UserError } from '@platform/core';
+import type { RequestContext } from '@platform/http';
+import type { Env } from '@platform/orm';
+import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
+import {
+  ADDRESS_FIELDS, ADDRESS_MESSAGES, CHECKOUT_MESSAGES, addressSchema, deliveryCents, zipRequired,
+  type AddressContext, type AddressErrors, type AddressField, type AddressView, type CarrierView, type CountryInfos, type CountryOption,
+  type OrderSummary, type StateOption,
+} from '../../common/checkout-schemas';
+import { CARRIER_MODEL } from '../models/delivery-carrier';
+import { ORDER_MODEL } from '../models/sale-order';
+import { CartService } from './cart-service';
+import { CatalogService } from './catalog-service';
+import { fromCents, toCents } from './money';
+
+/** Session keys: the transaction being paid, and the last order paid (the confirmation page, get_status, tracking). */
+export const TX_SESSION_KEY = 'sale_transaction_id';
+export const LAST_ORDER_SESSION_KEY = 'sale_last_order_id';
+
+type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
+export type AddressForm = Record<AddressField, string>;
+
+const PARTNER_FIELDS = ['name', 'email', 'phone', 'street', 'city', 'zip', 'country_id', 'state_id'];
+const m2o = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : null);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The shared schema's messages per field, for these values and the country's rules. */
+function schemaErrors(values: AddressForm, context: AddressContext): AddressErrors {
+  try {
+    addressSchema.validateSync(values, { abortEarly: false, context });
+    return {};
+  } catch (err) {
+    if (!(err instanceof YupError)) throw err;
+    const errors: AddressErrors = {};
+    for (const e of err.inner) if (e.path && !errors[e.path as AddressField]) errors[e.path as AddressField] = e.message;
+    return errors;
+  }
+}
+
+/**
+ * The checkout of the caller's cart: its address (a new contact for a visitor, the user's own
+ * otherwise), its shipping method, and its payment (a transaction for the order's own amount and
+ * currency, never the browser's).
+ */
+@injectable()
+export class CheckoutService {
+  constructor(
+    @inject(CartService) private readonly cart: CartService,
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(PaymentCatalog) private readonly paymentCatalog: PaymentCatalog,
+    @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
+    @inject(PaymentCheckout) private readonly payments: PaymentCheckout,
+    @inject(PaymentLinks) private readonly links: PaymentLinks,
+  ) {}
+
+  /** The caller's cart when it has lines, else null. */
+  async order(caller: Caller): Promise<{ id: number; partnerId: number } | null> {
+    const order = await this.cart.current(caller);
+    if (!order) return null;
+    const lines = await caller.env.sudo().db('sale_order_line').where({ order_id: order.id }).count({ n: '*' }).first();
+    return Number(lines?.n ?? 0) > 0 ? order : null;
+  }
+
+  /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
+  async summary(env: Env, orderId: number): Promise<OrderSummary> {
+    const db = env.sudo().db;
+    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
+      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'd.name as carrier');
+    if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
+    const [c] = await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']);
+    const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
+    const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
+    return {
+      id: Number(o.id), name: String(o.name), state: String(o.state),
+      lines: lines.map((l) => ({ id: Number(l.id), name: String(l.name), qty: Number(l.product_uom_qty), priceUnit: Number(l.price_unit), subtotal: Number(l.price_subtotal) })),
+      amountProducts: fromCents(products), amountDelivery: Number(o.amount_delivery), amountTotal: Number(o.amount_total),
+      carrierName: o.carrier ? String(o.carrier) : null, carrierId: o.carrier_id ? Number(o.carrier_id) : null,
+      currency: { name: String(c?.name ?? ''), symbol: String(c?.symbol ?? ''), decimals: Number(c?.decimal_places ?? 2) },
+    };
+  }
+
+  /** Whether the order's customer is still the site's public contact (a visitor who gave no address yet). */
+  needsNewContact(caller: Caller, order: { partnerId: number }): boolean {
+    return caller.isPublic && order.partnerId === caller.user.partnerId;
+  }
+
+  /** The address form's values: the order's contact, or empty for a visitor's first time. */
+  async addressForm(caller: Caller, order: { partnerId: number }): Promise<AddressForm> {
+    const empty = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as AddressForm;
+    if (this.needsNewContact(caller, order)) return empty;
+    const [p] = await caller.env.sudo().model('res.partner').read([order.partnerId], PARTNER_FIELDS);
+    if (!p) return empty;
+    return {
+      name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
+      country_id: m2o(p.country_id) ? String(m2o(p.country_id)) : '', state_id: m2o(p.state_id) ? String(m2o(p.state_id)) : '',
+    };
+  }
+
+  /**
+   * The address as the checkout shows it, or null while it is incomplete or no longer valid (the
+   * checkout sends to the form).
+   */
+  async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
+    if (this.needsNewContact(caller, order)) return null;
+    const env = caller.env.sudo();
+    const [p] = await env.model('res.partner').read([order.partnerId], PARTNER_FIELDS);
+    const countryId = m2o(p?.country_id);
+    if (!p || !countryId) return null;
+    const form: AddressForm = {
+      name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
+      country_id: String(countryId), state_id: m2o(p.state_id) ? String(m2o(p.state_id)) : '',
+    };
+    const [country] = await env.model('res.country').read([countryId], ['code', 'state_required']);
+    const states = await env.model('res.country.state').search([['country_id', '=', countryId]], { limit: 1 });
+    const errors = schemaErrors(form, { hasStates: states.length > 0, stateRequired: country?.state_required === true, zipRequired: zipRequired(str(country?.code)) });
+    if (Object.keys(errors).length) return null;
+    return { ...form, countryName: Array.isArray(p.country_id) ? String(p.country_id[1]) : '', stateName: Array.isArray(p.state_id) ? String(p.state_id[1]) : '' };
+  }
+
+  /** Countries in the page's language, each with what the address form must know of it. */
+  async countries(env: Env): Promise<CountryOption[]> {
+    const rows = await env.model('res.country').search_read([], ['name', 'code', 'state_required']);
+    const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
+    const withStates = new Set(groups.map((g) => m2o(g.country_id)).filter((id): id is number => id !== null));
+    const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
+    return rows.map((r): CountryOption => ({
+      id: Number(r.id), name: String(r.name),
+      ...(withStates.has(Number(r.id)) ? { hasStates: true as const } : {}),
+      ...(r.state_required === true && withStates.has(Number(r.id)) ? { stateRequired: true as const } : {}),
+      ...(zipRequired(String(r.code)) ? { zipRequired: true as const } : {}),
+    })).sort((a, b) => collator.compare(a.name, b.name));
+  }
+
+  async states(env: Env, countryId: number): Promise<StateOption[]> {
+    if (!Number.isSafeInteger(countryId) || countryId <= 0) return [];
+    const rows = await env.sudo().model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code'], { limit: 1000 });
+    const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
+    return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) })).sort((a, b) => collator.compare(a.name, b.name));
+  }
+
+  /** `/shop/country_infos/<id>`: its states and the address fields it uses, in their order; null for an unknown country. */
+  async countryInfos(env: Env, countryId: number): Promise<CountryInfos | null> {
+    const [country] = await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required', 'phone_code'], { limit: 1 });
+    if (!country) return null;
+    const states = await this.states(env, countryId);
+    const zip = zipRequired(String(country.code));
+    return {
+      states: states.map((s) => [s.id, s.name, (s as StateOption & { code?: string }).code ?? '']),
+      fields: ['street', 'city', ...(zip ? ['zip'] : []), ...(states.length ? ['state_code'] : []), 'country_name'],
+      state_required: country.state_required === true && states.length > 0,
+      zip_required: zip,
+      phone_code: Number(country.phone_code ?? 0),
+    };
+  }
+
+  /**
+   * The address form checked as a whole: the shared schema with the chosen country's rules, then what
+   * only the server knows (the country exists, the state is one of its states). Errors per field.
+   */
+  async checkAddress(env: Env, posted: Record<string, unknown>): Promise<{ values: AddressForm; errors: AddressErrors }> {
+    const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, typeof posted[f] === 'string' ? (posted[f] as string).trim() : ''])) as AddressForm;
+    const errors: AddressErrors = {};
+    for (const f of ADDRESS_FIELDS) if (posted[f] !== undefined && typeof posted[f] !== 'string') errors[f] = ADDRESS_MESSAGES.tooLong(256);
+    const countryId = /^\d{1,9}$/.test(values.country_id) ? Number(values.country_id) : 0;
+    const [country] = countryId ? await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required'], { limit: 1 }) : [];
+    const states = country ? await env.sudo().model('res.country.state').search([['country_id', '=', countryId]], { limit: 1000 }) : [];
+    const context: AddressContext = {
+      hasStates: states.length > 0, stateRequired: country?.state_required === true, zipRequired: country ? zipRequired(String(country.code)) : false,
+    };
+    for (const [f, message] of Object.entries(schemaErrors(values, context))) if (!errors[f as AddressField]) errors[f as AddressField] = message;
+    if (values.country_id && !country && !errors.country_id) errors.country_id = ADDRESS_MESSAGES.unknownCountry;
+    if (values.state_id && !errors.state_id && !states.some((id) => String(id) === values.state_id)) errors.state_id = ADDRESS_MESSAGES.wrongState;
+    return { values, errors };
+  }
+
+  /**
+   * Saves a checked address on the order's contact: a new contact for a visitor's first address, else
+   * the order's own (a visitor's contact made here, or the signed-in user's). Sudo: the target is
+   * fixed by the session's cart and the values are checked.
+   */
+  async saveAddress(caller: Caller, order: { id: number; partnerId: number }, values: AddressForm): Promise<void> {
+    const vals = {
+      name: values.name, email: values.email, phone: values.phone, street: values.street, city: values.city, zip: values.zip || false,
+      country_id: Number(values.country_id), state_id: values.state_id ? Number(values.state_id) : false,
+    };
+    await caller.env.sudo().transaction(async (env) => {
+      if (this.needsNewContact(caller, order)) {
+        const partnerId = await env.model('res.partner').create(vals);
+        await env.model(ORDER_MODEL).write([order.id], { partner_id: partnerId });
+      } else {
+        await env.model('res.partner').write([order.partnerId], vals);
+      }
+    });
+    // The checkout then shows the order with its shipping (the first method until another is chosen).
+    await this.ensureCarrier(caller, order.id);
+  }
+
+  /** The published shipping methods with their price for this order's products. */
+  async carriers(env: Env, productsAmount: number): Promise<CarrierView[]> {
+    const rows = await env.model(CARRIER_MODEL).search_read([['website_published', '=', true]], ['name', 'fixed_price', 'free_over', 'amount'], { limit: 50 });
+    const cents = toCents(productsAmount);
+    return rows.map((r) => ({
+      id: Number(r.id), name: String(r.name),
+      price: fromCents(deliveryCents({ fixedPrice: Number(r.fixed_price), freeOver: r.free_over === true, amount: Number(r.amount) }, cents)),
+      freeFrom: r.free_over === true ? Number(r.amount) : null,
+    }));
+  }
+
+  /** Sets the order's shipping method (one the caller may see) and its amounts. */
+  async setCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
+    const [visible] = await caller.env.model(CARRIER_MODEL).search([['id', '=', carrierId], ['website_published', '=', true]], { limit: 1 });
+    if (!visible) throw new UserError(CHECKOUT_MESSAGES.unknownCarrier);
+    await this.applyCarrier(caller, orderId, carrierId);
+  }
+
+  /** Writes a shipping method the caller may see (checked by the caller of this) and the order's amounts. */
+  private async applyCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
+    await caller.env.sudo().transaction(async (env) => {
+      // A readonly field only this service writes, checked above: straight to its column.
+      await env.db('sale_order').where({ id: orderId }).update({ carrier_id: carrierId });
+      await this.cart.recompute(env, orderId);
+    });
+  }
+
+  /** The order's shipping method; the first one offered when none is chosen yet. */
+  async ensureCarrier(caller: Caller, orderId: number): Promise<void> {
+    const row = await caller.env.sudo().db('sale_order').where({ id: orderId }).first('carrier_id');
+    if (!row?.carrier_id) await this.chooseFirstCarrier(caller, orderId);
+  }
+
+  private async chooseFirstCarrier(caller: Caller, orderId: number): Promise<void> {
+    const [first] = await caller.env.model(CARRIER_MODEL).search([['website_published', '=', true]], { limit: 1 });
+    if (first) await this.applyCarrier(caller, orderId, first);
+  }
+
+  /** The order's summary, a shipping method chosen first if it has none (the checkout and payment pages). */
+  async summaryWithCarrier(caller: Caller, orderId: number): Promise<OrderSummary> {
+    const summary = await this.summary(caller.env, orderId);
+    if (summary.carrierId) return summary;
+    await this.chooseFirstCarrier(caller, orderId);
+    return this.summary(caller.env, orderId);
+  }
+
+  /**
+   * A draft transaction for the order's total in the order's currency (the amount the confirmation
+   * will be compared with), with an acquirer offered on the site; the order and the session remember it.
+   */
+  async startTransaction(caller: Caller, order: { id: number; partnerId: number }, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
+    const acquirerId = acquirer.id;
+    const o = await caller.env.sudo().db('sale_order').where({ id: order.id }).first('name', 'amount_total', 'currency_id', 'carrier_id');
+    if (!o?.carrier_id) throw new UserError(CHECKOUT_MESSAGES.noCarrier);
+    const tx = await this.transactions.create(caller.env, {
+      reference: String(o.name), amount: Number(o.amount_total), currencyId: Number(o.currency_id), acquirerId,
+      partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null,
+    });
+    await caller.env.sudo().db('sale_order').where({ id: order.id }).update({ payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
+    caller.session.set(TX_SESSION_KEY, tx.id);
+    return tx;
+  }
+
+  /** The session's transaction when it is the one named (id and its signed token) and still the order's. */
+  async ownTransaction(caller: Caller, orderId: number, txId: number, token: string): Promise<boolean> {
+    if (caller.session.get<number>(TX_SESSION_KEY) !== txId || !(await this.links.verifyTx(txId, token))) return false;
+    const o = await caller.env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id');
+    return Number(o?.payment_tx_id) === txId;
+  }
+
+  txToken(txId: number): Promise<string> {
+    return this.links.txToken(txId);
+  }
+
+  /**
+   * Pays the transaction through its provider with what the form posted. Unless it failed, the order
+   * is no longer the cart: the session keeps it as the last order (confirmation, status, tracking).
+   */
+  async pay(caller: Caller, orderId: number, txId: number, data: Record<string, unknown>): Promise<PayResult> {
+    const result = await this.payments.pay({ env: caller.env, siteId: caller.site.id, partnerId: caller.isPublic ? null : caller.user.partnerId }, txId, data);
+    if (!result.fieldErrors && !result.error) this.finish(caller, orderId);
+    return result;
+  }
+
+  /** The order leaves the session's cart and becomes its last order. */
+  finish(caller: Caller, orderId: number): void {
+    caller.session.set(LAST_ORDER_SESSION_KEY, orderId);
+    caller.session.delete(TX_SESSION_KEY);
+    caller.session.delete('sale_order_id');
+  }
+
+  /** The session's last order id, or null. */
+  lastOrderId(caller: Caller): number | null {
+    const id = caller.session.get<number>(LAST_ORDER_SESSION_KEY);
+    return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+  }
+
+  /** The order's current transaction's status (asked to its provider while pending). */
+  async paymentStatus(env: Env, orderId: number) {
+    const o = await env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id', 'state', 'amount_total');
+    if (!o) return null;
+    if (!o.payment_tx_id) return { order: o, status: null };
+    return { order: o, status: await this.transactions.status(env, Number(o.payment_tx_id)) };
+  }
+
+  async transaction(env: Env, txId: number): Promise<TransactionInfo> {
+    return this.transactions.info(env, txId);
+  }
+
+  async currency(env: Env) {
+    return this.catalog.currency(env);
+  }
+}

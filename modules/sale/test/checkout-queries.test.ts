@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { DatabaseToken, RequestScope } from '@platform/core';
+import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { RpcClient } from '../../../test/support/rpc-client';
+import { ORDER_MODEL, PRODUCT_MODEL } from '../index';
+import { CARDS, acquirerId, frenchAddress } from './checkout-fixture';
+
+/**
+ * The payment request: the order's transaction created and paid through the payment module, which
+ * reads the transaction again at each of its steps (about 30 of these queries), the order confirmed
+ * with its hooks, queued mail and event (the mail is sent outside the request). Bounded, and the same
+ * whatever the lines.
+ */
+const PAY_BOUND = 80;
+
+describe('sale: queries per checkout', function () {
+  this.timeout(120_000);
+  let tk: TestKernel;
+  before(async () => {
+    tk = await bootTestKernel({ modules: ['sale'], http: true, demo: true });
+  });
+  after(async () => tk?.stop());
+
+  /** The queries of one request: those run in its scope (its X-Request-Id), not the process's own work meanwhile. */
+  async function counted(client: RpcClient, send: (headers: Record<string, string>) => Promise<Response>, label = ''): Promise<{ queries: number; res: Response; body: string }> {
+    const db = tk.get<Knex>(DatabaseToken);
+    const scope = tk.get(RequestScope);
+    const requestId = crypto.randomUUID();
+    let queries = 0;
+    const listener = (q: { sql: string }) => {
+      if (scope.current()?.requestId !== requestId) return;
+      queries += 1;
+      if (process.env.SHOP_SQL && label.startsWith(process.env.SHOP_SQL)) console.log(q.sql.slice(0, 200));
+    };
+    db.on('query', listener);
+    try {
+      const res = await send({ 'X-Request-Id': requestId });
+      const body = await res.text();
+      return { queries, res, body };
+    } finally {
+      db.off('query', listener);
+    }
+  }
+
+  /** A visitor's whole checkout with `lines` products in the cart: each step's queries, by name. */
+  async function checkout(lines: number): Promise<Record<string, number>> {
+    await tk.sudo().db('rate_limit').delete();
+    const c = new RpcClient(tk.url);
+    const products = await tk.sudo().model(PRODUCT_MODEL).search([['active', '=', true], ['product_tmpl_id.website_published', '=', true]], { limit: lines, order: 'id' });
+    expect(products).to.have.length(lines);
+    const json = (path: string, params: Record<string, unknown>) => (headers: Record<string, string>) => c.fetch(path, {
+      method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params, id: 1 }),
+    });
+    const get = (path: string) => (headers: Record<string, string>) => c.fetch(path, { headers, redirect: 'manual' });
+    const form = (path: string, fields: Record<string, string>) => (headers: Record<string, string>) => c.fetch(path, {
+      method: 'POST', redirect: 'manual', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
+    });
+    const steps: Record<string, number> = {};
+    const step = async (name: string, send: (h: Record<string, string>) => Promise<Response>, status: number) => {
+      // The shared caches (sites, languages, menus) live 2 s: a request just before reloads what expired, not the measured one.
+      await (await fetch(`${tk.url}/robots.txt`)).arrayBuffer();
+      const r = await counted(c, send, name);
+      expect(r.res.status, `${name}: ${r.body.slice(0, 300)}`).to.equal(status);
+      steps[name] = Math.max(steps[name] ?? 0, r.queries);
+      return r;
+    };
+    for (const id of products) await step('add to cart (each line)', json('/shop/cart/update_json', { product_id: id, add_qty: 1 }), 200);
+    await step('cart page', get('/shop/cart'), 200);
+    await step('checkout (to the address)', get('/shop/checkout'), 302);
+    const address = await step('address form', get('/shop/address'), 200);
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(address.body)![1];
+    await step('address post', form('/shop/address', { csrf_token: csrf, ...(await frenchAddress(tk)) }), 303);
+    await step('checkout page', get('/shop/checkout'), 200);
+    await step('confirm order', get('/shop/confirm_order'), 303);
+    await step('payment page', get('/shop/payment'), 200);
+    await step('pay (card)', form('/shop/payment/pay', {
+      csrf_token: csrf, acquirer_id: String(await acquirerId(tk, 'test')), accept_terms: 'on', cc_number: CARDS.ok, cc_holder_name: 'J', cc_expiry: '12 / 34', cc_cvc: '123',
+    }), 303);
+    const confirmation = await step('confirmation page', get('/shop/confirmation'), 200);
+    const orderId = Number(/data-order-id="(\d+)"/.exec(confirmation.body)![1]);
+    expect((await tk.sudo().model(ORDER_MODEL).read([orderId], ['state']))[0].state).to.equal('sale');
+    await step('status poll', json(`/shop/payment/get_status/${orderId}`, {}), 200);
+    return steps;
+  }
+
+  /**
+   * The fewest of three checkouts, step by step: a shared cache (sites, menus, languages: 2 s) that
+   * expires during one adds its reload to that one only.
+   */
+  const fewest = async (lines: number): Promise<Record<string, number>> => {
+    const runs = [await checkout(lines), await checkout(lines), await checkout(lines)];
+    return Object.fromEntries(Object.keys(runs[0]).map((k) => [k, Math.min(...runs.map((r) => r[k]))]));
+  };
+
+  it('checks out in the same number of queries per request with 1 or 6 lines, each page and call at most 25 (the payment itself: see PAY_BOUND)', async () => {
+    await checkout(1); // warm caches (site, menus, countries)
+    const one = await fewest(1);
+    const six = await fewest(6);
+    const total = (s: Record<string, number>) => Object.values(s).reduce((x, y) => x + y, 0);
+    console.log('      queries per request (1 line / 6 lines):');
+    for (const k of Object.keys(one)) console.log(`        ${k}: ${one[k]} / ${six[k]}`);
+    console.log(`        total (one add to cart): ${total(one)} / ${total(six)}`);
+    for (const k of Object.keys(one)) {
+      // The same with 6 lines as with 1 (within the reload of a shared cache on a loaded machine).
+      expect(Math.abs(six[k] - one[k]), k).to.be.at.most(2);
+      expect(six[k], k).to.be.at.most(k === 'pay (card)' ? PAY_BOUND : 25);
+    }
+  });
+});
