@@ -6,9 +6,8 @@ import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 
 /**
  * The reference's ticket tour on the demo data, in Chromium: from /event, the "Conference on Business
- * Apps", 1 Standard (1,000) and 3 VIP (1,500), the attendees in the modal, then the cart at 5,500.00.
- * (The checkout is the shop's next slice: the tour ends at the cart's total; the order's confirmation is
- * driven in ticket-sale.test.ts through the hook the checkout calls.)
+ * Apps", 1 Standard (1,000) and 3 VIP (1,500), the attendees in the modal, the cart at 5,500.00, then
+ * the shop's checkout paid by the test card: the order is confirmed and so are the four attendees.
  */
 describe('event_sale: ticket tour (browser)', function () {
   this.timeout(180_000);
@@ -23,7 +22,7 @@ describe('event_sale: ticket tour (browser)', function () {
     await tk?.stop();
   });
 
-  it('buys 1 Standard + 3 VIP tickets: the cart shows 5,500.00', async () => {
+  it('buys 1 Standard + 3 VIP tickets: the cart shows 5,500.00; paid by card, the attendees are confirmed', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -47,6 +46,32 @@ describe('event_sale: ticket tour (browser)', function () {
     const violations = await checkAccessibility(page);
     expect(violations, describeViolations(violations)).to.deep.equal([]);
     expect(await tk.sudo().model(REGISTRATION_MODEL).search_count([['origin', '=', 'shop'], ['state', '=', 'draft']])).to.equal(4);
+
+    // The shop's checkout: address, shipping, payment by the test card.
+    await Promise.all([page.waitForURL('**/shop/address'), page.getByRole('link', { name: 'Process Checkout' }).click()]);
+    await page.waitForSelector('[data-island="sale.address_form"][data-hydrated="true"]');
+    await page.getByLabel('Name').fill('Ticket Buyer');
+    await page.getByLabel('Email').fill('ticket.buyer@example.com');
+    await page.getByLabel('Phone').fill('+32 2 000 00 00');
+    await page.getByLabel('Street').fill('1 Grand-Place');
+    await page.getByLabel('City').fill('Brussels');
+    await page.getByLabel('Zip code').fill('1000');
+    await page.getByLabel('Country').selectOption({ label: 'Belgium' });
+    await Promise.all([page.waitForURL('**/shop/checkout'), page.getByRole('button', { name: 'Next' }).click()]);
+    await Promise.all([page.waitForURL('**/shop/payment'), page.getByRole('link', { name: 'Confirm' }).click()]);
+    await page.waitForSelector('[data-island="sale.payment_form"][data-hydrated="true"]');
+    await page.getByLabel('Card (test processor)').check();
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Name on the card').fill('Ticket Buyer');
+    await page.getByLabel('Expiry (MM / YY)').fill('1234');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByLabel('I agree to the').check();
+    await page.locator('#o_payment_form_pay').click();
+    await page.waitForURL('**/shop/confirmation');
+    await page.locator('.oe_website_sale_tx_status[data-order-state="sale"]').waitFor();
+    await page.screenshot({ path: '.tmp/event/ticket-paid-1280.png', fullPage: true });
+    const confirmed = await tk.sudo().model(REGISTRATION_MODEL).search_read([['origin', '=', 'shop'], ['state', '=', 'open']], ['name']);
+    expect(confirmed.map((r) => r.name).sort()).to.deep.equal(['Attendee 1', 'Attendee 2', 'Attendee 3', 'Attendee 4']);
     expect(errors).to.deep.equal([]);
     await context.close();
   });
