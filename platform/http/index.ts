@@ -16,6 +16,8 @@ export * from './too-many-requests';
 export * from './user-directory';
 export * from './visitor-country';
 export { SiteService } from './site-service';
+export { SiteCache, SiteCaches } from './site-caches';
+export { WriteSignal } from '@platform/db/write-signal';
 export { loadDatabaseSecret } from './secret';
 export { LANG_COOKIE, SESSION_COOKIE } from './pipeline';
 export { AuthService } from './auth-service';

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import { WriteSignal } from '@platform/db/write-signal';
 
 interface Entry {
   html: string;
@@ -7,39 +9,47 @@ interface Entry {
   at: number;
 }
 
-const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
-
 /**
  * A short-lived cache of the pages anonymous visitors get (routes that opt in with `cache: 'public'`),
- * keyed by site, language and URL. Any write through this process's database connection (ORM or raw
- * knex), except to tables no public page shows, empties it, so a publish, a comment or a share is
- * visible on the next request; writes made by other processes show up after the TTL. A cached page gets the current response's CSP nonce.
+ * keyed by site, language and URL. It is emptied by the write signal (`WriteSignal`): any write through
+ * this process's database connection (ORM or raw knex), except to tables no public page shows, and any
+ * commit of another process on the same database, so a publish, a comment or a share is visible on the
+ * next request. A cached page gets the current response's CSP nonce.
  */
 export class PublicPageCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
+  private readonly entries: LRUCache<string, Entry>;
+  readonly signal: WriteSignal;
 
-  /** `unseenTables`: what the loaded modules declare in their manifests (base included). */
-  constructor(db: Knex, unseenTables: string[] = [], private readonly ttlMs = 2000, private readonly maxEntries = 1000) {
-    const unseen = new Set(unseenTables);
-    db.on('query', (q: { sql?: string }) => {
-      const m = q.sql ? WRITE.exec(q.sql) : null;
-      if (m && !unseen.has(m[1])) this.generation++;
-    });
+  /**
+   * `source`: the kernel's write signal, or a connection to watch (`unseenTables`: what the loaded
+   * modules declare in their manifests, base included).
+   */
+  constructor(source: Knex | WriteSignal, unseenTables: string[] = [], private readonly ttlMs = 2000, maxEntries = 1000) {
+    this.signal = source instanceof WriteSignal ? source : new WriteSignal(source, unseenTables);
+    this.entries = new LRUCache({ max: maxEntries });
+  }
+
+  /** The generation to hand to `set` for a page rendered from now on. */
+  generation(): number {
+    return this.signal.generation();
   }
 
   get(key: string, nonce: string): string | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.generation !== this.generation || Date.now() - e.at > this.ttlMs) {
+    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
     return e.nonce === nonce ? e.html : e.html.split(`nonce="${e.nonce}"`).join(`nonce="${nonce}"`);
   }
 
-  set(key: string, html: string, nonce: string): void {
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { html, nonce, generation: this.generation, at: Date.now() });
+  /**
+   * Keeps a page. `generation`: the one read before rendering it began, so a page rendered while a
+   * change was being written (and maybe from data before it) is not kept past that change.
+   */
+  set(key: string, html: string, nonce: string, generation = this.signal.generation()): void {
+    if (generation !== this.signal.generation()) return;
+    this.entries.set(key, { html, nonce, generation, at: Date.now() });
   }
 }

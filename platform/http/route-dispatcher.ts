@@ -175,6 +175,8 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       ctx.body = cached;
       return;
     }
+    // Read before the page reads anything: a change written meanwhile keeps this render out of the cache.
+    const generation = cacheKey ? s.pageCache.generation() : 0;
     await limitRate(req, route, s);
     const result = await handleForm(req, route);
     // (Koa's status is still its default 404 until a body is set; a handler that chose one keeps it.)
@@ -185,7 +187,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     if (result !== undefined) {
       ctx.type = 'html';
       ctx.body = await s.renderPage(req, result);
-      if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce);
+      if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce, generation);
     }
   } catch (caught) {
     const err = fromDatabaseError(caught);
