@@ -1,5 +1,11 @@
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import pg from 'pg';
 import { knexDialect } from './connection';
+
+/** PostgreSQL channel on which writers tell the other processes that they committed a change. */
+export const WRITE_CHANNEL = 'platform_writes';
+const RETRY_MS = [500, 1000, 2000, 5000];
 
 /** An INSERT, UPDATE or DELETE, and the table it writes. */
 const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
@@ -31,13 +37,89 @@ export class WriteSignal {
   private dataVersion?: () => number;
   private lastDataVersion = -1;
 
+  /** PostgreSQL: this process's mark on its notifications (its own writes are already counted). */
+  private readonly origin = crypto.randomUUID();
+  private listener?: pg.Client;
+  private stopped = false;
+  private retry = 0;
+  private retryTimer?: NodeJS.Timeout;
+
   constructor(private readonly db: Knex, unseenTables: Iterable<string> = []) {
     this.unseen = new Set(unseenTables);
+    const postgres = knexDialect(db) === 'postgres';
     db.on('query', (q: { sql?: string }) => {
       const m = q.sql ? WRITE.exec(q.sql) : null;
       if (m) this.written(m[1].replace(/^.*\./, ''));
     });
-    if (knexDialect(db) === 'sqlite') this.watchSqliteFile();
+    if (postgres) {
+      this.markConnections();
+      void this.listen();
+      // Stopped with the pool it watches, however that pool is closed (kernel stop, a swapped-out kernel).
+      const pool = (db.client as { pool?: { on(event: string, fn: () => void): void } }).pool;
+      pool?.on('poolDestroyRequest', () => void this.stop());
+      const list = signals.get(db) ?? [];
+      list.push(this);
+      signals.set(db, list);
+    } else this.watchSqliteFile();
+  }
+
+  /** Stops listening (PostgreSQL); called when the pool is destroyed. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const client = this.listener;
+    this.listener = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Marks the pool's connections as this signal's: their writes send the NOTIFY (see `notifyingPgQueries`). */
+  private markConnections(): void {
+    notifyingPgQueries();
+    const pool = (this.db.client as { pool?: { on(event: string, fn: (id: number, c: PgConnection) => void): void } }).pool;
+    pool?.on('acquireSuccess', (_id, c) => {
+      if (c) c.__writeSignal = this;
+    });
+  }
+
+  /** The NOTIFY this process sends after a write that pages may show (null for unseen tables and reads). */
+  notifyFor(sql: string): string | null {
+    const m = WRITE.exec(sql);
+    return m && !this.unseen.has(m[1].replace(/^.*\./, '')) ? `NOTIFY ${WRITE_CHANNEL}, '${this.origin}'` : null;
+  }
+
+  private async listen(): Promise<void> {
+    const config = this.db.client.config.connection as string | { connectionString: string };
+    const client = new pg.Client({ connectionString: typeof config === 'string' ? config : config.connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel === WRITE_CHANNEL && msg.payload !== this.origin) this.changedElsewhere();
+    });
+    const lost = () => {
+      if (this.listener !== client && this.listener !== undefined) return;
+      this.listener = undefined;
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      if (this.stopped) return;
+      // Whatever was written while nobody listened: dropped as changed.
+      this.changedElsewhere();
+      this.retryTimer = setTimeout(() => void this.listen(), RETRY_MS[Math.min(this.retry++, RETRY_MS.length - 1)]);
+      this.retryTimer.unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${WRITE_CHANNEL}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    this.retry = 0;
+    this.changedElsewhere();
   }
 
   /** Current generation: different after any write that a page may show, here or (see above) elsewhere. */
@@ -97,6 +179,40 @@ export class WriteSignal {
       }
     }, () => undefined);
   }
+}
+
+const signals = new WeakMap<Knex, WriteSignal[]>();
+
+/** Stops the write signals watching this database (their LISTEN connection), before its pool closes. */
+export async function stopWriteSignals(db: Knex): Promise<void> {
+  await Promise.all((signals.get(db) ?? []).map((s) => s.stop()));
+}
+
+interface PgConnection {
+  __writeSignal?: WriteSignal;
+}
+
+let patched = false;
+
+/**
+ * Makes knex's PostgreSQL client follow a write (to a table pages may show) on a connection of a
+ * write-signalled pool by a NOTIFY on the same connection, before the caller gets the write's result:
+ * inside a transaction it is delivered when, and only if, the transaction commits; outside one, the
+ * write is already committed. Either way, other processes hear of a change once its data is there.
+ * (knex runs transactions through a copy of its client made from the class, hence the class.)
+ */
+function notifyingPgQueries(): void {
+  if (patched) return;
+  patched = true;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- knex's PostgreSQL client class (not typed)
+  const PgClient = require('knex/lib/dialects/postgres') as { prototype: { _query(c: PgConnection, obj: { sql: string }): Promise<unknown> } };
+  const query = PgClient.prototype._query;
+  PgClient.prototype._query = function (this: unknown, connection: PgConnection, obj: { sql: string }) {
+    const result = query.call(this, connection, obj);
+    const notify = connection?.__writeSignal && obj?.sql ? connection.__writeSignal.notifyFor(obj.sql) : null;
+    if (!notify) return result;
+    return result.then((done) => query.call(this, connection, { sql: notify }).then(() => done, () => done));
+  };
 }
 
 interface SqliteConnection {

@@ -13,6 +13,7 @@ import { ModuleLoadError } from '@platform/core/errors';
 import { LifecycleContribution } from '@platform/core/lifecycle';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { ModuleManager } from '@platform/core/module-manager';
+import { stopWriteSignals } from '@platform/db/write-signal';
 import { ConfigToken, DatabaseToken, DiscoveredModulesToken, InstalledModulesToken, LoadedModulesToken, LoggerToken } from '@platform/core/tokens';
 import { openDatabase } from '@platform/db/connection';
 import { AccessControl } from '@platform/orm/access-control';
@@ -267,6 +268,7 @@ export class Kernel {
       clearTimeout(cut);
     }
     await this.runLifecycle('onStop');
+    await stopWriteSignals(this.db);
     await this.db.destroy();
   }
 }

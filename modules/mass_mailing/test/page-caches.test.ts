@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { UserAccounts } from '@platform/base';
 import { DatabaseToken } from '@platform/core/tokens';
 import { openDatabase } from '@platform/db/connection';
+import { WriteSignal } from '@platform/db/write-signal';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 
@@ -75,10 +76,13 @@ describe('mass_mailing + website: per-site caches of the layout (menu, footer, a
 
   it('a change written by another connection to the database (another process) shows on the next page', async () => {
     for (const cookie of [undefined, reader.cookie]) await queriesOf('/', cookie); // warm
+    // Another process: its own connection and write signal (as every kernel has), writing raw SQL.
     const other = openDatabase(tk.kernel.config.databaseUrl);
+    const signal = new WriteSignal(other);
     try {
       await other('website_menu').where({ id: menuId }).update({ name: JSON.stringify({ en_US: 'Shop elsewhere' }) });
     } finally {
+      await signal.stop();
       await other.destroy();
     }
     // SQLite: the next page sees it (data_version). PostgreSQL tells the other processes when the writer
