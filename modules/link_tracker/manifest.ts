@@ -6,7 +6,7 @@ const MANAGER = 'link_tracker.group_link_tracker_manager';
 
 export default defineManifest({
   name: 'link_tracker',
-  version: '1.1.0',
+  version: '1.2.0',
   summary: 'Short links with UTM campaigns, fast redirects and click statistics',
   depends: ['website'],
   // Installed with the site, so `npm start` has the short links and their demo statistics.
