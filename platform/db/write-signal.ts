@@ -6,6 +6,8 @@ import { knexDialect } from './connection';
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
 export const WRITE_CHANNEL = 'platform_writes';
 const RETRY_MS = [500, 1000, 2000, 5000];
+/** While every change is signalled, cached data is still read again this often (a safety net). */
+const EXACT_LIFETIME_MS = 60_000;
 
 /** An INSERT, UPDATE or DELETE, and the table it writes. */
 const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
@@ -36,6 +38,8 @@ export class WriteSignal {
   /** SQLite: reads this connection's data_version (undefined until the connection is at hand). */
   private dataVersion?: () => number;
   private lastDataVersion = -1;
+  /** An in-memory SQLite database: no other connection can change it. */
+  private readonly memory: boolean = false;
 
   /** PostgreSQL: this process's mark on its notifications (its own writes are already counted). */
   private readonly origin = crypto.randomUUID();
@@ -60,7 +64,11 @@ export class WriteSignal {
       const list = signals.get(db) ?? [];
       list.push(this);
       signals.set(db, list);
-    } else this.watchSqliteFile();
+    } else {
+      const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+      this.memory = !filename || filename === ':memory:';
+      if (!this.memory) this.watchSqliteFile();
+    }
   }
 
   /** Stops listening (PostgreSQL); called when the pool is destroyed. */
@@ -140,6 +148,20 @@ export class WriteSignal {
       }
     }
     return this.local;
+  }
+
+  /**
+   * Whether changes made by other processes are signalled (SQLite: the connection is watched;
+   * PostgreSQL: the LISTEN connection is up). Caches keep entries much longer while it is so, and
+   * fall back to a short lifetime otherwise.
+   */
+  exact(): boolean {
+    return this.dataVersion !== undefined || this.listener !== undefined || this.memory;
+  }
+
+  /** How long a cache may keep something unchanged: long while `exact()`, else `shortMs`. */
+  lifetime(shortMs: number): number {
+    return this.exact() ? EXACT_LIFETIME_MS : shortMs;
   }
 
   /** Called with the table written (or null: a change made elsewhere) on every change seen. */

@@ -70,7 +70,7 @@ export async function createApp({ container: c, db, config, routes, unseenTables
     secret: () => secret,
     renderPage: (req: RequestContext, body: unknown) => pages.render(req, body),
     renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
-    pageCache: new PublicPageCache(c.isBound(WriteSignal) ? c.get(WriteSignal) : new WriteSignal(db, unseenTables)),
+    pageCache: c.isBound(PublicPageCache) ? c.get(PublicPageCache) : new PublicPageCache(new WriteSignal(db, unseenTables)),
   };
   const owners = new Map<unknown, OwnedRoute>();
   for (const owned of routes) {

@@ -5,6 +5,7 @@ import type { DiscoveredModule } from '@platform/core/manifest';
 import { DatabaseToken, DiscoveredModulesToken, LoadedModulesToken } from '@platform/core/tokens';
 import { WriteSignal } from '@platform/db/write-signal';
 import { SiteCaches } from './site-caches';
+import { PublicPageCache } from './public-page-cache';
 import { HotPathContribution, RouteContribution, ServerContribution } from './contribution-points';
 import { LanguageCatalog } from './language-catalog';
 import { RateLimiter } from './rate-limiter';
@@ -23,9 +24,10 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind(UserDirectory).toDynamicValue((ctx) => new UserDirectory(db(ctx)));
   // The one signal that empties every cache of what pages show (public pages, per-site caches).
   bind(WriteSignal).toDynamicValue((ctx) => new WriteSignal(db(ctx), ctx.get<DiscoveredModule[]>(LoadedModulesToken).flatMap((m) => m.manifest.unseenTables ?? [])));
+  bind(PublicPageCache).toDynamicValue((ctx) => new PublicPageCache(ctx.get(WriteSignal)));
   bind(SiteCaches).toDynamicValue((ctx) => new SiteCaches(ctx.get(WriteSignal)));
   bind(SiteService).toDynamicValue((ctx) => new SiteService(db(ctx), ctx.get<DiscoveredModule[]>(DiscoveredModulesToken), ctx.get(WriteSignal)));
-  bind(LanguageCatalog).toDynamicValue((ctx) => new LanguageCatalog(db(ctx)));
+  bind(LanguageCatalog).toDynamicValue((ctx) => new LanguageCatalog(db(ctx), ctx.get(WriteSignal)));
   bind(VisitorCountry).toSelf();
   bind(RequestIdentityResolver).toDynamicValue((ctx) => new RequestIdentityResolver(ctx.get(SessionStore), ctx.get(UserDirectory)));
 });

@@ -19,6 +19,8 @@ interface Entry {
 export class PublicPageCache {
   private readonly entries: LRUCache<string, Entry>;
   readonly signal: WriteSignal;
+  /** Pages answered before the Koa pipeline (see hot-path.ts), for monitoring and tests. */
+  earlyHits = 0;
 
   /**
    * `source`: the kernel's write signal, or a connection to watch (`unseenTables`: what the loaded
@@ -37,7 +39,7 @@ export class PublicPageCache {
   get(key: string, nonce: string): string | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.ttlMs) {
+    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.signal.lifetime(this.ttlMs)) {
       this.entries.delete(key);
       return undefined;
     }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { WriteSignal } from '@platform/db/write-signal';
 
-/** Kept at most this long even when no change is signalled (a safety net; changes drop them at once). */
+/** Kept at most this long while other processes' changes are not signalled (see WriteSignal.exact). */
 const TTL_MS = 2000;
 
 interface Entry<V> {
@@ -29,7 +29,7 @@ export class SiteCache<V> {
   peek(key: string): V | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.ttlMs) {
+    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.signal.lifetime(this.ttlMs)) {
       this.entries.delete(key);
       return undefined;
     }
@@ -39,7 +39,7 @@ export class SiteCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V> {
     const e = this.entries.get(key);
     const generation = this.signal.generation();
-    if (e && e.generation === generation && Date.now() - e.at <= this.ttlMs) return Promise.resolve(e.value);
+    if (e && e.generation === generation && Date.now() - e.at <= this.signal.lifetime(this.ttlMs)) return Promise.resolve(e.value);
     const pending = this.loading.get(key);
     if (pending && pending.generation === generation) return pending.promise;
     const promise = load().then((value) => {

@@ -30,6 +30,10 @@ export class SiteService {
     signal?.watch(SITE_TABLES, () => this.invalidate());
   }
 
+  private ttl(): number {
+    return this.signal ? this.signal.lifetime(TTL_MS) : TTL_MS;
+  }
+
   /** Also reads these columns of `website` with the sites (see `websiteRow`); one cache for both. */
   readColumns(columns: WebsiteColumns): void {
     this.extraColumns.push(columns);
@@ -47,7 +51,7 @@ export class SiteService {
 
   private current(): Promise<{ sites: Site[]; rows: Map<number, Record<string, unknown>> }> {
     this.signal?.generation(); // notices changes made by other processes
-    if (this.cache && Date.now() - this.cache.at < TTL_MS) return Promise.resolve(this.cache);
+    if (this.cache && Date.now() - this.cache.at < this.ttl()) return Promise.resolve(this.cache);
     // One load at a time: when the cache expires under load, every request waits for the same one.
     if (!this.loading) {
       const generation = this.generation;
@@ -77,7 +81,7 @@ export class SiteService {
   /** resolve() without waiting, while the sites are cached (hot paths); undefined otherwise. */
   cachedResolve(host: string | undefined): Site | undefined {
     this.signal?.generation();
-    return this.cache && Date.now() - this.cache.at < TTL_MS ? this.pick(this.cache.sites, host) : undefined;
+    return this.cache && Date.now() - this.cache.at < this.ttl() ? this.pick(this.cache.sites, host) : undefined;
   }
 
   private pick(sites: Site[], host: string | undefined): Site {
