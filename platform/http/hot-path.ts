@@ -124,15 +124,17 @@ function cachedPages({ cache, languages }: EarlyPages, sites: SiteService, proxy
     const protocol = encrypted ? 'https' : forwardedProto ? forwardedProto.split(/\s*,\s*/, 1)[0] : 'http';
     const host = ((proxy && header(req, 'x-forwarded-host')) || header(req, 'host') || '').split(/\s*,\s*/, 1)[0];
     const nonce = newCspNonce();
-    const html = cache.get(`${site.id}|${lang}|${protocol}://${host}|${url}`, nonce);
-    if (html === undefined) return false;
+    const page = cache.getBytes(`${site.id}|${lang}|${protocol}://${host}|${url}`, nonce);
+    if (page === undefined) return false;
     cache.earlyHits++;
     const requestId = (header(req, 'x-request-id') ?? '').replace(/[^\w-]/g, '').slice(0, 64) || crypto.randomUUID();
     res.writeHead(200, [
       'X-Request-Id', requestId, ...SECURITY_HEADERS, 'Content-Security-Policy', contentSecurityPolicy(nonce),
-      'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(Buffer.byteLength(html)),
+      'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(page.length),
     ]);
-    res.end(html);
+    res.cork();
+    for (const chunk of page.chunks) res.write(chunk);
+    res.end();
     return true;
   };
 }

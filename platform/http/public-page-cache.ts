@@ -5,6 +5,8 @@ import { WriteSignal } from '@platform/db/write-signal';
 interface Entry {
   html: string;
   nonce: string;
+  /** The page's bytes around each `nonce="..."` (the hot path writes them with the response's nonce between). */
+  parts?: Buffer[];
   generation: number;
   at: number;
 }
@@ -21,6 +23,7 @@ export class PublicPageCache {
   readonly signal: WriteSignal;
   /** Pages answered before the Koa pipeline (see hot-path.ts), for monitoring and tests. */
   earlyHits = 0;
+  private readonly renders = new Map<string, Promise<void>>();
 
   /**
    * `source`: the kernel's write signal, or a connection to watch (`unseenTables`: what the loaded
@@ -36,14 +39,59 @@ export class PublicPageCache {
     return this.signal.generation();
   }
 
-  get(key: string, nonce: string): string | undefined {
+  private fresh(key: string): Entry | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.generation !== this.signal.generation() || Date.now() - e.at > this.signal.lifetime(this.ttlMs)) {
       this.entries.delete(key);
       return undefined;
     }
+    return e;
+  }
+
+  get(key: string, nonce: string): string | undefined {
+    const e = this.fresh(key);
+    if (!e) return undefined;
     return e.nonce === nonce ? e.html : e.html.split(`nonce="${e.nonce}"`).join(`nonce="${nonce}"`);
+  }
+
+  /**
+   * The page as bytes to write, with `nonce` in its script tags, and their total length; undefined when
+   * not cached. Encoded once per cached page: each answer only writes buffers.
+   */
+  getBytes(key: string, nonce: string): { chunks: Buffer[]; length: number } | undefined {
+    const e = this.fresh(key);
+    if (!e) return undefined;
+    const parts = (e.parts ??= e.html.split(`nonce="${e.nonce}"`).map((part) => Buffer.from(part)));
+    const between = Buffer.from(`nonce="${nonce}"`);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        chunks.push(between);
+        length += between.length;
+      }
+      chunks.push(parts[i]);
+      length += parts[i].length;
+    }
+    return { chunks, length };
+  }
+
+  /** A render of this page under way (see `rendering`), whose result other visitors may wait for. */
+  inFlight(key: string): Promise<void> | undefined {
+    return this.renders.get(key);
+  }
+
+  /**
+   * Marks a render of the page as under way until `done` settles: visitors asking for the same page
+   * meanwhile wait for it and take it from the cache (one render instead of one per visitor when a
+   * busy page was just emptied from the cache).
+   */
+  rendering(key: string, done: Promise<unknown>): void {
+    const settled = done.then(() => undefined, () => undefined).finally(() => {
+      if (this.renders.get(key) === settled) this.renders.delete(key);
+    });
+    this.renders.set(key, settled);
   }
 
   /**

@@ -64,4 +64,20 @@ describe('public page cache', () => {
     cache.set('late', '<p>rendered from data before the change</p>', 'n1', generation);
     expect(cache.get('late', 'n1')).to.equal(undefined);
   });
+
+  it('one render at a time per page: others wait for it, then read it from the cache; bytes carry their own nonce', async () => {
+    const cache = cached();
+    let finish!: () => void;
+    cache.rendering('busy', new Promise<void>((resolve) => { finish = resolve; }));
+    const waiting = cache.inFlight('busy');
+    expect(waiting).to.be.a('promise');
+    cache.set('busy', '<script nonce="r1"></script><p>é</p>', 'r1');
+    finish();
+    await waiting;
+    expect(cache.inFlight('busy')).to.equal(undefined);
+    expect(cache.get('busy', 'w2')).to.equal('<script nonce="w2"></script><p>é</p>');
+    const bytes = cache.getBytes('busy', 'w3')!;
+    expect(Buffer.concat(bytes.chunks).toString()).to.equal('<script nonce="w3"></script><p>é</p>');
+    expect(bytes.length).to.equal(Buffer.byteLength('<script nonce="w3"></script><p>é</p>'));
+  });
 });
