@@ -20,7 +20,7 @@ import { Kernel } from '@platform/kernel/kernel';
 import { startServer, type RunningServer } from '@platform/kernel/server';
 import { EnvFactory } from '@platform/orm/env-factory';
 import { chooseDatabases, throwawayDatabase } from './bench-databases';
-import { rebuildRollup } from '../modules/link_tracker/server/services/click-rollup';
+import { rebuildRollup } from '@modules/link_tracker';
 import { compare, median, ms, timeOnce } from './stats';
 
 const CONNECTIONS = 50;

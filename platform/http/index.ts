@@ -17,6 +17,7 @@ export * from './user-directory';
 export * from './visitor-country';
 export { SiteService } from './site-service';
 export { SiteCache, SiteCaches } from './site-caches';
+export { PublicPageCache } from './public-page-cache';
 export { WriteSignal } from '@platform/db/write-signal';
 export { loadDatabaseSecret } from './secret';
 export { LANG_COOKIE, SESSION_COOKIE } from './pipeline';

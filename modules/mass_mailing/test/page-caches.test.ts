@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { UserAccounts } from '@platform/base';
-import { DatabaseToken } from '@platform/core/tokens';
-import { openDatabase } from '@platform/db/connection';
-import { WriteSignal } from '@platform/db/write-signal';
+import { DatabaseToken } from '@platform/core';
+import { WriteSignal } from '@platform/db';
+import { openDatabase } from '../../../test/support/kernel';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { PublicPageCache } from '@platform/http/public-page-cache';
-import { Kernel } from '@platform/kernel/kernel';
-import { startServer, type RunningServer } from '@platform/kernel/server';
+import { PublicPageCache } from '@platform/http';
+import { Kernel, startServer, type RunningServer } from '../../../test/support/kernel';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 
 /**
