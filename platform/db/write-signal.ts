@@ -137,9 +137,12 @@ export class WriteSignal {
       try {
         v = this.dataVersion();
       } catch {
-        // The connection is gone (the kernel is stopping, or swapped): nothing can be trusted.
+        // The connection was replaced (or the kernel is stopping): nothing can be trusted; watch the new one.
         this.dataVersion = undefined;
-        v = -2;
+        this.lastDataVersion = -1;
+        this.changedElsewhere();
+        if (!this.stopped) this.watchSqliteFile(true);
+        return this.local;
       }
       if (v !== this.lastDataVersion) {
         const first = this.lastDataVersion === -1;
@@ -189,13 +192,15 @@ export class WriteSignal {
    * better-sqlite3 runs in this thread and knex keeps exactly one connection (pool min = max = 1):
    * it is borrowed once and its `data_version` read synchronously from then on.
    */
-  private watchSqliteFile(): void {
+  private watchSqliteFile(again = false): void {
     const client = this.db.client as { acquireConnection(): Promise<SqliteConnection>; releaseConnection(c: unknown): Promise<void> };
     client.acquireConnection().then(async (conn) => {
       try {
         const stmt = conn.prepare('PRAGMA data_version').pluck();
         this.dataVersion = () => stmt.get() as number;
         this.lastDataVersion = this.dataVersion();
+        // Whatever was committed while no connection was watched.
+        if (again) this.changedElsewhere();
       } finally {
         await client.releaseConnection(conn);
       }
