@@ -26,7 +26,7 @@ type Watcher = (table: string | null) => void;
  * - Writes by other processes on the same database (WORKERS, the CLI): on SQLite, `PRAGMA
  *   data_version` of this process's connection changes whenever another connection commits, read on
  *   each `generation()` call (a prepared one-row pragma, about a microsecond); on PostgreSQL, writers
- *   send a NOTIFY when they commit (see `notifyOnCommit`) that the listener (`listen`) turns into a bump.
+ *   send a NOTIFY when they commit (see `notifyingPgQueries`) that the listener (`listen`) turns into a bump.
  *
  * `generation()` changes whenever one of these happens; a cache stores the generation it read under
  * and drops an entry whose generation is no longer current.
@@ -217,6 +217,10 @@ export async function stopWriteSignals(db: Knex): Promise<void> {
 
 interface PgConnection {
   __writeSignal?: WriteSignal;
+  /** knex's id of the transaction the connection is in, if any. */
+  __knexTxId?: string;
+  /** The transaction (savepoints included) that already queued its NOTIFY. */
+  __notifiedTx?: string;
 }
 
 let patched = false;
@@ -238,6 +242,10 @@ function notifyingPgQueries(): void {
     const result = query.call(this, connection, obj);
     const notify = connection?.__writeSignal && obj?.sql ? connection.__writeSignal.notifyFor(obj.sql) : null;
     if (!notify) return result;
+    // Once per transaction (a savepoint has its own id: rolled back, its NOTIFY goes, the next write sends one).
+    const tx = connection.__knexTxId;
+    if (tx && connection.__notifiedTx === tx) return result;
+    if (tx) connection.__notifiedTx = tx;
     return result.then((done) => query.call(this, connection, { sql: notify }).then(() => done, () => done));
   };
 }
