@@ -21,7 +21,7 @@ export default defineManifest({
   },
   migrations: path.join(__dirname, 'migrations'),
   // Every click flush writes these; only link tracker users see them.
-  unseenTables: ['link_tracker_click', 'link_tracker'],
+  unseenTables: ['link_tracker_click', 'link_tracker', 'link_tracker_click_rollup'],
   groups: [
     // Granted explicitly (administrators have it through their all-rights group): a short link is a
     // redirect published under the site's own domain, not something every account should mint.
