@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
     // The day's start (UTC), compared and grouped like the clicks' own create_date.
     datetime(t, 'create_date');
     t.integer('click_count').notNullable().defaultTo(0);
-    t.index(['link_id', 'create_date', 'country_id'], 'link_tracker_click_rollup_key');
+    // The country as the row was made (0: none), so that one row per group can be upserted in one statement.
+    t.integer('country_key').notNullable().defaultTo(0);
+    t.unique(['link_id', 'create_date', 'country_key'], { indexName: 'link_tracker_click_rollup_key' });
   });
   await rebuildRollup(knex);
 }

@@ -25,18 +25,21 @@ export function groupClicks(clicks: Iterable<{ linkId: number; at: string; count
   return [...groups.values()];
 }
 
+/** Groups per statement (4 bound values each). */
+const UPSERT_CHUNK = 500;
+
 /**
- * Adds (or, negative, takes away) counts in the rollup, in the caller's transaction. Rows are not
- * unique (two processes may each add a row for the same group at once): readers sum them.
+ * Adds (or, negative, takes away) counts in the rollup, in the caller's transaction: one upsert
+ * statement per 500 groups (a flush of clicks is usually a single statement).
  */
 export async function addToRollup(trx: Knex | Knex.Transaction, groups: ClickGroup[], sign: 1 | -1 = 1): Promise<void> {
-  for (const g of groups) {
-    const row = trx(CLICK_ROLLUP_TABLE).select('id').where({ link_id: g.linkId, create_date: g.day })
-      .andWhere((q) => void (g.countryId === null ? q.whereNull('country_id') : q.where('country_id', g.countryId))).limit(1);
-    const changed = await trx(CLICK_ROLLUP_TABLE).where('id', '=', row).update({ click_count: trx.raw('click_count + ?', [sign * g.count]) });
-    if (!changed && sign > 0) {
-      await trx(CLICK_ROLLUP_TABLE).insert({ link_id: g.linkId, create_date: g.day, country_id: g.countryId, click_count: g.count });
-    }
+  for (let i = 0; i < groups.length; i += UPSERT_CHUNK) {
+    const chunk = groups.slice(i, i + UPSERT_CHUNK);
+    await trx.raw(
+      `INSERT INTO ${CLICK_ROLLUP_TABLE} (link_id, create_date, country_id, country_key, click_count) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+       ON CONFLICT (link_id, create_date, country_key) DO UPDATE SET click_count = ${CLICK_ROLLUP_TABLE}.click_count + excluded.click_count`,
+      chunk.flatMap((g) => [g.linkId, g.day, g.countryId, g.countryId ?? 0, sign * g.count]) as never[],
+    );
   }
 }
 
@@ -52,8 +55,8 @@ export async function rebuildRollup(knex: Knex | Knex.Transaction, linkIds?: num
   const day = dayStartSql(knex as Knex, 'create_date');
   const where = linkIds ? `WHERE link_id IN (${linkIds.map(() => '?').join(', ')})` : '';
   await knex.raw(
-    `INSERT INTO ${CLICK_ROLLUP_TABLE} (link_id, create_date, country_id, click_count)
-     SELECT link_id, ${day}, country_id, COUNT(*) FROM link_tracker_click ${where} GROUP BY link_id, ${day}, country_id`,
+    `INSERT INTO ${CLICK_ROLLUP_TABLE} (link_id, create_date, country_id, country_key, click_count)
+     SELECT link_id, ${day}, country_id, COALESCE(country_id, 0), COUNT(*) FROM link_tracker_click ${where} GROUP BY link_id, ${day}, country_id`,
     (linkIds ?? []) as never[],
   );
 }
