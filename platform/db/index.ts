@@ -1,3 +1,4 @@
 /* The face of platform/db: what module migrations and services use of the connection. */
 export * from './schema';
 export { dialectOf, knexDialect, type Dialect } from './connection';
+export { WriteSignal, stopWriteSignals } from './write-signal';

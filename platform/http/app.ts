@@ -14,6 +14,7 @@ import { PageRendering } from './page-rendering';
 import type { OwnedRoute, RequestContext } from './route-definition';
 import { requestContext, requestLogging } from './pipeline';
 import { PublicPageCache } from './public-page-cache';
+import { WriteSignal } from '@platform/db/write-signal';
 import { RateLimiter } from './rate-limiter';
 import { RequestIdentityResolver } from './request-identity';
 import type { RequestState } from './request-state';
@@ -69,7 +70,7 @@ export async function createApp({ container: c, db, config, routes, unseenTables
     secret: () => secret,
     renderPage: (req: RequestContext, body: unknown) => pages.render(req, body),
     renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
-    pageCache: new PublicPageCache(db, unseenTables),
+    pageCache: c.isBound(PublicPageCache) ? c.get(PublicPageCache) : new PublicPageCache(new WriteSignal(db, unseenTables)),
   };
   const owners = new Map<unknown, OwnedRoute>();
   for (const owned of routes) {

@@ -2,7 +2,10 @@ import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import { bindContributionProvider } from '@platform/core/contribution';
 import type { DiscoveredModule } from '@platform/core/manifest';
-import { DatabaseToken, DiscoveredModulesToken } from '@platform/core/tokens';
+import { DatabaseToken, DiscoveredModulesToken, LoadedModulesToken } from '@platform/core/tokens';
+import { WriteSignal } from '@platform/db/write-signal';
+import { SiteCaches } from './site-caches';
+import { PublicPageCache } from './public-page-cache';
 import { HotPathContribution, RouteContribution, ServerContribution } from './contribution-points';
 import { LanguageCatalog } from './language-catalog';
 import { RateLimiter } from './rate-limiter';
@@ -19,8 +22,12 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind(SessionStore).toDynamicValue((ctx) => new SessionStore(db(ctx)));
   bind(RateLimiter).toDynamicValue((ctx) => new RateLimiter(db(ctx)));
   bind(UserDirectory).toDynamicValue((ctx) => new UserDirectory(db(ctx)));
-  bind(SiteService).toDynamicValue((ctx) => new SiteService(db(ctx), ctx.get<DiscoveredModule[]>(DiscoveredModulesToken)));
-  bind(LanguageCatalog).toDynamicValue((ctx) => new LanguageCatalog(db(ctx)));
+  // The one signal that empties every cache of what pages show (public pages, per-site caches).
+  bind(WriteSignal).toDynamicValue((ctx) => new WriteSignal(db(ctx), ctx.get<DiscoveredModule[]>(LoadedModulesToken).flatMap((m) => m.manifest.unseenTables ?? [])));
+  bind(PublicPageCache).toDynamicValue((ctx) => new PublicPageCache(ctx.get(WriteSignal)));
+  bind(SiteCaches).toDynamicValue((ctx) => new SiteCaches(ctx.get(WriteSignal)));
+  bind(SiteService).toDynamicValue((ctx) => new SiteService(db(ctx), ctx.get<DiscoveredModule[]>(DiscoveredModulesToken), ctx.get(WriteSignal)));
+  bind(LanguageCatalog).toDynamicValue((ctx) => new LanguageCatalog(db(ctx), ctx.get(WriteSignal)));
   bind(VisitorCountry).toSelf();
   bind(RequestIdentityResolver).toDynamicValue((ctx) => new RequestIdentityResolver(ctx.get(SessionStore), ctx.get(UserDirectory)));
 });

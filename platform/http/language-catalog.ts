@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { WriteSignal } from '@platform/db/write-signal';
 /** An active language as pages need it (the web layer hands part of it to the browser). */
 export interface Language {
   id: number;
@@ -17,10 +18,18 @@ const TTL_MS = 2000;
 export class LanguageCatalog {
   private cache?: { langs: Language[]; at: number };
 
-  constructor(private readonly db: Knex) {}
+  /** `signal`: the kernel's write signal; a write to `res_lang` (here or elsewhere) drops the list. */
+  constructor(private readonly db: Knex, private readonly signal?: WriteSignal) {
+    signal?.watch(['res_lang'], () => this.invalidate());
+  }
+
+  private ttl(): number {
+    this.signal?.generation(); // notices other processes' changes
+    return this.signal ? this.signal.lifetime(TTL_MS) : TTL_MS;
+  }
 
   async all(): Promise<Language[]> {
-    if (this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.langs;
+    if (this.cache && Date.now() - this.cache.at < this.ttl()) return this.cache.langs;
     const rows: Array<Record<string, unknown>> = await this.db('res_lang').where({ active: true }).orderBy('id')
       .select('id', 'name', 'code', 'url_code', 'direction', 'date_format', 'time_format');
     const langs = rows.map((r) => ({
@@ -34,6 +43,11 @@ export class LanguageCatalog {
     }));
     this.cache = { langs, at: Date.now() };
     return langs;
+  }
+
+  /** all() without waiting, while the languages are cached (hot paths); undefined otherwise. */
+  cachedAll(): Language[] | undefined {
+    return this.cache && Date.now() - this.cache.at < this.ttl() ? this.cache.langs : undefined;
   }
 
   /** The language with this code (`fr_FR`) or URL code (`fr`). */

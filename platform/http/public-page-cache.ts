@@ -1,45 +1,105 @@
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import { WriteSignal } from '@platform/db/write-signal';
 
 interface Entry {
   html: string;
   nonce: string;
+  /** The page's bytes around each `nonce="..."` (the hot path writes them with the response's nonce between). */
+  parts?: Buffer[];
   generation: number;
   at: number;
 }
 
-const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
-
 /**
  * A short-lived cache of the pages anonymous visitors get (routes that opt in with `cache: 'public'`),
- * keyed by site, language and URL. Any write through this process's database connection (ORM or raw
- * knex), except to tables no public page shows, empties it, so a publish, a comment or a share is
- * visible on the next request; writes made by other processes show up after the TTL. A cached page gets the current response's CSP nonce.
+ * keyed by site, language and URL. It is emptied by the write signal (`WriteSignal`): any write through
+ * this process's database connection (ORM or raw knex), except to tables no public page shows, and any
+ * commit of another process on the same database, so a publish, a comment or a share is visible on the
+ * next request. A cached page gets the current response's CSP nonce.
  */
 export class PublicPageCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
+  private readonly entries: LRUCache<string, Entry>;
+  readonly signal: WriteSignal;
+  /** Pages answered before the Koa pipeline (see hot-path.ts), for monitoring and tests. */
+  earlyHits = 0;
+  private readonly renders = new Map<string, Promise<void>>();
 
-  /** `unseenTables`: what the loaded modules declare in their manifests (base included). */
-  constructor(db: Knex, unseenTables: string[] = [], private readonly ttlMs = 2000, private readonly maxEntries = 1000) {
-    const unseen = new Set(unseenTables);
-    db.on('query', (q: { sql?: string }) => {
-      const m = q.sql ? WRITE.exec(q.sql) : null;
-      if (m && !unseen.has(m[1])) this.generation++;
-    });
+  /**
+   * `source`: the kernel's write signal, or a connection to watch (`unseenTables`: what the loaded
+   * modules declare in their manifests, base included).
+   */
+  constructor(source: Knex | WriteSignal, unseenTables: string[] = [], private readonly ttlMs = 2000, maxEntries = 1000) {
+    this.signal = source instanceof WriteSignal ? source : new WriteSignal(source, unseenTables);
+    this.entries = new LRUCache({ max: maxEntries });
   }
 
-  get(key: string, nonce: string): string | undefined {
+  /** The generation to hand to `set` for a page rendered from now on. */
+  generation(): number {
+    return this.signal.generation();
+  }
+
+  private fresh(key: string): Entry | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.generation !== this.generation || Date.now() - e.at > this.ttlMs) {
+    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.signal.lifetime(this.ttlMs)) {
       this.entries.delete(key);
       return undefined;
     }
+    return e;
+  }
+
+  get(key: string, nonce: string): string | undefined {
+    const e = this.fresh(key);
+    if (!e) return undefined;
     return e.nonce === nonce ? e.html : e.html.split(`nonce="${e.nonce}"`).join(`nonce="${nonce}"`);
   }
 
-  set(key: string, html: string, nonce: string): void {
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { html, nonce, generation: this.generation, at: Date.now() });
+  /**
+   * The page as bytes to write, with `nonce` in its script tags, and their total length; undefined when
+   * not cached. Encoded once per cached page: each answer only writes buffers.
+   */
+  getBytes(key: string, nonce: string): { chunks: Buffer[]; length: number } | undefined {
+    const e = this.fresh(key);
+    if (!e) return undefined;
+    const parts = (e.parts ??= e.html.split(`nonce="${e.nonce}"`).map((part) => Buffer.from(part)));
+    const between = Buffer.from(`nonce="${nonce}"`);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        chunks.push(between);
+        length += between.length;
+      }
+      chunks.push(parts[i]);
+      length += parts[i].length;
+    }
+    return { chunks, length };
+  }
+
+  /** A render of this page under way (see `rendering`), whose result other visitors may wait for. */
+  inFlight(key: string): Promise<void> | undefined {
+    return this.renders.get(key);
+  }
+
+  /**
+   * Marks a render of the page as under way until `done` settles: visitors asking for the same page
+   * meanwhile wait for it and take it from the cache (one render instead of one per visitor when a
+   * busy page was just emptied from the cache).
+   */
+  rendering(key: string, done: Promise<unknown>): void {
+    const settled = done.then(() => undefined, () => undefined).finally(() => {
+      if (this.renders.get(key) === settled) this.renders.delete(key);
+    });
+    this.renders.set(key, settled);
+  }
+
+  /**
+   * Keeps a page. `generation`: the one read before rendering it began, so a page rendered while a
+   * change was being written (and maybe from data before it) is not kept past that change.
+   */
+  set(key: string, html: string, nonce: string, generation = this.signal.generation()): void {
+    if (generation !== this.signal.generation()) return;
+    this.entries.set(key, { html, nonce, generation, at: Date.now() });
   }
 }

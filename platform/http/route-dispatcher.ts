@@ -182,36 +182,62 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       // The address the page was asked at is part of the key: a site without a base URL builds its absolute
       // links (share buttons, say) on the Host header, and a forged Host must not reach other visitors.
       ? `${state.site.id}|${state.lang}|${ctx.protocol}://${ctx.host}|${ctx.url}` : null;
-    const cached = cacheKey ? s.pageCache.get(cacheKey, state.cspNonce) : undefined;
+    let cached = cacheKey ? s.pageCache.get(cacheKey, state.cspNonce) : undefined;
+    // Another visitor's request is rendering this very page: its result, rather than one more render.
+    const inFlight = cacheKey && cached === undefined ? s.pageCache.inFlight(cacheKey) : undefined;
+    if (inFlight) {
+      await inFlight;
+      cached = s.pageCache.get(cacheKey!, state.cspNonce);
+    }
     if (cached !== undefined) {
       ctx.type = 'html';
       ctx.body = cached;
       return;
     }
+    // Read before the page reads anything: a change written meanwhile keeps this render out of the cache.
+    const generation = cacheKey ? s.pageCache.generation() : 0;
     await limitRate(req, route, s);
-    const result = await handleForm(req, route);
-    // (Koa's status is still its default 404 until a body is set; a handler that chose one keeps it.)
-    if (result !== undefined && toPrefixed && !ctx.body && (ctx.status === 404 || ctx.status === 200) && !ctx.response.get('Location')) {
-      redirectToLanguage(ctx, toPrefixed);
-      return;
-    }
-    if (result !== undefined) {
-      ctx.type = 'html';
-      ctx.body = await s.renderPage(req, result);
-      if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce);
+    let rendered: (() => void) | undefined;
+    if (cacheKey && !s.pageCache.inFlight(cacheKey)) s.pageCache.rendering(cacheKey, new Promise<void>((resolve) => { rendered = resolve; }));
+    try {
+      await renderHttp(ctx, req, route, s, state, cacheKey, generation, toPrefixed);
+    } finally {
+      rendered?.();
     }
   } catch (caught) {
-    const err = fromDatabaseError(caught);
-    const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403
-      : err instanceof QueryCanceled ? 503 : err instanceof TooManyRequests ? 429 : err instanceof PayloadTooLarge ? 413
-        : err instanceof UserError ? 400 : 500;
-    if (status === 500) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'http route failed');
-    if (status === 503) s.logger.warn({ err: caught, requestId: ctx.state.requestId, path: ctx.path }, 'statement cancelled');
-    ctx.status = status;
-    if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
-    ctx.type = 'html';
-    ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
+    await answerHttpError(ctx, req, s, caught);
   }
+}
+
+/** Runs an http route's handler and renders what it returned (kept in the public page cache when it may). */
+async function renderHttp(
+  ctx: Koa.Context, req: RequestContext, route: RouteDefinition, s: DispatchServices, state: RequestState,
+  cacheKey: string | null, generation: number, toPrefixed: string | null,
+): Promise<void> {
+  const result = await handleForm(req, route);
+  // (Koa's status is still its default 404 until a body is set; a handler that chose one keeps it.)
+  if (result !== undefined && toPrefixed && !ctx.body && (ctx.status === 404 || ctx.status === 200) && !ctx.response.get('Location')) {
+    redirectToLanguage(ctx, toPrefixed);
+    return;
+  }
+  if (result !== undefined) {
+    ctx.type = 'html';
+    ctx.body = await s.renderPage(req, result);
+    if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce, generation);
+  }
+}
+
+async function answerHttpError(ctx: Koa.Context, req: RequestContext, s: DispatchServices, caught: unknown): Promise<void> {
+  const err = fromDatabaseError(caught);
+  const status = err instanceof MissingError ? 404 : err instanceof AccessError || err instanceof AccessDenied ? 403
+    : err instanceof QueryCanceled ? 503 : err instanceof TooManyRequests ? 429 : err instanceof PayloadTooLarge ? 413
+      : err instanceof UserError ? 400 : 500;
+  if (status === 500) s.logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'http route failed');
+  if (status === 503) s.logger.warn({ err: caught, requestId: ctx.state.requestId, path: ctx.path }, 'statement cancelled');
+  ctx.status = status;
+  if (err instanceof TooManyRequests) ctx.set('Retry-After', String(err.retryAfterSeconds));
+  ctx.type = 'html';
+  ctx.body = await s.renderError(req, status, status === 500 ? `An internal error occurred (request ${ctx.state.requestId}).` : (err as Error).message);
 }
 
 /**

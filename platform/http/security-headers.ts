@@ -14,23 +14,36 @@ export const FIXED_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = 
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
 ];
 
+/** A fresh nonce for a response's scripts. */
+export function newCspNonce(): string {
+  return crypto.randomBytes(16).toString('base64');
+}
+
+const NONCE = '<nonce>';
+const [CSP_HEAD, CSP_TAIL] = [
+  "default-src 'self'",
+  `script-src 'self' 'nonce-${NONCE}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self' ws: wss:",
+  "frame-src 'self' https://www.youtube.com https://player.vimeo.com",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ').split(NONCE);
+
+/** The Content-Security-Policy of a response whose scripts carry `nonce`. */
+export function contentSecurityPolicy(nonce: string): string {
+  return CSP_HEAD + nonce + CSP_TAIL;
+}
+
 export function securityHeaders(): Koa.Middleware {
   return async (ctx, next) => {
-    const nonce = crypto.randomBytes(16).toString('base64');
+    const nonce = newCspNonce();
     ctx.state.cspNonce = nonce;
     for (const [name, value] of FIXED_SECURITY_HEADERS) ctx.set(name, value);
-    ctx.set('Content-Security-Policy', [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https:",
-      "connect-src 'self' ws: wss:",
-      "frame-src 'self' https://www.youtube.com https://player.vimeo.com",
-      "frame-ancestors 'self'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join('; '));
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(nonce));
     await next();
   };
 }

@@ -2,28 +2,63 @@ import type { Knex } from 'knex';
 import { UserError } from '@platform/core/errors';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { dependentsOf, withDependencies } from '@platform/core/dependency-graph';
+import type { WriteSignal } from '@platform/db/write-signal';
 import { configuredBaseUrl, type Site } from './site';
 
 /** Sites change rarely; a short cache keeps the Host lookup off the database on hot paths. */
 const TTL_MS = 2000;
 
+/** The tables the site list is read from: a write to one of them drops it at once. */
+const SITE_TABLES = ['website', 'website_module', 'res_lang', 'res_lang_website_rel'];
+
+/** More columns of the `website` table, read with the sites and cached with them (e.g. the layout's appearance). */
+export type WebsiteColumns = (db: Knex) => Array<string | Knex.Raw>;
+
 /** Websites, the modules enabled on each, and which one a request's Host header selects. */
 export class SiteService {
-  private cache?: { sites: Site[]; at: number };
-  private loading?: Promise<Site[]>;
+  private cache?: { sites: Site[]; rows: Map<number, Record<string, unknown>>; at: number };
+  private loading?: Promise<{ sites: Site[]; rows: Map<number, Record<string, unknown>> }>;
   private generation = 0;
+  private readonly extraColumns: WebsiteColumns[] = [];
 
-  constructor(private readonly db: Knex, private readonly modules: DiscoveredModule[]) {}
+  /**
+   * `signal`: the kernel's write signal; a write to the site tables (here or, as far as the signal
+   * tells, in another process) drops the list at once. Without one, only `invalidate()` and the
+   * 2-second lifetime do.
+   */
+  constructor(private readonly db: Knex, private readonly modules: DiscoveredModule[], private readonly signal?: WriteSignal) {
+    signal?.watch(SITE_TABLES, () => this.invalidate());
+  }
+
+  private ttl(): number {
+    return this.signal ? this.signal.lifetime(TTL_MS) : TTL_MS;
+  }
+
+  /** Also reads these columns of `website` with the sites (see `websiteRow`); one cache for both. */
+  readColumns(columns: WebsiteColumns): void {
+    this.extraColumns.push(columns);
+    this.invalidate();
+  }
+
+  /** The site's row as read with the sites: the columns asked for through `readColumns`. */
+  async websiteRow(siteId: number): Promise<Record<string, unknown> | undefined> {
+    return (await this.current()).rows.get(siteId);
+  }
 
   async all(): Promise<Site[]> {
-    if (this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.sites;
+    return (await this.current()).sites;
+  }
+
+  private current(): Promise<{ sites: Site[]; rows: Map<number, Record<string, unknown>> }> {
+    this.signal?.generation(); // notices changes made by other processes
+    if (this.cache && Date.now() - this.cache.at < this.ttl()) return Promise.resolve(this.cache);
     // One load at a time: when the cache expires under load, every request waits for the same one.
     if (!this.loading) {
       const generation = this.generation;
-      const loading: Promise<Site[]> = this.load().then((sites) => {
+      const loading = this.load().then((loaded) => {
         // A change made while loading may be missing from these: kept only if nothing changed since.
-        if (generation === this.generation) this.cache = { sites, at: Date.now() };
-        return sites;
+        if (generation === this.generation) this.cache = { ...loaded, at: Date.now() };
+        return loaded;
       }).finally(() => {
         if (this.loading === loading) this.loading = undefined;
       });
@@ -45,7 +80,8 @@ export class SiteService {
 
   /** resolve() without waiting, while the sites are cached (hot paths); undefined otherwise. */
   cachedResolve(host: string | undefined): Site | undefined {
-    return this.cache && Date.now() - this.cache.at < TTL_MS ? this.pick(this.cache.sites, host) : undefined;
+    this.signal?.generation();
+    return this.cache && Date.now() - this.cache.at < this.ttl() ? this.pick(this.cache.sites, host) : undefined;
   }
 
   private pick(sites: Site[], host: string | undefined): Site {
@@ -94,13 +130,14 @@ export class SiteService {
     return [...new Set([...names, ...dependentsOf(names, this.modules, new Set(site.modules))])].filter((n) => site.modules.has(n));
   }
 
-  private async load(): Promise<Site[]> {
-    const rows = await this.db('website').orderBy('id').select('id', 'name', 'domain', 'base_url', 'default_lang_id', 'user_id');
+  private async load(): Promise<{ sites: Site[]; rows: Map<number, Record<string, unknown>> }> {
+    const extra = this.extraColumns.flatMap((c) => c(this.db));
+    const rows = await this.db('website').orderBy('id').select('id', 'name', 'domain', 'base_url', 'default_lang_id', 'user_id', ...extra);
     const langs: Array<{ id: number; code: string }> = await this.db('res_lang').select('id', 'code');
     const langCode = new Map(langs.map((l) => [l.id, l.code]));
     const rel: Array<{ website_id: number; res_lang_id: number }> = await this.db('res_lang_website_rel').select('website_id', 'res_lang_id');
     const mods: Array<{ website_id: number; module: string }> = await this.db('website_module').select('website_id', 'module');
-    return rows.map((r: { id: number; name: string; domain: string | null; base_url: string | null; default_lang_id: number; user_id: number }) => {
+    const sites = rows.map((r: { id: number; name: string; domain: string | null; base_url: string | null; default_lang_id: number; user_id: number }) => {
       const defaultLang = langCode.get(r.default_lang_id) ?? 'en_US';
       const siteLangs = rel.filter((x) => x.website_id === r.id).map((x) => langCode.get(x.res_lang_id)!).filter(Boolean);
       return {
@@ -114,5 +151,6 @@ export class SiteService {
         baseUrl: configuredBaseUrl(r),
       };
     });
+    return { sites, rows: new Map(rows.map((r: Record<string, unknown>) => [Number(r.id), r])) };
   }
 }

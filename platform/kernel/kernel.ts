@@ -13,6 +13,7 @@ import { ModuleLoadError } from '@platform/core/errors';
 import { LifecycleContribution } from '@platform/core/lifecycle';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { ModuleManager } from '@platform/core/module-manager';
+import { stopWriteSignals, WriteSignal } from '@platform/db/write-signal';
 import { ConfigToken, DatabaseToken, DiscoveredModulesToken, InstalledModulesToken, LoadedModulesToken, LoggerToken } from '@platform/core/tokens';
 import { openDatabase } from '@platform/db/connection';
 import { AccessControl } from '@platform/orm/access-control';
@@ -114,6 +115,8 @@ export class Kernel {
       const kernel = new Kernel(config, container, db, allModules, modules, orm, logger, owners, { installed: [], upgraded: [], migrations: [] }, opts);
       kernel.bindPlatform();
       kernel.loadModules();
+      // From the first write on (installs included), other processes hear of this kernel's changes.
+      container.get(WriteSignal);
 
       const envs = container.get(EnvFactory);
       const isNewDatabase = !installed.has('base');
@@ -267,6 +270,7 @@ export class Kernel {
       clearTimeout(cut);
     }
     await this.runLifecycle('onStop');
+    await stopWriteSignals(this.db);
     await this.db.destroy();
   }
 }

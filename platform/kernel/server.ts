@@ -2,6 +2,8 @@ import http from 'node:http';
 import { createApp } from '@platform/http/app';
 import { withHotPaths } from '@platform/http/hot-path';
 import { SiteService } from '@platform/http/site-service';
+import { PublicPageCache } from '@platform/http/public-page-cache';
+import { LanguageCatalog } from '@platform/http/language-catalog';
 import { EnvFactory } from '@platform/orm/env-factory';
 import { HotPathContribution, type HotPathContribution as HotPathPoint, ServerContribution, type ServerContribution as ServerPoint } from '@platform/http/contribution-points';
 import { JobContribution, type JobContribution as JobPoint } from '@platform/jobs/job-contribution';
@@ -55,7 +57,9 @@ async function prepare(kernel: Kernel): Promise<Serving> {
     kernel.db, kernel.container.get(EnvFactory),
     kernel.contributions<JobPoint>(JobContribution).flatMap((c) => c.jobs()), kernel.logger,
   );
-  const handler = withHotPaths(app, kernel.provider<HotPathPoint>(HotPathContribution), kernel.container.get(SiteService), kernel.logger);
+  const handler = withHotPaths(app, kernel.provider<HotPathPoint>(HotPathContribution), kernel.container.get(SiteService), kernel.logger, {
+    cache: kernel.container.get(PublicPageCache), languages: kernel.container.get(LanguageCatalog),
+  });
   return { kernel, handler, scheduler, hooks: kernel.contributions<ServerPoint>(ServerContribution), listeners: [] };
 }
 

@@ -17,6 +17,21 @@ export type WriteHook = (env: Env, ids: number[], vals: Record<string, unknown>)
 export type UnlinkHook = (env: Env, ids: number[]) => Promise<void>;
 
 /**
+ * A table of pre-counted groups of a model's records (e.g. clicks per link, day and country), kept by
+ * the module that writes the records. `read_group` answers from it instead of counting the records
+ * when it can give the same answer: the domain (with the caller's record rules) and the groupbys use
+ * only `fields` (held in the rollup under the same column names; a datetime field at `day` precision,
+ * so its conditions must be `>=` / `<` a day's start), and nothing but counts is asked.
+ */
+export interface GroupRollup {
+  table: string;
+  /** The column holding how many records the row stands for. */
+  countColumn: string;
+  /** The model fields the rollup keeps (many2one ids, and datetimes truncated to the day's start). */
+  fields: string[];
+}
+
+/**
  * A model as a module declares it. `name` creates a model; `inherit` adds fields to a model another
  * module created (the extending module owns the migration that adds those columns).
  */
@@ -39,6 +54,8 @@ export interface ModelDefinition {
   beforeWrite?: WriteHook[];
   /** Called before each delete (see UnlinkHook): records that must not go can refuse it. */
   beforeUnlink?: UnlinkHook[];
+  /** See GroupRollup: `read_group` counts from it when it gives the same answer. */
+  rollup?: GroupRollup;
   /** The message when a unique index refuses a create or write of these values (default: a generic one). */
   duplicateMessage?: (vals: Record<string, unknown>) => string;
   /**

@@ -9,7 +9,7 @@ import type { Env } from './environment';
 import type { Field } from './fields';
 import { orderSql } from './order';
 import { pagingValue } from './paging';
-import { readGroup, type ReadGroupOptions } from './read-group';
+import { readGroup, rollupAnswers, type ReadGroupOptions } from './read-group';
 import { displayNames, RecordReader, type Row } from './record-reader';
 import { RecordWriter } from './record-writer';
 import type { ModelMeta } from './registry';
@@ -47,14 +47,14 @@ export class Model {
    * caller's domain is compiled with the caller's rights at every hop into another model; the rules
    * are the system's own domains, compiled without them.
    */
-  private filtered(domain: Domain, op: Operation = 'read') {
+  private filtered(domain: Domain, op: Operation = 'read', table = this.meta.table) {
     const { env, meta } = this;
     const scope = env.isSuperuser ? undefined : new CallerScope(env.orm.access, env.user);
     const own = compileDomain(this.parse(domain), meta, ALIAS, env.registry, env.dialect, env.lang, scope);
     const rules = env.orm.access.ruleDomain(env.user, meta.name, op);
     const rule = rules.length ? compileDomain(rules, meta, ALIAS, env.registry, env.dialect, env.lang) : null;
     const where = rule ? { sql: `(${own.sql}) AND (${rule.sql})`, bindings: own.bindings.concat(rule.bindings) } : own;
-    return env.db(`${meta.table} as ${ALIAS}`).whereRaw(where.sql, where.bindings as never[]);
+    return env.db(`${table} as ${ALIAS}`).whereRaw(where.sql, where.bindings as never[]);
   }
 
   private paged<T extends { limit(n: number): T; offset(n: number): T; orderByRaw(s: string): T }>(query: T, opts: SearchOptions): T {
@@ -111,8 +111,14 @@ export class Model {
 
   async read_group(domain: Domain, fieldSpecs: string[], groupby: string | string[], opts: ReadGroupOptions = {}): Promise<Row[]> {
     this.checkAccess('read');
+    const parsed = this.parse(domain);
+    const rollup = this.meta.rollup;
+    if (rollup && rollupAnswers(this.meta, rollup, [parsed, this.env.orm.access.ruleDomain(this.env.user, this.meta.name, 'read')], fieldSpecs, groupby, opts)) {
+      // The same domain and rules, compiled on the rollup's rows (same column names): counts summed.
+      return readGroup(this.env, this.meta, this.filtered(domain, 'read', rollup.table), ALIAS, parsed, fieldSpecs, groupby, opts, `SUM(${ALIAS}.${rollup.countColumn})`);
+    }
     const query = this.filtered(domain);
-    return readGroup(this.env, this.meta, query, ALIAS, this.parse(domain), fieldSpecs, groupby, opts);
+    return readGroup(this.env, this.meta, query, ALIAS, parsed, fieldSpecs, groupby, opts);
   }
 
   async create(vals: Row): Promise<number>;

@@ -1,6 +1,6 @@
 import { ModuleLoadError } from '@platform/core/errors';
 import type { Field, FieldDefinition } from './fields';
-import type { ModelConstraint, ModelDefinition, UnlinkHook, WriteHook } from './model-definition';
+import type { GroupRollup, ModelConstraint, ModelDefinition, UnlinkHook, WriteHook } from './model-definition';
 
 /** A model with all fields its modules gave it. */
 export class ModelMeta {
@@ -12,6 +12,8 @@ export class ModelMeta {
   readonly constraints: ModelConstraint[] = [];
   readonly beforeWrite: WriteHook[] = [];
   readonly beforeUnlink: UnlinkHook[] = [];
+  /** See ModelDefinition.rollup. */
+  rollup?: GroupRollup;
   duplicateMessage?: (vals: Record<string, unknown>) => string;
   /** See ModelDefinition.publishable. */
   publishable = false;
@@ -74,6 +76,7 @@ export class ModelRegistry {
     meta.constraints.push(...(def.constraints ?? []));
     meta.beforeWrite.push(...(def.beforeWrite ?? []));
     meta.beforeUnlink.push(...(def.beforeUnlink ?? []));
+    meta.rollup = def.rollup;
     meta.duplicateMessage = def.duplicateMessage;
     meta.publishable = def.publishable === true;
     this.addFields(meta, moduleName, { ...MAGIC, ...(meta.logAccess ? LOG_ACCESS : {}) });

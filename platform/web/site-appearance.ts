@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { SiteService } from '@platform/http/site-service';
 import { parseTranslations } from '@platform/orm/record-reader';
 
 /**
@@ -24,10 +24,6 @@ export interface SiteAppearance {
   social: Array<{ network: string; label: string; url: string }>;
 }
 
-/** Sites change rarely; like the site list, kept a short while so a busy page does not ask every time. */
-const TTL_MS = 2000;
-const WEBSITE_WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?website[`"]?\s/i;
-
 interface Row {
   id: number;
   has_logo: number | boolean | string;
@@ -38,63 +34,49 @@ interface Row {
   [social: string]: unknown;
 }
 
+const EMPTY: SiteAppearance = { hasLogo: false, footerText: {}, contact: {}, social: [] };
+
 /**
  * Reads the site settings the layout needs (never the logo itself, only whether there is one: it is
- * served by `/web/image/website/<id>/logo`). One query for all sites, cached for 2 seconds and dropped
- * at once when this process writes the `website` table, so a settings change shows on the next page.
+ * served by `/web/image/website/<id>/logo`). Its columns are read with the site list and cached with
+ * it by `SiteService` (one query for all sites, one cache), which the write signal empties when the
+ * `website` table is written here or in another process: a settings change shows on the next page.
  */
 export class SiteAppearances {
-  private cache?: { at: number; sites: Map<number, SiteAppearance> };
-  private loading?: Promise<Map<number, SiteAppearance>>;
-  private generation = 0;
+  private derived = new WeakMap<Record<string, unknown>, SiteAppearance>();
 
-  constructor(private readonly db: Knex) {
-    db.on('query', (q: { sql?: string }) => {
-      if (q.sql && WEBSITE_WRITE.test(q.sql)) this.invalidate();
-    });
+  constructor(private readonly sites: SiteService) {
+    sites.readColumns((db) => [
+      db.raw('CASE WHEN logo IS NULL OR logo = \'\' THEN 0 ELSE 1 END AS has_logo'),
+      'footer_text', 'contact_email', 'contact_phone', 'contact_address',
+      ...FOOTER_SOCIAL_NETWORKS.map((s) => `social_${s.network}`),
+    ]);
   }
 
   async forSite(siteId: number): Promise<SiteAppearance> {
-    const sites = this.cache && Date.now() - this.cache.at < TTL_MS ? this.cache.sites : await this.reload();
-    return sites.get(siteId) ?? { hasLogo: false, footerText: {}, contact: {}, social: [] };
+    const row = await this.sites.websiteRow(siteId);
+    if (!row) return EMPTY;
+    let appearance = this.derived.get(row);
+    if (!appearance) this.derived.set(row, (appearance = appearanceOf(row as Row)));
+    return appearance;
   }
 
+  /** Drops what is cached (the site list with it). */
   invalidate(): void {
-    this.cache = undefined;
-    this.loading = undefined;
-    this.generation++;
+    this.sites.invalidate();
   }
+}
 
-  private reload(): Promise<Map<number, SiteAppearance>> {
-    if (!this.loading) {
-      const generation = this.generation;
-      const loading = this.load().then((sites) => {
-        if (generation === this.generation) this.cache = { at: Date.now(), sites };
-        return sites;
-      }).finally(() => {
-        if (this.loading === loading) this.loading = undefined;
-      });
-      this.loading = loading;
-    }
-    return this.loading;
-  }
-
-  private async load(): Promise<Map<number, SiteAppearance>> {
-    const rows: Row[] = await this.db('website').select(
-      'id', this.db.raw('CASE WHEN logo IS NULL OR logo = \'\' THEN 0 ELSE 1 END AS has_logo'),
-      'footer_text', 'contact_email', 'contact_phone', 'contact_address',
-      ...FOOTER_SOCIAL_NETWORKS.map((s) => `social_${s.network}`),
-    );
-    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-    return new Map(rows.map((r) => [Number(r.id), {
-      hasLogo: Number(r.has_logo) === 1,
-      footerText: Object.fromEntries(Object.entries(parseTranslations(r.footer_text)).filter(([, v]) => text(v))),
-      contact: { email: text(r.contact_email), phone: text(r.contact_phone), address: text(r.contact_address) },
-      social: FOOTER_SOCIAL_NETWORKS.flatMap(({ network, label }) => {
-        const url = text(r[`social_${network}`]);
-        // Only web links: a stored `javascript:` URL must not become a link on every page.
-        return url && /^https?:\/\//i.test(url) ? [{ network, label, url }] : [];
-      }),
-    }]));
-  }
+function appearanceOf(r: Row): SiteAppearance {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  return {
+    hasLogo: Number(r.has_logo) === 1,
+    footerText: Object.fromEntries(Object.entries(parseTranslations(r.footer_text)).filter(([, v]) => text(v))),
+    contact: { email: text(r.contact_email), phone: text(r.contact_phone), address: text(r.contact_address) },
+    social: FOOTER_SOCIAL_NETWORKS.flatMap(({ network, label }) => {
+      const url = text(r[`social_${network}`]);
+      // Only web links: a stored `javascript:` URL must not become a link on every page.
+      return url && /^https?:\/\//i.test(url) ? [{ network, label, url }] : [];
+    }),
+  };
 }

@@ -2,9 +2,10 @@ import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import { bindContributionProvider, ContributionProvider } from '@platform/core/contribution';
 import type { DiscoveredModule } from '@platform/core/manifest';
-import type { Knex } from 'knex';
-import { DatabaseToken, LoadedModulesToken, LoggerToken } from '@platform/core/tokens';
+import { LoadedModulesToken, LoggerToken } from '@platform/core/tokens';
 import { LanguageCatalog } from '@platform/http/language-catalog';
+import { SiteService } from '@platform/http/site-service';
+import { SiteCaches } from '@platform/http/site-caches';
 import { PageRendering } from '@platform/http/page-rendering';
 import { FooterBlockContribution, LanguageSwitchContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
 import { PageRenderer } from './page-renderer';
@@ -20,7 +21,7 @@ export const webModule = new ContainerModule(({ bind }) => {
   for (const point of [MenuContribution, UserMenuContribution, LanguageSwitchContribution, LayoutWidgetContribution, FooterBlockContribution]) bindContributionProvider(bind, point);
   bind(TranslationCatalog).toDynamicValue((ctx) => new TranslationCatalog(ctx.get<DiscoveredModule[]>(LoadedModulesToken)));
   bind(WebAssets).toDynamicValue((ctx) => new WebAssets(ctx.get<DiscoveredModule[]>(LoadedModulesToken), ctx.get<Logger>(LoggerToken)));
-  bind(SiteAppearances).toDynamicValue((ctx) => new SiteAppearances(ctx.get<Knex>(DatabaseToken)));
+  bind(SiteAppearances).toDynamicValue((ctx) => new SiteAppearances(ctx.get(SiteService)));
   bind(PageRenderer).toDynamicValue((ctx) => new PageRenderer(
     {
       menus: ctx.get(ContributionProvider, { name: MenuContribution }),

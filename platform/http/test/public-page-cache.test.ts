@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { openDatabase } from '@platform/db/connection';
@@ -33,9 +36,48 @@ describe('public page cache', () => {
     expect(cache.get('home', 'n1'), 'after a write to a page table').to.equal(undefined);
   });
 
-  it('forgets pages after its time to live (writes made by other processes)', async () => {
-    const cache = cached(20);
-    await new Promise((r) => setTimeout(r, 40));
-    expect(cache.get('home', 'n1')).to.equal(undefined);
+  it('is emptied by a commit of another connection to the same file (another process), even to an unseen table', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-cache-'));
+    const url = `sqlite:${path.join(dir, 'site.sqlite')}`;
+    const mine = openDatabase(url);
+    const theirs = openDatabase(url);
+    try {
+      await mine.schema.createTable('page', (t) => t.increments('id'));
+      const cache = new PublicPageCache(mine, [], 60_000);
+      await mine('page').select('id'); // the connection is open and watched
+      await new Promise((r) => setTimeout(r, 10));
+      cache.set('home', '<p>old</p>', 'n1');
+      expect(cache.get('home', 'n1')).to.equal('<p>old</p>');
+      await theirs('page').insert({});
+      expect(cache.get('home', 'n1'), 'after another connection committed').to.equal(undefined);
+    } finally {
+      await mine.destroy();
+      await theirs.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a page rendered while a change was written is not kept', async () => {
+    const cache = cached();
+    const generation = cache.generation();
+    await db('page').insert({});
+    cache.set('late', '<p>rendered from data before the change</p>', 'n1', generation);
+    expect(cache.get('late', 'n1')).to.equal(undefined);
+  });
+
+  it('one render at a time per page: others wait for it, then read it from the cache; bytes carry their own nonce', async () => {
+    const cache = cached();
+    let finish!: () => void;
+    cache.rendering('busy', new Promise<void>((resolve) => { finish = resolve; }));
+    const waiting = cache.inFlight('busy');
+    expect(waiting).to.be.a('promise');
+    cache.set('busy', '<script nonce="r1"></script><p>é</p>', 'r1');
+    finish();
+    await waiting;
+    expect(cache.inFlight('busy')).to.equal(undefined);
+    expect(cache.get('busy', 'w2')).to.equal('<script nonce="w2"></script><p>é</p>');
+    const bytes = cache.getBytes('busy', 'w3')!;
+    expect(Buffer.concat(bytes.chunks).toString()).to.equal('<script nonce="w3"></script><p>é</p>');
+    expect(bytes.length).to.equal(Buffer.byteLength('<script nonce="w3"></script><p>é</p>'));
   });
 });

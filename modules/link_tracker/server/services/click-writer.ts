@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { knexDialect } from '@platform/db';
+import { addToRollup, groupClicks } from './click-rollup';
 
 export interface PendingClick {
   linkId: number;
@@ -95,6 +96,8 @@ export async function writeClicks(trx: Knex.Transaction, batch: PendingClick[]):
       await trx.raw(insertSql(chunk.length), chunk.flatMap(bindingsOf) as never[]);
     }
   }
+  // Clicks per link, day and country (what the statistics count), in the same transaction.
+  await addToRollup(trx, groupClicks(clicks));
   for (const [linkId, s] of perLink) {
     await trx('link_tracker').where('id', linkId).update({
       count: trx.raw('?? + ?', ['count', s.clicks]),

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { FooterBlockContribution } from '@platform/web';
-import type { RequestContext } from '@platform/http';
+import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import { useLocalizedPath, useT } from '@platform/web/client';
 import { NewsletterService } from '../services/newsletter-service';
 
@@ -29,10 +29,15 @@ function NewsletterFooterForm({ listId, path }: { listId: number; path: string }
 /** The footer's newsletter column: subscribe to the first active list, coming back to the same page. */
 @injectable()
 export class NewsletterFooterBlock implements FooterBlockContribution {
-  constructor(@inject(NewsletterService) private readonly newsletter: NewsletterService) {}
+  /** The active lists (read as superuser: the same for everybody), kept until the next write signal. */
+  private readonly lists: SiteCache<Array<{ id: number; name: string }>>;
+
+  constructor(@inject(NewsletterService) private readonly newsletter: NewsletterService, @inject(SiteCaches) caches: SiteCaches) {
+    this.lists = caches.create(1);
+  }
 
   async renderFooterBlock(req: RequestContext) {
-    const [list] = await this.newsletter.activeLists(req.env);
+    const [list] = await this.lists.get('active', () => this.newsletter.activeLists(req.env));
     if (!list) return null;
     return <NewsletterFooterForm listId={list.id} path={req.path} />;
   }

@@ -1,20 +1,32 @@
-import { injectable } from 'inversify';
-import type { RequestContext } from '@platform/http';
+import { inject, injectable } from 'inversify';
+import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import type { MenuContribution, MenuEntry } from '@platform/web';
 import { SITE_PAGES } from '../services/site-pages';
 
 /**
  * The website's menu: its fixed entries and the site's `website.menu` records (top level, in the
  * request's language). An entry leading to a page the caller may not read (a draft, for a visitor)
- * is left out.
+ * is left out. Read once per site, language and reader (the visitors share one), then kept until
+ * the next write signal (a menu, page or access change anywhere): a warm page asks nothing.
  */
 @injectable()
 export class WebsiteMenu implements MenuContribution {
+  private readonly cache: SiteCache<MenuEntry[]>;
+
+  constructor(@inject(SiteCaches) caches: SiteCaches) {
+    this.cache = caches.create<MenuEntry[]>(1000);
+  }
+
   menuEntries(): MenuEntry[] {
     return [{ name: 'Gallery', url: '/gallery', sequence: 90 }];
   }
 
-  async menuEntriesFor(req: RequestContext): Promise<MenuEntry[]> {
+  menuEntriesFor(req: RequestContext): Promise<MenuEntry[]> {
+    // Keyed by user, not by groups: record rules may depend on who is asking (and a change of groups is a write).
+    return this.cache.get(`${req.site.id}|${req.lang}|${req.isPublic ? 'public' : req.user.id}`, () => this.read(req));
+  }
+
+  private async read(req: RequestContext): Promise<MenuEntry[]> {
     const records = await req.env.model('website.menu').search_read(
       ['&', ['parent_id', '=', false], ...SITE_PAGES(req.site.id)], ['name', 'url', 'page_id', 'sequence'],
     );

@@ -1,0 +1,255 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { knexDialect } from './connection';
+
+/** PostgreSQL channel on which writers tell the other processes that they committed a change. */
+export const WRITE_CHANNEL = 'platform_writes';
+const RETRY_MS = [500, 1000, 2000, 5000];
+/** While every change is signalled, cached data is still read again this often (a safety net). */
+const EXACT_LIFETIME_MS = 60_000;
+
+/** An INSERT, UPDATE or DELETE, and the table it writes. */
+const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
+
+/** A change made elsewhere: the tables are not known (another process). */
+export const ELSEWHERE = null;
+
+type Watcher = (table: string | null) => void;
+
+/**
+ * The one signal that what pages show may have changed: every cache of rendered or read-for-pages
+ * data (the public page cache, the per-site caches of menus, footers and appearances) is dropped by it.
+ *
+ * - Writes through this process's connection (ORM or raw knex) to any table but the `unseenTables`
+ *   the modules declare (sessions, rate limits, click logs...) bump it at once.
+ * - Writes by other processes on the same database (WORKERS, the CLI): on SQLite, `PRAGMA
+ *   data_version` of this process's connection changes whenever another connection commits, read on
+ *   each `generation()` call (a prepared one-row pragma, about a microsecond); on PostgreSQL, writers
+ *   send a NOTIFY when they commit (see `notifyingPgQueries`) that the listener (`listen`) turns into a bump.
+ *
+ * `generation()` changes whenever one of these happens; a cache stores the generation it read under
+ * and drops an entry whose generation is no longer current.
+ */
+export class WriteSignal {
+  private local = 0;
+  private readonly watchers: Array<{ tables: Set<string> | null; fn: Watcher }> = [];
+  private readonly unseen: Set<string>;
+  /** SQLite: reads this connection's data_version (undefined until the connection is at hand). */
+  private dataVersion?: () => number;
+  private lastDataVersion = -1;
+  /** An in-memory SQLite database: no other connection can change it. */
+  private readonly memory: boolean = false;
+
+  /** PostgreSQL: this process's mark on its notifications (its own writes are already counted). */
+  private readonly origin = crypto.randomUUID();
+  private listener?: pg.Client;
+  private stopped = false;
+  private retry = 0;
+  private retryTimer?: NodeJS.Timeout;
+
+  constructor(private readonly db: Knex, unseenTables: Iterable<string> = []) {
+    this.unseen = new Set(unseenTables);
+    const postgres = knexDialect(db) === 'postgres';
+    db.on('query', (q: { sql?: string }) => {
+      const m = q.sql ? WRITE.exec(q.sql) : null;
+      if (m) this.written(m[1].replace(/^.*\./, ''));
+    });
+    if (postgres) {
+      this.markConnections();
+      void this.listen();
+      // Stopped with the pool it watches, however that pool is closed (kernel stop, a swapped-out kernel).
+      const pool = (db.client as { pool?: { on(event: string, fn: () => void): void } }).pool;
+      pool?.on('poolDestroyRequest', () => void this.stop());
+      const list = signals.get(db) ?? [];
+      list.push(this);
+      signals.set(db, list);
+    } else {
+      const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+      this.memory = !filename || filename === ':memory:';
+      if (!this.memory) this.watchSqliteFile();
+    }
+  }
+
+  /** Stops listening (PostgreSQL); called when the pool is destroyed. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const client = this.listener;
+    this.listener = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Marks the pool's connections as this signal's: their writes send the NOTIFY (see `notifyingPgQueries`). */
+  private markConnections(): void {
+    notifyingPgQueries();
+    const pool = (this.db.client as { pool?: { on(event: string, fn: (id: number, c: PgConnection) => void): void } }).pool;
+    pool?.on('acquireSuccess', (_id, c) => {
+      if (c) c.__writeSignal = this;
+    });
+  }
+
+  /** The NOTIFY this process sends after a write that pages may show (null for unseen tables and reads). */
+  notifyFor(sql: string): string | null {
+    const m = WRITE.exec(sql);
+    return m && !this.unseen.has(m[1].replace(/^.*\./, '')) ? `NOTIFY ${WRITE_CHANNEL}, '${this.origin}'` : null;
+  }
+
+  private async listen(): Promise<void> {
+    const config = this.db.client.config.connection as string | { connectionString: string };
+    const client = new pg.Client({ connectionString: typeof config === 'string' ? config : config.connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel === WRITE_CHANNEL && msg.payload !== this.origin) this.changedElsewhere();
+    });
+    const lost = () => {
+      if (this.listener !== client && this.listener !== undefined) return;
+      this.listener = undefined;
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      if (this.stopped) return;
+      // Whatever was written while nobody listened: dropped as changed.
+      this.changedElsewhere();
+      this.retryTimer = setTimeout(() => void this.listen(), RETRY_MS[Math.min(this.retry++, RETRY_MS.length - 1)]);
+      this.retryTimer.unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${WRITE_CHANNEL}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    this.retry = 0;
+    this.changedElsewhere();
+  }
+
+  /** Current generation: different after any write that a page may show, here or (see above) elsewhere. */
+  generation(): number {
+    if (this.dataVersion) {
+      let v: number;
+      try {
+        v = this.dataVersion();
+      } catch {
+        // The connection was replaced (or the kernel is stopping): nothing can be trusted; watch the new one.
+        this.dataVersion = undefined;
+        this.lastDataVersion = -1;
+        this.changedElsewhere();
+        if (!this.stopped) this.watchSqliteFile(true);
+        return this.local;
+      }
+      if (v !== this.lastDataVersion) {
+        const first = this.lastDataVersion === -1;
+        this.lastDataVersion = v;
+        if (!first) this.changedElsewhere();
+      }
+    }
+    return this.local;
+  }
+
+  /**
+   * Whether changes made by other processes are signalled (SQLite: the connection is watched;
+   * PostgreSQL: the LISTEN connection is up). Caches keep entries much longer while it is so, and
+   * fall back to a short lifetime otherwise.
+   */
+  exact(): boolean {
+    return this.dataVersion !== undefined || this.listener !== undefined || this.memory;
+  }
+
+  /** How long a cache may keep something unchanged: long while `exact()`, else `shortMs`. */
+  lifetime(shortMs: number): number {
+    return this.exact() ? EXACT_LIFETIME_MS : shortMs;
+  }
+
+  /** Called with the table written (or null: a change made elsewhere) on every change seen. */
+  watch(tables: string[] | null, fn: Watcher): void {
+    this.watchers.push({ tables: tables ? new Set(tables) : null, fn });
+  }
+
+  /** A write to `table` through this process (the query listener calls it; tests may too). */
+  written(table: string): void {
+    if (this.unseen.has(table)) {
+      for (const w of this.watchers) if (w.tables?.has(table)) w.fn(table);
+      return;
+    }
+    this.local++;
+    for (const w of this.watchers) if (!w.tables || w.tables.has(table)) w.fn(table);
+  }
+
+  /** Another process changed the database (tables unknown): everything cached is dropped. */
+  changedElsewhere(): void {
+    this.local++;
+    for (const w of this.watchers) w.fn(ELSEWHERE);
+  }
+
+  /**
+   * better-sqlite3 runs in this thread and knex keeps exactly one connection (pool min = max = 1):
+   * it is borrowed once and its `data_version` read synchronously from then on.
+   */
+  private watchSqliteFile(again = false): void {
+    const client = this.db.client as { acquireConnection(): Promise<SqliteConnection>; releaseConnection(c: unknown): Promise<void> };
+    client.acquireConnection().then(async (conn) => {
+      try {
+        const stmt = conn.prepare('PRAGMA data_version').pluck();
+        this.dataVersion = () => stmt.get() as number;
+        this.lastDataVersion = this.dataVersion();
+        // Whatever was committed while no connection was watched.
+        if (again) this.changedElsewhere();
+      } finally {
+        await client.releaseConnection(conn);
+      }
+    }, () => undefined);
+  }
+}
+
+const signals = new WeakMap<Knex, WriteSignal[]>();
+
+/** Stops the write signals watching this database (their LISTEN connection), before its pool closes. */
+export async function stopWriteSignals(db: Knex): Promise<void> {
+  await Promise.all((signals.get(db) ?? []).map((s) => s.stop()));
+}
+
+interface PgConnection {
+  __writeSignal?: WriteSignal;
+  /** knex's id of the transaction the connection is in, if any. */
+  __knexTxId?: string;
+  /** The transaction (savepoints included) that already queued its NOTIFY. */
+  __notifiedTx?: string;
+}
+
+let patched = false;
+
+/**
+ * Makes knex's PostgreSQL client follow a write (to a table pages may show) on a connection of a
+ * write-signalled pool by a NOTIFY on the same connection, before the caller gets the write's result:
+ * inside a transaction it is delivered when, and only if, the transaction commits; outside one, the
+ * write is already committed. Either way, other processes hear of a change once its data is there.
+ * (knex runs transactions through a copy of its client made from the class, hence the class.)
+ */
+function notifyingPgQueries(): void {
+  if (patched) return;
+  patched = true;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- knex's PostgreSQL client class (not typed)
+  const PgClient = require('knex/lib/dialects/postgres') as { prototype: { _query(c: PgConnection, obj: { sql: string }): Promise<unknown> } };
+  const query = PgClient.prototype._query;
+  PgClient.prototype._query = function (this: unknown, connection: PgConnection, obj: { sql: string }) {
+    const result = query.call(this, connection, obj);
+    const notify = connection?.__writeSignal && obj?.sql ? connection.__writeSignal.notifyFor(obj.sql) : null;
+    if (!notify) return result;
+    // Once per transaction (a savepoint has its own id: rolled back, its NOTIFY goes, the next write sends one).
+    const tx = connection.__knexTxId;
+    if (tx && connection.__notifiedTx === tx) return result;
+    if (tx) connection.__notifiedTx = tx;
+    return result.then((done) => query.call(this, connection, { sql: notify }).then(() => done, () => done));
+  };
+}
+
+interface SqliteConnection {
+  prepare(sql: string): { pluck(): { get(): unknown } };
+}
