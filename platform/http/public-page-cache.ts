@@ -42,7 +42,10 @@ export class PublicPageCache {
   private fresh(key: string): Entry | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.signal.lifetime(this.ttlMs)) {
+    // A page keeps its short lifetime even while writes are signalled exactly: what a page shows also
+    // changes with time alone, without a write (an operator's presence going stale offers no chat button,
+    // "5 minutes ago", today's events). The per-site caches, which hold no such thing, keep data longer.
+    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
