@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { InferType } from 'yup';
+import { object, string } from 'yup';
 import { SiteUrls } from '@platform/base';
 import { UserError } from '@platform/core';
 import { route, type RateLimit, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
@@ -89,7 +90,7 @@ export class CheckoutRoutes implements RouteContribution {
         },
       },
       {
-        path: `${COUNTRY_INFOS_URL}/:country_id`, type: 'json', auth: 'public',
+        path: `${COUNTRY_INFOS_URL}/:country_id`, type: 'json', auth: 'public', params: object({ mode: string().oneOf(['billing', 'shipping']) }),
         handler: async (req) => {
           const id = Number(req.pathParams.country_id);
           const infos = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await this.checkout.countryInfos(req.env, id) : null;
@@ -147,7 +148,7 @@ export class CheckoutRoutes implements RouteContribution {
         },
       },
       {
-        path: `${GET_STATUS_URL}/:order_id`, type: 'json', auth: 'public', rateLimit: STATUS_RATE,
+        path: `${GET_STATUS_URL}/:order_id`, type: 'json', auth: 'public', params: object({}), rateLimit: STATUS_RATE,
         handler: async (req) => {
           const id = Number(req.pathParams.order_id);
           // Only the order this browser just paid: nobody follows another's.
@@ -156,11 +157,11 @@ export class CheckoutRoutes implements RouteContribution {
         },
       },
       {
-        path: TRACKING_URL, type: 'json', auth: 'public',
+        path: TRACKING_URL, type: 'json', auth: 'public', params: object({}),
         handler: async (req) => this.tracking(req),
       },
       {
-        path: TRACKING_URL.replace(/\/$/, ''), type: 'json', auth: 'public',
+        path: TRACKING_URL.replace(/\/$/, ''), type: 'json', auth: 'public', params: object({}),
         handler: async (req) => this.tracking(req),
       },
       {

@@ -35,8 +35,8 @@ export class StatsRoutes implements RouteContribution {
       return { ok: true };
     };
     return [
-      { path: '/stats/ecom/:event', type: 'json', auth: 'public', rateLimit: STATS_RATE, handler },
-      { path: '/stats/ecom/:event/:arg', type: 'json', auth: 'public', rateLimit: STATS_RATE, handler },
+      { path: '/stats/ecom/:event', type: 'json', auth: 'public', params: object({}), rateLimit: STATS_RATE, handler },
+      { path: '/stats/ecom/:event/:arg', type: 'json', auth: 'public', params: object({}), rateLimit: STATS_RATE, handler },
       route({
         // The funnel and the events per day of the caller's site, for sales managers.
         path: '/shop/stats/report', type: 'json', auth: 'user', params: object({ days: number().integer().min(1).max(365).default(30) }),
