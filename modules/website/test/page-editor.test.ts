@@ -58,8 +58,8 @@ describe('website: edit mode, page editor calls, uploads, menu', () => {
       const entry = /<script type="module" src="([^"]+)"/.exec(editing)![1];
       const entryCode = await (await publisher.get(entry)).text();
       expect(entryCode).not.to.contain('ProseMirror');
-      // The entry names each island's chunk; the editor's is the one carrying ProseMirror.
-      const chunks = [...entryCode.matchAll(/"\.\/(chunk-[\w-]+\.js)"/g)].map((m) => m[1]);
+      // The entry names each island's chunk (by its /web/assets/ URL); the editor's is the one carrying ProseMirror.
+      const chunks = [...entryCode.matchAll(/"(?:\.\/|\/web\/assets\/)(chunk-[\w-]+\.js)"/g)].map((m) => m[1]);
       const sizes = await Promise.all(chunks.map(async (c) => [c, await (await publisher.get(`/web/assets/${c}`)).text()] as const));
       expect(sizes.some(([, code]) => code.includes('ProseMirror'))).to.equal(true);
     });
