@@ -132,12 +132,14 @@ describe('tour: live chat operator console', function () {
     expect(await operator.page.locator('#livechat-composer').count()).to.equal(0);
     await operator.page.waitForSelector(inboxItem('Hi Ann, how can I help?'), { state: 'detached' });
 
-    // The operator ends Bob's conversation: Bob can no longer write; it stays ended after a reload.
+    // The operator ends Bob's conversation: Bob can no longer write (the rating panel takes the composer's
+    // place: he may still rate it); it stays ended after a reload.
     await operator.page.click(`${inboxItem('I have a question')} a`);
     await operator.page.click('.o_livechat_end');
     await operator.page.waitForSelector('.o_livechat_ended:has-text("You closed this conversation")');
     await bob.page.waitForSelector('.o_chat_status:has-text("The conversation has ended")');
-    expect(await bob.page.isDisabled('.o_composer_text_field')).to.equal(true);
+    await bob.page.waitForSelector('.o_livechat_feedback');
+    expect(await bob.page.locator('.o_composer_text_field:not([disabled])').count()).to.equal(0);
     await operator.page.reload();
     await operator.page.waitForSelector('.o_livechat_ended:has-text("You closed this conversation")');
     await operator.page.waitForSelector('.o_livechat_inbox_empty');
