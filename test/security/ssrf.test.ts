@@ -37,7 +37,8 @@ const PRIVATE_TARGETS = [
 ];
 
 /**
- * Every server-side fetch of a URL a user typed (the forum's link titles, the link tracker's previews)
+ * Every server-side fetch of a URL a user typed (the forum's link titles, the link tracker's previews,
+ * the slides' upload preview)
  * refuses every way of naming an internal address: the canary on the loopback is never reached, and no
  * private address is even tried (an answer comes at once, not after a connection timeout).
  */
@@ -48,6 +49,7 @@ describe('security: server-side fetches refuse internal addresses (SSRF)', funct
   let canary: http.Server;
   let port: number;
   let hits = 0;
+  let channelId: number;
 
   before(async () => {
     canary = http.createServer((_req, res) => {
@@ -57,7 +59,8 @@ describe('security: server-side fetches refuse internal addresses (SSRF)', funct
     });
     await new Promise<void>((resolve) => canary.listen(0, '0.0.0.0', resolve));
     port = (canary.address() as AddressInfo).port;
-    tk = await bootTestKernel({ modules: ['forum', 'link_tracker'], http: true });
+    tk = await bootTestKernel({ modules: ['forum', 'link_tracker', 'slides'], http: true });
+    channelId = await tk.sudo().model('slide.channel').create({ name: 'SSRF probes' });
     admin = new RpcClient(tk.url);
     await admin.authenticate('admin', ADMIN_PASSWORD);
   });
@@ -69,6 +72,8 @@ describe('security: server-side fetches refuse internal addresses (SSRF)', funct
   const fetchers: Array<{ name: string; fetch: (url: string) => Promise<unknown> }> = [
     { name: 'forum link title', fetch: (url) => admin.rpc('/forum/get_url_title', { url }) },
     { name: 'link tracker preview', fetch: (url) => admin.rpc('/website_links/new', { url }) },
+    // Slides fetch only their providers' metadata (YouTube, Google Drive) for an id read from the URL.
+    { name: 'slide upload preview', fetch: (url) => admin.rpc('/slides/dialog_preview/', { url, channel_id: channelId }) },
   ];
 
   it('the canary answers a plain request (so a hit would be seen)', async () => {
