@@ -133,10 +133,11 @@ describe('reliability: three nodes behind nginx on one PostgreSQL database', fun
     await cluster.stopNode(1, 'SIGKILL');
     await until('nginx to stop sending to the killed node', 5000, () => !cluster.upNodes.includes(1));
     const atKill = statuses.length;
-    await until('pages served without the node', 10_000, () => statuses.length >= atKill + 20);
+    await until('pages served without the node', 60_000, () => statuses.length >= atKill + 20);
     await cluster.restartNode(1);
     const atRestart = statuses.length;
-    await until('pages served with the node back', 10_000, () => statuses.length >= atRestart + 20);
+    // A node just started builds the site's browser files on its first page: its first answers are slow.
+    await until('pages served with the node back', 60_000, () => statuses.length >= atRestart + 20);
     browsing = false;
     await browse;
     // GETs are retried by nginx on another node: no visitor saw the node die.
