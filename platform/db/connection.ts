@@ -52,8 +52,10 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
         conn.pragma('foreign_keys = ON');
         conn.pragma('synchronous = NORMAL');
         // Another process holding the write lock is waited for this long (transactions are immediate,
-        // so they wait here at BEGIN rather than fail midway).
-        conn.pragma('busy_timeout = 5000');
+        // so they wait here at BEGIN rather than fail midway). 15 s: with several processes on one file,
+        // a burst of writes in the others (a module install's migrations, 30 concurrent calls) kept a
+        // session write waiting past 5 s, and that request failed with a 500.
+        conn.pragma('busy_timeout = 15000');
         // LIKE is case-sensitive on PostgreSQL; make SQLite agree so `like` and `ilike` mean the same on both.
         conn.pragma('case_sensitive_like = ON');
         done(null, conn);

@@ -19,7 +19,7 @@ export class ServerProcess {
     const proc = spawn(process.execPath, ['--require', 'tsx/cjs', path.join(REPO, 'platform/kernel/main.ts')], {
       cwd: REPO,
       env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WORKERS: '1', DEMO: '0', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.SERVER_PROCESS_LOGS ? 'inherit' : 'ignore', 'inherit'],
     });
     const node = new ServerProcess(proc, `http://127.0.0.1:${port}`);
     const deadline = Date.now() + 60_000;
