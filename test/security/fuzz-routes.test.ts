@@ -8,12 +8,11 @@ import type { OwnedRoute } from '@platform/http/route-definition';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
 import { NASTY_VALUES, PATH_VALUES, Seeded } from './support/fuzz-values';
+import { BOOKKEEPING, rowCounts as countRows } from './support/row-counts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 const TOTAL_CASES = Number(process.env.FUZZ_CASES ?? 10_000);
 const MODULES = fs.readdirSync(path.resolve(__dirname, '../../modules')).filter((m) => fs.existsSync(path.resolve(__dirname, '../../modules', m, 'manifest.ts')));
-// Tables a refused request may still write: counters of refusals, sessions, presence, logs.
-const BOOKKEEPING = /^(rate_limit|http_session|sessions?|bus_bus|bus_presence|login_attempt|.*_log|.*_logging|knex_.*|sqlite_.*)$/;
 // Routes a signed-in fuzzer must not call: they end its own session.
 const ENDS_SESSION = /logout|\/web\/session\/authenticate|\/web\/login/;
 
@@ -124,20 +123,7 @@ describe('security: fuzzing every route with malformed input', function () {
   });
   after(async () => tk?.stop());
 
-  async function rowCounts(): Promise<Map<string, number>> {
-    const db = tk.sudo().db;
-    const tables: string[] = db.client.config.client === 'pg'
-      ? (await db.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows.map((r: { name: string }) => r.name)
-      : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r: { name: string }) => r.name);
-    const watched = tables.filter((t) => !BOOKKEEPING.test(t)).sort();
-    const counts = new Map<string, number>();
-    for (let i = 0; i < watched.length; i += 100) {
-      const part = watched.slice(i, i + 100);
-      const rows = await db.raw(part.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM "${t}"`).join(' UNION ALL '));
-      for (const r of (Array.isArray(rows) ? rows : rows.rows) as Array<{ t: string; n: number | string }>) counts.set(r.t, Number(r.n));
-    }
-    return counts;
-  }
+  const rowCounts = () => countRows(tk.sudo().db, BOOKKEEPING);
 
   it(`answers ${TOTAL_CASES} malformed requests without a 500, a stack trace, a crash or a partial write`, async () => {
     const rnd = new Seeded(SEED);

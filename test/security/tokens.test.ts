@@ -6,10 +6,10 @@ import { UserAccounts } from '@platform/base';
 import { PaymentLinks, TEST_CARDS } from '@modules/payment';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
+import { BOOKKEEPING, rowCounts as countRows } from './support/row-counts';
 
 const MODULES = fs.readdirSync(path.resolve(__dirname, '../../modules')).filter((m) => fs.existsSync(path.resolve(__dirname, '../../modules', m, 'manifest.ts')));
 /** Tables a refused request may still write: counters of refusals, sessions, presence, logs. */
-const BOOKKEEPING = /^(rate_limit|http_session|sessions?|bus_bus|bus_presence|login_attempt|.*_log|.*_logging|knex_.*|sqlite_.*)$/;
 
 /** The token with one character changed (in its signature: the last character, or the one before a separator). */
 function forge(token: string): string {
@@ -37,20 +37,7 @@ describe('security: forged, expired and replayed tokens are refused', function (
   });
   after(async () => tk?.stop());
 
-  async function rowCounts(): Promise<Map<string, number>> {
-    const db = tk.sudo().db;
-    const tables: string[] = db.client.config.client === 'pg'
-      ? (await db.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows.map((r: { name: string }) => r.name)
-      : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r: { name: string }) => r.name);
-    const watched = tables.filter((t) => !BOOKKEEPING.test(t)).sort();
-    const counts = new Map<string, number>();
-    for (let i = 0; i < watched.length; i += 100) {
-      const part = watched.slice(i, i + 100);
-      const rows = await db.raw(part.map((t) => `SELECT '${t}' AS t, COUNT(*) AS n FROM "${t}"`).join(' UNION ALL '));
-      for (const r of (Array.isArray(rows) ? rows : rows.rows) as Array<{ t: string; n: number | string }>) counts.set(r.t, Number(r.n));
-    }
-    return counts;
-  }
+  const rowCounts = () => countRows(tk.sudo().db, BOOKKEEPING);
 
   /** Runs a refused attempt and returns the tables whose row counts it changed. */
   async function writesOf(attempt: () => Promise<unknown>): Promise<string[]> {
