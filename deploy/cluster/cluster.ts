@@ -40,6 +40,8 @@ export class Cluster {
   private stopping = false;
   private monitor?: NodeJS.Timeout;
   private deliberate = new Set<number>();
+  /** Health checks failed in a row, per node: one slow answer on a busy machine is not a dead node. */
+  private failedChecks: number[] = [];
 
   private constructor(private readonly options: ClusterOptions) {
     this.dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'siteplatform-cluster-'));
@@ -126,7 +128,11 @@ export class Cluster {
     if (this.stopping) return;
     this.monitor = setTimeout(async () => {
       const health = await Promise.all(this.nodes.map((n) => n.healthy()));
-      health.forEach((ok, i) => this.setUp(i, ok));
+      health.forEach((ok, i) => {
+        this.failedChecks[i] = ok ? 0 : (this.failedChecks[i] ?? 0) + 1;
+        // A process that exited is taken out at once (nodeExited); a live one after two missed checks.
+        if (ok || this.failedChecks[i] >= 2 || !this.nodes[i].running) this.setUp(i, ok);
+      });
       this.scheduleHealthCheck();
     }, this.options.healthIntervalMs ?? 1000);
     this.monitor.unref();

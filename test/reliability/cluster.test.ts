@@ -6,6 +6,7 @@ import { WsProbe } from '@modules/bus/test/support';
 import { Cluster } from '../../deploy/cluster/cluster';
 import { freePort } from '../support/free-port';
 import { RpcClient } from '../support/rpc-client';
+import { inDays } from '@modules/event/test/event-fixture';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/test-database';
 
 const ADMIN_PASSWORD = 'admin-pass-123';
@@ -143,6 +144,78 @@ describe('reliability: three nodes behind nginx on one PostgreSQL database', fun
     // GETs are retried by nginx on another node: no visitor saw the node die.
     expect(statuses.filter((s) => s !== 200), `${statuses.length} pages`).to.deep.equal([]);
     expect(events.join('\n')).to.match(/node 2 down/).and.to.match(/node 2 up/);
+  });
+
+  it('checkouts and registrations in flight while a node is killed: no order paid twice, no seat oversold, no confirmation lost', async () => {
+    const admin = new RpcClient(cluster.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
+    const [product] = await admin.callKw<Array<{ id: number }>>('product.product', 'search_read', [[['product_tmpl_id.name', '=', 'Coffee mug']], ['id']], { limit: 1 });
+    const [acquirer] = await admin.callKw<Array<{ id: number }>>('payment.acquirer', 'search_read', [[['provider', '=', 'test']], ['id']]);
+    const [france] = await admin.callKw<Array<{ id: number }>>('res.country', 'search_read', [[['code', '=', 'FR']], ['id']]);
+    const eventId = await admin.callKw<number>('event.event', 'create', [{
+      name: 'Killed node meetup', date_begin: inDays(10), date_end: inDays(10, 17), date_tz: 'Europe/Brussels', state: 'confirm',
+      website_published: true, seats_availability: 'limited', seats_max: 10,
+    }]);
+
+    // A visitor whose click met the dying node clicks again (nginx never resends a POST itself).
+    const again = async (what: () => Promise<Response>): Promise<Response> => {
+      for (let attempt = 1; ; attempt++) {
+        const res = await what().catch(() => undefined);
+        if (res && res.status < 502) return res;
+        if (attempt === 4) throw new Error(`still failing after ${attempt} tries: ${res?.status ?? 'no answer'}`);
+      }
+    };
+    const buyers = Array.from({ length: 6 }, (_, i) => `killed.node.buyer${i}@example.com`);
+    const checkout = async (email: string) => {
+      const client = new RpcClient(cluster.url);
+      await again(() => client.fetch('/shop/cart/update_json', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { product_id: product.id, add_qty: 2 } }) }));
+      const address = { name: 'Jeanne Martin', email, phone: '+33 1 23 45 67 89', street: '1 rue de Rivoli', city: 'Paris', zip: '75001', country_id: String(france.id), state_id: '' };
+      const saved = await again(async () => client.postForm('/shop/address', { csrf_token: await client.csrfFrom('/shop/address'), ...address }));
+      expect(saved.status, `${email} address`).to.equal(303);
+      const payPage = await (await again(() => client.get('/shop/payment'))).text();
+      const orderId = Number(/S(\d{5})/.exec(payPage)?.[1]);
+      const paid = await again(async () => client.postForm('/shop/payment/pay', {
+        csrf_token: await client.csrfFrom('/shop/payment'), acquirer_id: String(acquirer.id), accept_terms: 'on',
+        cc_number: '4242 4242 4242 4242', cc_holder_name: 'Jeanne Martin', cc_expiry: '12 / 34', cc_cvc: '123',
+      }));
+      return { email, orderId, status: paid.status, location: paid.headers.get('location') };
+    };
+    const register = async (i: number) => {
+      const client = new RpcClient(cluster.url);
+      const modal = await client.rpc<string>(`/event/${eventId}/registration/new`, { quantities: { 'nb_register-0': 1 } }).catch(() => undefined);
+      if (!modal?.result) return { i, status: 0 };
+      const token = /name="csrf_token" value="([^"]+)"/.exec(modal.result)?.[1] ?? '';
+      const res = await client.postForm(`/event/${eventId}/registration/confirm`, { csrf_token: token, '1-name': `Attendee ${i}`, '1-email': `killed.node.attendee${i}@example.com`, '1-phone': '', '1-ticket_id': '0' }).catch(() => undefined);
+      return { i, status: res?.status ?? 0 };
+    };
+
+    const answered = { count: 0 };
+    const count = <T>(p: Promise<T>) => p.finally(() => { answered.count++; });
+    const all = Promise.all([Promise.all(buyers.map((b) => count(checkout(b)))), Promise.all(Array.from({ length: 30 }, (_, i) => count(register(i))))]);
+    // Node 3 dies with requests of both kinds in flight.
+    await until('the first answers', 60_000, () => answered.count >= 4);
+    await cluster.stopNode(2, 'SIGKILL');
+    const [checkouts, registrations] = await all;
+    await cluster.restartNode(2);
+
+    // Every buyer paid once, whichever node took each step: one confirmed order, one successful payment.
+    for (const c of checkouts) {
+      const [order] = await admin.callKw<Array<{ state: string }>>('sale.order', 'read', [[c.orderId], ['state']]);
+      expect(order.state, `${c.email}: pay answered ${c.status} ${c.location}`).to.equal('sale');
+      const reference = `S${String(c.orderId).padStart(5, '0')}`;
+      const done = await admin.callKw<unknown[]>('payment.transaction', 'search_read', [[['reference', '=like', `${reference}%`], ['state', '=', 'done']], ['id']]);
+      expect(done, `${reference} payments`).to.have.length(1);
+    }
+    // Seats: never more than 10, and every visitor told "registered" is registered.
+    const open = await admin.callKw<Array<{ email: string }>>('event.registration', 'search_read', [[['event_id', '=', eventId], ['state', '=', 'open']], ['email']]);
+    expect(open.length).to.be.at.most(10);
+    const confirmed = registrations.filter((r) => r.status === 200);
+    for (const r of confirmed) expect(open.map((o) => o.email)).to.include(`killed.node.attendee${r.i}@example.com`);
+    // A refusal means the seats were gone then, and seats come back only by a cancellation: all 10 are taken.
+    const refused = registrations.filter((r) => r.status === 400).length;
+    if (refused > 0) expect(open.length, `${refused} refused`).to.equal(10);
+    const lost = registrations.filter((r) => r.status === 0 || r.status >= 502).length;
+    console.log(`      node 3 killed mid-run: ${checkouts.length} checkouts confirmed once each; ${confirmed.length} of 30 registrations confirmed for 10 seats, ${open.length} seats taken, ${lost} answered by the dying node`);
   });
 
   it('a per-address limit holds across nodes: 25 subscriptions spread over 3 nodes are limited as one', async () => {

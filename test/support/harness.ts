@@ -6,6 +6,7 @@ import { Kernel } from '@platform/kernel/kernel';
 import { startServer, type RunningServer } from '@platform/kernel/server';
 import { EnvFactory } from '@platform/orm/env-factory';
 import type { Env } from '@platform/orm/environment';
+import { InstalledTemplates, installedTemplates } from './installed-templates';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './test-database';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -21,6 +22,18 @@ export interface BootOptions {
   config?: Partial<Config>;
   /** The kernel's logger (a test that reads what was logged passes one writing to memory). */
   logger?: Logger;
+  /** Install into an empty database even when an installed copy could be had (tests of the install itself). */
+  fresh?: boolean;
+}
+
+/**
+ * The key of an installed database a kernel can start from, or undefined when it must install itself:
+ * fixture module folders may change between boots, and a test passing a logger may read the install's lines.
+ */
+function templateKey(opts: BootOptions): string | undefined {
+  if (!InstalledTemplates.enabled() || opts.fresh || opts.roots?.length || opts.logger) return undefined;
+  const config = JSON.stringify(opts.config ?? {}, (_, v) => (typeof v === 'function' ? { fn: String(v) } : v));
+  return JSON.stringify({ modules: [...opts.modules].sort(), demo: !!opts.demo, config });
 }
 
 /** A kernel with the chosen modules on a throwaway database, optionally served over HTTP. */
@@ -49,16 +62,23 @@ export class TestKernel {
 }
 
 export async function bootTestKernel(opts: BootOptions): Promise<TestKernel> {
-  const database = await createThrowawayDatabase();
   const repoRoot = path.resolve(__dirname, '..', '..');
-  const config: Config = {
+  const roots = [path.join(repoRoot, 'platform', 'base'), path.join(repoRoot, 'modules'), ...(opts.roots ?? [])];
+  const configFor = (database: ThrowawayDatabase): Config => ({
     ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', TRUST_PROXY: process.env.TRUST_PROXY }),
     databaseUrl: database.url,
     adminPassword: ADMIN_PASSWORD,
     demo: opts.demo ?? false,
     ...opts.config,
-  };
-  const roots = [path.join(repoRoot, 'platform', 'base'), path.join(repoRoot, 'modules'), ...(opts.roots ?? [])];
+  });
+  const key = templateKey(opts);
+  const database = key
+    ? await installedTemplates.copy(key, createThrowawayDatabase, async (template) => {
+      const installer = await Kernel.boot({ config: configFor(template), install: opts.modules, roots, autoInstall: false });
+      await installer.stop();
+    })
+    : await createThrowawayDatabase();
+  const config = configFor(database);
   let kernel: Kernel;
   try {
     kernel = await Kernel.boot({ config, install: opts.modules, roots, autoInstall: false, logger: opts.logger });

@@ -5,7 +5,7 @@ import { RpcClient } from '../../../test/support/rpc-client';
 describe('kernel boot', () => {
   let tk: TestKernel;
   before(async () => {
-    tk = await bootTestKernel({ modules: ['website'], http: true, demo: true });
+    tk = await bootTestKernel({ modules: ['website'], http: true, demo: true, fresh: true });
   });
   after(async () => tk?.stop());
 
