@@ -130,7 +130,7 @@ describe('reliability: three nodes behind nginx on one PostgreSQL database', fun
         statuses.push(res.status);
       }
     })();
-    await until('some pages served', 10_000, () => statuses.length >= 10);
+    await until('some pages served', 60_000, () => statuses.length >= 10);
     await cluster.stopNode(1, 'SIGKILL');
     await until('nginx to stop sending to the killed node', 5000, () => !cluster.upNodes.includes(1));
     const atKill = statuses.length;
