@@ -32,7 +32,7 @@ describe('sale: queries per checkout', function () {
     const listener = (q: { sql: string }) => {
       if (scope.current()?.requestId !== requestId) return;
       queries += 1;
-      if (process.env.SHOP_SQL && label.startsWith(process.env.SHOP_SQL)) console.log(q.sql.slice(0, 200));
+      if (process.env.SHOP_SQL !== undefined && label.startsWith(process.env.SHOP_SQL)) console.log(`[${label}] ${q.sql.slice(0, 160)}`);
     };
     db.on('query', listener);
     try {
