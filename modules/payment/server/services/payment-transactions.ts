@@ -30,6 +30,8 @@ export interface NewTransaction {
   siteId: number | null;
   type?: 'form' | 'form_save' | 'server2server';
   tokenId?: number | null;
+  /** The acquirer as the caller just read it (offered on the site): not read again. */
+  acquirer?: AcquirerInfo;
 }
 
 export interface StatusAnswer {
@@ -84,7 +86,7 @@ export class PaymentTransactions {
   async create(env: Env, input: NewTransaction): Promise<TransactionInfo> {
     const currency = await this.catalog.currency(env, input.currencyId);
     if (!currency) throw new UserError('This currency is not available.');
-    const acquirer = await this.catalog.acquirer(env, input.acquirerId);
+    const acquirer = input.acquirer?.id === input.acquirerId ? input.acquirer : await this.catalog.acquirer(env, input.acquirerId);
     if (!acquirer || !this.catalog.provider(acquirer.provider)) throw new UserError('This payment method is not available.');
     const amount = roundAmount(input.amount, currency.decimals);
     if (!(amount > 0)) throw new UserError('The amount to pay must be positive.');
@@ -93,8 +95,10 @@ export class PaymentTransactions {
     return env.sudo().transaction(async (sudo) => {
       // The payer's details copied as they are now (one row, no name lookups: sudo reads only columns).
       const partner = input.partnerId ? await sudo.db('res_partner').where({ id: input.partnerId }).first('name', 'email', 'lang', 'street', 'zip', 'city', 'country_id', 'phone') : undefined;
+      const reference = await this.nextReference(sudo, base);
+      const createDate = utcText();
       const id = await sudo.model(TRANSACTION_MODEL).create({
-        reference: await this.nextReference(sudo, base),
+        reference,
         acquirer_id: acquirer.id, provider: acquirer.provider, amount, currency_id: currency.id, state: 'draft', type: input.type ?? 'form',
         partner_id: input.partnerId ?? false, website_id: input.siteId ?? false, payment_token_id: input.tokenId ?? false,
         partner_name: partner ? text(partner, 'name') : false, partner_email: partner ? text(partner, 'email') || false : false,
@@ -102,7 +106,12 @@ export class PaymentTransactions {
         partner_zip: partner ? text(partner, 'zip') || false : false, partner_city: partner ? text(partner, 'city') || false : false,
         partner_country_id: partner?.country_id ? Number(partner.country_id) : false, partner_phone: partner ? text(partner, 'phone') || false : false,
       });
-      return this.info(sudo, id);
+      // What was just written, as `info` would read it.
+      return {
+        id, reference, amount, currency: { id: currency.id, name: currency.name, decimals: currency.decimals }, state: 'draft' as const,
+        provider: acquirer.provider, acquirerId: acquirer.id, acquirerReference: '', stateMessage: '', partnerId: input.partnerId ?? null,
+        createDate, cardBrand: '', cardLast4: '',
+      };
     });
   }
 

@@ -24,6 +24,16 @@ export interface CurrentCart {
   partnerId: number;
   lineCount: number;
   amountTotal: number;
+  name: string;
+  currencyId: number;
+  carrierId: number | null;
+}
+
+function cartOf(id: number, o: Record<string, unknown>): CurrentCart {
+  return {
+    id, partnerId: Number(o.partner_id), lineCount: Number(o.line_count), amountTotal: Number(o.amount_total), name: String(o.name),
+    currencyId: Number(o.currency_id), carrierId: o.carrier_id ? Number(o.carrier_id) : null,
+  };
 }
 
 /**
@@ -41,7 +51,7 @@ export class CartService {
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
     // One indexed read (the session names the order; its rights are the session's own), its lines counted in it.
     const db = env.sudo().db;
-    const order = await db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id', 'amount_total',
+    const order = await db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id', 'amount_total', 'name', 'currency_id', 'carrier_id',
       db('sale_order_line').where('order_id', id).count('*').as('line_count'));
     const siteId = order?.website_id != null ? Number(order.website_id) : null;
     if (!order || order.state !== 'draft' || siteId !== caller.site.id) {
@@ -52,9 +62,9 @@ export class CartService {
     if (!caller.isPublic && partnerId !== caller.user.partnerId) {
       // Signed in since the cart was made: the cart becomes theirs (only a visitor's cart is in a session they hold).
       await env.model(ORDER_MODEL).write([id], { partner_id: caller.user.partnerId });
-      return { id, partnerId: caller.user.partnerId, lineCount: Number(order.line_count), amountTotal: Number(order.amount_total) };
+      return { ...cartOf(id, order), partnerId: caller.user.partnerId };
     }
-    return { id, partnerId, lineCount: Number(order.line_count), amountTotal: Number(order.amount_total) };
+    return cartOf(id, order);
   }
 
   private async create(caller: Caller, env: Env): Promise<number> {

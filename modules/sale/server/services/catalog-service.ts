@@ -75,9 +75,9 @@ export class CatalogService {
     return [...out];
   }
 
-  /** `/shop`: published products matching every word of the search, in the category's subtree, a page of them. */
+  /** `/shop`: published and listed products matching every word of the search, in the category's subtree, a page of them. */
   async listing(env: Env, q: ShopQuery, categories: CategoryNode[]): Promise<{ products: ProductCard[]; total: number; page: number; pageCount: number }> {
-    const domain: Domain = [['website_published', '=', true], ['active', '=', true]];
+    const domain: Domain = [['website_published', '=', true], ['website_listed', '=', true], ['active', '=', true]];
     for (const w of words(q.search)) domain.push('|', ['name', 'ilike', w], ['description', 'ilike', w]);
     if (q.category) domain.push(['categ_id', 'in', this.descendants(categories, q.category)]);
     const model = env.model(TEMPLATE_MODEL);

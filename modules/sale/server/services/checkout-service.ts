@@ -12,7 +12,7 @@ import {
 } from '../../common/checkout-schemas';
 import { CARRIER_MODEL } from '../models/delivery-carrier';
 import { ORDER_MODEL } from '../models/sale-order';
-import { CartService } from './cart-service';
+import { CartService, type CurrentCart } from './cart-service';
 import { CatalogService } from './catalog-service';
 import { fromCents, toCents } from './money';
 
@@ -57,9 +57,9 @@ export class CheckoutService {
   ) {}
 
   /** The caller's cart when it has lines, else null. */
-  async order(caller: Caller): Promise<{ id: number; partnerId: number } | null> {
+  async order(caller: Caller): Promise<CurrentCart | null> {
     const order = await this.cart.current(caller);
-    return order && order.lineCount > 0 ? { id: order.id, partnerId: order.partnerId } : null;
+    return order && order.lineCount > 0 ? order : null;
   }
 
   /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
@@ -254,12 +254,11 @@ export class CheckoutService {
    * A draft transaction for the order's total in the order's currency (the amount the confirmation
    * will be compared with), with an acquirer offered on the site; the order and the session remember it.
    */
-  async startTransaction(caller: Caller, order: { id: number; partnerId: number }, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
-    const acquirerId = acquirer.id;
-    const o = await caller.env.sudo().db('sale_order').where({ id: order.id }).first('name', 'amount_total', 'currency_id', 'carrier_id');
-    if (!o?.carrier_id) throw new UserError(CHECKOUT_MESSAGES.noCarrier);
+  async startTransaction(caller: Caller, order: CurrentCart, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
+    // The order as this request read it (its cart read): its own amount and currency, never the browser's.
+    if (!order.carrierId) throw new UserError(CHECKOUT_MESSAGES.noCarrier);
     const tx = await this.transactions.create(caller.env, {
-      reference: String(o.name), amount: Number(o.amount_total), currencyId: Number(o.currency_id), acquirerId,
+      reference: order.name, amount: order.amountTotal, currencyId: order.currencyId, acquirerId: acquirer.id, acquirer,
       partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null,
     });
     await caller.env.sudo().db('sale_order').where({ id: order.id }).update({ payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
@@ -282,8 +281,8 @@ export class CheckoutService {
    * Pays the transaction through its provider with what the form posted. Unless it failed, the order
    * is no longer the cart: the session keeps it as the last order (confirmation, status, tracking).
    */
-  async pay(caller: Caller, orderId: number, txId: number, data: Record<string, unknown>): Promise<PayResult> {
-    const result = await this.payments.pay({ env: caller.env, siteId: caller.site.id, partnerId: caller.isPublic ? null : caller.user.partnerId }, txId, data);
+  async pay(caller: Caller, orderId: number, txId: number, data: Record<string, unknown>, known?: { tx: TransactionInfo; acquirer: AcquirerInfo }): Promise<PayResult> {
+    const result = await this.payments.pay({ env: caller.env, siteId: caller.site.id, partnerId: caller.isPublic ? null : caller.user.partnerId }, txId, data, known);
     if (!result.fieldErrors && !result.error) this.finish(caller, orderId);
     return result;
   }
