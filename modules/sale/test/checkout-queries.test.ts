@@ -15,7 +15,7 @@ import { CARDS, acquirerId, frenchAddress } from './checkout-fixture';
  * the transaction written (reference made unique, payer copied), claimed, paid, moved to done with
  * the order confirmed in the same transaction (its lines to the hooks, the mail queued, the event).
  */
-const CHECKOUT_BOUND = 105;
+const CHECKOUT_BOUND = 104;
 const ADD_BOUND = 19;
 const PAY_BOUND = 35;
 
