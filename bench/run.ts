@@ -37,6 +37,10 @@ const BENCHES: Record<string, BenchEntry> = {
   },
   redirect: { description: 'GET /r/<code> rate vs a bare 302 server (autocannon), read_group by day over 1M clicks', load: () => import('./redirect') },
   survey: { description: 'a survey results page with 100,000 answers (1.2M answer lines) as a manager on SQLite and PostgreSQL: all, finished, filtered vs a bare Koa handler and raw knex counts (--sqlite or --pg for one)', load: () => import('./survey') },
+  shop: {
+    description: '/shop with 10,000 products and a product page with variants vs a bare Koa handler serving the same HTML; 100 buyers checking out at once: p95, orders lost or doubled (SQLite, PostgreSQL)',
+    load: () => import('./shop'),
+  },
   mailing: { description: 'send 10,000 mails of a mailing to a local SMTP sink vs nodemailer alone (pooled) on the same sink', load: () => import('./mailing') },
 };
 

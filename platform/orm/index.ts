@@ -9,5 +9,5 @@ export * from './model-contribution';
 export * from './sql-values';
 export { EnvFactory, type ActingUser } from './env-factory';
 export { ADMIN_GROUP } from './access-control';
-export { type Row, displayNames } from './record-reader';
+export { type Row, displayNames, pickTranslation } from './record-reader';
 export { MAX_PATH_HOPS } from './domain-limits';

@@ -65,11 +65,15 @@ describe('event_sale: tickets through the shop', function () {
     });
   }
 
-  it('makes a published product at the ticket\'s price, and keeps it at that price', async () => {
+  it('makes a published product at the ticket\'s price, not listed in /shop, and keeps it at that price', async () => {
     const [t] = await tk.sudo().model(TICKET_MODEL).read([vip], ['product_id']);
     const [p] = await tk.sudo().model(PRODUCT_MODEL).read([(t.product_id as [number, string])[0]], ['product_tmpl_id']);
     const tmplId = (p.product_tmpl_id as [number, string])[0];
-    expect((await tk.sudo().model(TEMPLATE_MODEL).read([tmplId], ['list_price', 'website_published']))[0]).to.include({ list_price: 1500, website_published: true });
+    expect((await tk.sudo().model(TEMPLATE_MODEL).read([tmplId], ['list_price', 'website_published', 'website_listed']))[0]).to.include({ list_price: 1500, website_published: true, website_listed: false });
+    // Sold from the event's page: /shop neither lists it nor finds it.
+    const [{ name }] = await tk.sudo().model(TEMPLATE_MODEL).read([tmplId], ['name']);
+    const shop = await (await fetch(`${tk.url}/shop?search=${encodeURIComponent(String(name))}`)).text();
+    expect(shop).to.contain('No product matches your search.');
     await tk.sudo().model(TICKET_MODEL).write([vip], { price: 1600 });
     expect((await tk.sudo().model(TEMPLATE_MODEL).read([tmplId], ['list_price']))[0].list_price).to.equal(1600);
     await tk.sudo().model(TICKET_MODEL).write([vip], { price: 1500 });

@@ -74,6 +74,23 @@ describe('sale: /shop and product pages', function () {
     expect((await get(`${url}?values=1;drop`)).status).to.equal(400);
   });
 
+  it('leaves a published product that is not listed out of /shop and its search, and still sells it', async () => {
+    const env = tk.sudo();
+    const tmpl = await env.model(TEMPLATE_MODEL).create({ name: 'Backstage pass', list_price: 7, website_published: true, website_listed: false });
+    const variant = await env.model(PRODUCT_MODEL).create({ product_tmpl_id: tmpl });
+    try {
+      expect((await get('/shop')).html + (await get('/shop?page=2')).html).not.to.contain('Backstage pass');
+      expect(names((await get('/shop?search=backstage')).html)).to.deep.equal([]);
+      const res = await fetch(`${tk.url}/shop/cart/update_json`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { product_id: variant, add_qty: 2 }, id: 1 }),
+      });
+      expect((await res.json()).result).to.include({ quantity: 2, amount_total: 14 });
+    } finally {
+      await env.model(TEMPLATE_MODEL).write([tmpl], { active: false });
+    }
+  });
+
   it('redirects a wrong slug to the right one, and answers 404 for unknown and unpublished products', async () => {
     const wrong = await get(`/shop/product/shirt-${tshirt}`);
     expect(wrong.status).to.equal(301);

@@ -20,11 +20,12 @@ export class TicketProducts {
     if (productId) {
       const [p] = await sudo.model(PRODUCT_MODEL).read([productId], ['product_tmpl_id']);
       const tmplId = Number((p.product_tmpl_id as [number, string])[0]);
-      const [tmpl] = await sudo.model(TEMPLATE_MODEL).read([tmplId], ['name', 'list_price']);
-      if (Number(tmpl.list_price) !== Number(t.price) || tmpl.name !== name) await sudo.model(TEMPLATE_MODEL).write([tmplId], { name, list_price: Number(t.price) });
+      const [tmpl] = await sudo.model(TEMPLATE_MODEL).read([tmplId], ['name', 'list_price', 'website_listed']);
+      // Sold from its event's page, never listed in /shop (a ticket product made before the flag gets it here).
+      if (Number(tmpl.list_price) !== Number(t.price) || tmpl.name !== name || tmpl.website_listed) await sudo.model(TEMPLATE_MODEL).write([tmplId], { name, list_price: Number(t.price), website_listed: false });
       return productId;
     }
-    const tmplId = await sudo.model(TEMPLATE_MODEL).create({ name, list_price: Number(t.price), website_published: true, website_sequence: 1000, description: `Ticket for ${String(ev.name)}` });
+    const tmplId = await sudo.model(TEMPLATE_MODEL).create({ name, list_price: Number(t.price), website_published: true, website_listed: false, website_sequence: 1000, description: `Ticket for ${String(ev.name)}` });
     const id = await sudo.model(PRODUCT_MODEL).create({ product_tmpl_id: tmplId });
     await sudo.model(TICKET_MODEL).updateColumns([ticketId], { set: { product_id: id } });
     return id;

@@ -51,8 +51,8 @@ export class PaymentCatalog {
   }
 
   async currencyByCode(env: Env, code: string): Promise<CurrencyInfo | null> {
-    const [row] = await env.sudo().model(CURRENCY_MODEL).search([['name', '=', code.toUpperCase()], ['active', '=', true]], { limit: 1 });
-    return row ? this.currency(env, row) : null;
+    const [row] = await env.sudo().model(CURRENCY_MODEL).search_read([['name', '=', code.toUpperCase()], ['active', '=', true]], ['name', 'symbol', 'decimal_places'], { limit: 1 });
+    return row ? { id: Number(row.id), name: text(row, 'name'), symbol: text(row, 'symbol'), decimals: Number(row.decimal_places) } : null;
   }
 
   private acquirerInfo(r: Record<string, unknown>): AcquirerInfo {

@@ -85,12 +85,15 @@ export class PaymentCheckout {
 
   /**
    * Pays a draft transaction with what its form posted. A card is saved for a signed-in payer when the
-   * acquirer always saves them, or asks and `save_card` was ticked.
+   * acquirer always saves them, or asks and `save_card` was ticked. `known`: the transaction and its
+   * acquirer as this request just made and read them.
    */
-  async pay(payer: Payer, txId: number, data: Record<string, unknown>): Promise<PayResult> {
-    const tx = await this.transactions.info(payer.env, txId);
+  async pay(payer: Payer, txId: number, data: Record<string, unknown>, known?: { tx: TransactionInfo; acquirer: AcquirerInfo }): Promise<PayResult> {
+    // A transaction this request just started is not read again (the claim below still takes it only if it is an unclaimed draft).
+    const fresh = known && known.tx.id === txId && known.acquirer.id === known.tx.acquirerId ? known : null;
+    const tx = fresh?.tx ?? await this.transactions.info(payer.env, txId);
     if (tx.state !== 'draft') throw new UserError('This transaction was already processed.');
-    const acquirer = await this.catalog.acquirer(payer.env, tx.acquirerId);
+    const acquirer = fresh?.acquirer ?? await this.catalog.acquirer(payer.env, tx.acquirerId);
     const provider = acquirer && this.catalog.provider(acquirer.provider);
     if (!acquirer || !provider) throw new UserError('This payment method is not available.');
     await this.claim(payer.env, txId);

@@ -6,7 +6,7 @@ import type { Env } from '@platform/orm';
 import { TRANSACTION_MODEL, type TransactionState } from '../models/payment-transaction';
 import { TransactionStateHook, type AcquirerInfo, type ProviderOutcome, type TransactionInfo } from './payment-provider';
 import { PaymentCatalog } from './payment-catalog';
-import { m2oId, roundAmount, text } from './record-values';
+import { roundAmount, text } from './record-values';
 
 /** From each state, where a transaction may go (the same state again is a no-op: idempotent). */
 const NEXT: Record<TransactionState, TransactionState[]> = {
@@ -30,6 +30,8 @@ export interface NewTransaction {
   siteId: number | null;
   type?: 'form' | 'form_save' | 'server2server';
   tokenId?: number | null;
+  /** The acquirer as the caller just read it (offered on the site): not read again. */
+  acquirer?: AcquirerInfo;
 }
 
 export interface StatusAnswer {
@@ -42,7 +44,22 @@ export interface StatusAnswer {
   message: string;
 }
 
-const TX_FIELDS = ['reference', 'amount', 'currency_id', 'state', 'provider', 'acquirer_id', 'acquirer_reference', 'state_message', 'partner_id', 'create_date', 'card_brand', 'card_last4'];
+const TX_COLUMNS = ['id', 'reference', 'amount', 'currency_id', 'state', 'provider', 'acquirer_id', 'acquirer_reference', 'state_message', 'partner_id', 'create_date', 'card_brand', 'card_last4'];
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A row of `info`'s query as the face gives it (an inactive currency reads as none, as `PaymentCatalog.currency`). */
+function txInfo(r: Record<string, unknown>): TransactionInfo {
+  const active = r.currency_active === true || r.currency_active === 1;
+  const created = r.create_date instanceof Date ? utcText(r.create_date) : str(r.create_date).replace('T', ' ').slice(0, 19);
+  return {
+    id: Number(r.id), reference: str(r.reference), amount: Number(r.amount),
+    currency: active ? { id: Number(r.currency_id), name: str(r.currency_name), decimals: Number(r.currency_decimals) } : { id: 0, name: '', decimals: 2 },
+    state: r.state as TransactionState, provider: str(r.provider), acquirerId: r.acquirer_id ? Number(r.acquirer_id) : 0,
+    acquirerReference: str(r.acquirer_reference), stateMessage: str(r.state_message), partnerId: r.partner_id ? Number(r.partner_id) : null,
+    createDate: created, cardBrand: str(r.card_brand), cardLast4: str(r.card_last4),
+  };
+}
 
 /**
  * The only writer of payment transactions: creation (reference made unique, payer's details copied),
@@ -69,38 +86,44 @@ export class PaymentTransactions {
   async create(env: Env, input: NewTransaction): Promise<TransactionInfo> {
     const currency = await this.catalog.currency(env, input.currencyId);
     if (!currency) throw new UserError('This currency is not available.');
-    const acquirer = await this.catalog.acquirer(env, input.acquirerId);
+    const acquirer = input.acquirer?.id === input.acquirerId ? input.acquirer : await this.catalog.acquirer(env, input.acquirerId);
     if (!acquirer || !this.catalog.provider(acquirer.provider)) throw new UserError('This payment method is not available.');
     const amount = roundAmount(input.amount, currency.decimals);
     if (!(amount > 0)) throw new UserError('The amount to pay must be positive.');
     const base = input.reference.trim();
     if (!base || base.length > REFERENCE_MAX - 6) throw new UserError(`A payment reference has 1 to ${REFERENCE_MAX - 6} characters.`);
     return env.sudo().transaction(async (sudo) => {
-      const partner = input.partnerId ? (await sudo.model('res.partner').read([input.partnerId], ['name', 'email', 'lang', 'street', 'zip', 'city', 'country_id', 'phone']))[0] : undefined;
+      // The payer's details copied as they are now (one row, no name lookups: sudo reads only columns).
+      const partner = input.partnerId ? await sudo.db('res_partner').where({ id: input.partnerId }).first('name', 'email', 'lang', 'street', 'zip', 'city', 'country_id', 'phone') : undefined;
+      const reference = await this.nextReference(sudo, base);
+      const createDate = utcText();
       const id = await sudo.model(TRANSACTION_MODEL).create({
-        reference: await this.nextReference(sudo, base),
+        reference,
         acquirer_id: acquirer.id, provider: acquirer.provider, amount, currency_id: currency.id, state: 'draft', type: input.type ?? 'form',
         partner_id: input.partnerId ?? false, website_id: input.siteId ?? false, payment_token_id: input.tokenId ?? false,
         partner_name: partner ? text(partner, 'name') : false, partner_email: partner ? text(partner, 'email') || false : false,
         partner_lang: partner ? text(partner, 'lang') || false : false, partner_address: partner ? text(partner, 'street') || false : false,
         partner_zip: partner ? text(partner, 'zip') || false : false, partner_city: partner ? text(partner, 'city') || false : false,
-        partner_country_id: partner ? m2oId(partner.country_id) ?? false : false, partner_phone: partner ? text(partner, 'phone') || false : false,
+        partner_country_id: partner?.country_id ? Number(partner.country_id) : false, partner_phone: partner ? text(partner, 'phone') || false : false,
       });
-      return this.info(sudo, id);
+      // What was just written, as `info` would read it.
+      return {
+        id, reference, amount, currency: { id: currency.id, name: currency.name, decimals: currency.decimals }, state: 'draft' as const,
+        provider: acquirer.provider, acquirerId: acquirer.id, acquirerReference: '', stateMessage: '', partnerId: input.partnerId ?? null,
+        createDate, cardBrand: '', cardLast4: '',
+      };
     });
   }
 
+  /**
+   * One query (the transaction and its currency joined): the checkout reads a transaction at each step,
+   * and the ORM's read would add a name lookup per many2one and a currency read (5 queries).
+   */
   async info(env: Env, id: number): Promise<TransactionInfo> {
-    const [r] = await env.sudo().model(TRANSACTION_MODEL).read([id], TX_FIELDS);
+    const r = await env.sudo().db('payment_transaction as t').leftJoin('res_currency as c', 'c.id', 't.currency_id')
+      .where('t.id', id).first(...TX_COLUMNS.map((f) => `t.${f}`), 'c.name as currency_name', 'c.decimal_places as currency_decimals', 'c.active as currency_active');
     if (!r) throw new UserError('This transaction does not exist.');
-    const currency = await this.catalog.currency(env, m2oId(r.currency_id) ?? 0);
-    return {
-      id, reference: text(r, 'reference'), amount: Number(r.amount),
-      currency: { id: currency?.id ?? 0, name: currency?.name ?? '', decimals: currency?.decimals ?? 2 },
-      state: r.state as TransactionState, provider: text(r, 'provider'), acquirerId: m2oId(r.acquirer_id) ?? 0,
-      acquirerReference: text(r, 'acquirer_reference'), stateMessage: text(r, 'state_message'), partnerId: m2oId(r.partner_id),
-      createDate: text(r, 'create_date'), cardBrand: text(r, 'card_brand'), cardLast4: text(r, 'card_last4'),
-    };
+    return txInfo(r);
   }
 
   async findByReference(env: Env, reference: string): Promise<TransactionInfo | null> {
@@ -113,11 +136,16 @@ export class PaymentTransactions {
    * again, or a move out of a final state). The hooks run in the same database transaction.
    */
   async setState(env: Env, id: number, state: TransactionState, details: Omit<ProviderOutcome, 'state'> = {}): Promise<boolean> {
+    return (await this.move(env, id, state, details)) !== null;
+  }
+
+  /** `setState`, answering the transaction after the move, or null when nothing changed. */
+  private async move(env: Env, id: number, state: TransactionState, details: Omit<ProviderOutcome, 'state'>): Promise<TransactionInfo | null> {
     return env.sudo().transaction(async (sudo) => {
       const before = await this.info(sudo, id);
       if (before.state === state || !NEXT[before.state].includes(state)) {
         if (before.state !== state) this.logger.warn({ tx: id, from: before.state, to: state }, 'payment: state change refused');
-        return false;
+        return null;
       }
       const vals: Record<string, unknown> = { state };
       if (details.message !== undefined) vals.state_message = details.message || false;
@@ -125,17 +153,23 @@ export class PaymentTransactions {
       if (details.card) Object.assign(vals, { card_brand: details.card.brand, card_last4: details.card.last4.slice(-4) });
       if (state === 'done' || state === 'authorized') vals.date_validate = utcText();
       await sudo.model(TRANSACTION_MODEL).write([id], vals);
-      const after = await this.info(sudo, id);
+      // What was written, over what was read: no second read of the same row.
+      const after: TransactionInfo = {
+        ...before, state,
+        ...(vals.state_message !== undefined ? { stateMessage: str(vals.state_message) } : {}),
+        ...(vals.acquirer_reference ? { acquirerReference: str(vals.acquirer_reference) } : {}),
+        ...(details.card ? { cardBrand: str(vals.card_brand), cardLast4: str(vals.card_last4) } : {}),
+      };
       for (const hook of this.hooks.getContributions()) await hook.transactionStateChanged(sudo, after, before.state);
       this.logger.info({ tx: id, reference: after.reference, from: before.state, to: state }, 'payment: transaction state');
-      return true;
+      return after;
     });
   }
 
   /** Applies what a provider answered (a refusal of the data leaves the transaction as it was). */
   async apply(env: Env, id: number, outcome: ProviderOutcome): Promise<TransactionInfo> {
-    if (outcome.state !== 'draft' && !outcome.fieldErrors) await this.setState(env, id, outcome.state, outcome);
-    return this.info(env, id);
+    const moved = outcome.state !== 'draft' && !outcome.fieldErrors ? await this.move(env, id, outcome.state, outcome) : null;
+    return moved ?? this.info(env, id);
   }
 
   /** Where a transaction stands, for its status page: a pending one is asked to its provider first. */

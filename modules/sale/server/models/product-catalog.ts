@@ -64,6 +64,11 @@ export const ProductTemplate = defineModel({
     categ_id: fields.many2one(CATEGORY_MODEL, { ondelete: 'set null', string: 'Category' }),
     website_published: fields.boolean({ default: false, string: 'Published' }),
     website_sequence: fields.integer({ default: 10, string: 'Sequence on the site' }),
+    /**
+     * Shown in `/shop`'s listing and search. A product sold elsewhere on the site (an event's ticket,
+     * sold from its event page) is published, so it can be sold and bought, but not listed.
+     */
+    website_listed: fields.boolean({ default: true, string: 'Listed in the shop' }),
     image: fields.image({ string: 'Image' }),
     active: fields.boolean({ default: true, string: 'Active' }),
     product_variant_ids: fields.one2many(PRODUCT_MODEL, 'product_tmpl_id', { string: 'Variants' }),

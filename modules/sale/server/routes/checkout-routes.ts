@@ -4,7 +4,7 @@ import { object, string } from 'yup';
 import { SiteUrls } from '@platform/base';
 import { UserError } from '@platform/core';
 import { route, type RateLimit, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
-import { PaymentCatalog, cardFieldErrors, TEST_CARDS, type AcquirerInfo, type PaymentStatus } from '@modules/payment';
+import { PaymentCatalog, cardFieldErrors, TEST_CARDS, type AcquirerInfo, type PaymentStatus, type TransactionInfo } from '@modules/payment';
 import {
   ADDRESS_URL, CHECKOUT_MESSAGES, CHECKOUT_URL, CONFIRMATION_URL, CONFIRM_ORDER_URL, COUNTRY_INFOS_URL, GET_STATUS_URL, PAYMENT_PAY_URL,
   PAYMENT_TRANSACTION_URL, PAYMENT_URL, TERMS_URL, TRACKING_URL, carrierSchema, payFormSchema, transactionCallSchema,
@@ -14,6 +14,7 @@ import { CART_URL } from '../../common/shop-schemas';
 import {
   addressPage, checkoutPage, confirmationPage, paymentPage, termsPage, type PaymentAcquirerView, type PaymentPageProps,
 } from '../../web/pages/checkout-pages';
+import type { CurrentCart } from '../services/cart-service';
 import { CheckoutService, type AddressForm } from '../services/checkout-service';
 import { EcomStats } from '../services/ecom-stats';
 
@@ -142,7 +143,7 @@ export class CheckoutRoutes implements RouteContribution {
           const orderId = this.checkout.lastOrderId(req);
           if (!orderId) return req.reply.redirect('/shop');
           const summary = await this.checkout.summary(req.env, orderId);
-          const status = await this.orderStatus(req, orderId);
+          const status = await this.orderStatus(req, orderId, { payment_tx_id: summary.paymentTxId, state: summary.state, amount_total: summary.amountTotal });
           req.reply.header('Cache-Control', 'no-store');
           return confirmationPage({ order: summary, status, signedIn: !req.isPublic });
         },
@@ -172,7 +173,7 @@ export class CheckoutRoutes implements RouteContribution {
   }
 
   /** The cart ready to pay: lines, an address and a shipping method; else a UserError naming what is missing. */
-  private async payableOrder(req: RequestContext): Promise<{ id: number; partnerId: number }> {
+  private async payableOrder(req: RequestContext): Promise<CurrentCart> {
     const order = await this.checkout.order(req);
     if (!order) throw new UserError(CHECKOUT_MESSAGES.emptyCart);
     if (this.checkout.needsNewContact(req, order)) throw new UserError(CHECKOUT_MESSAGES.noAddress);
@@ -181,7 +182,7 @@ export class CheckoutRoutes implements RouteContribution {
 
   private async pay(req: RequestContext<InferType<typeof payFormSchema>>) {
     const p = req.params;
-    let order: { id: number; partnerId: number };
+    let order: CurrentCart;
     try {
       order = await this.payableOrder(req);
     } catch (err) {
@@ -191,6 +192,7 @@ export class CheckoutRoutes implements RouteContribution {
     const card = { cc_number: p.cc_number, cc_holder_name: p.cc_holder_name, cc_expiry: p.cc_expiry, cc_cvc: p.cc_cvc };
     let txId: number;
     let acquirer: AcquirerInfo | null;
+    let started: { tx: TransactionInfo; acquirer: AcquirerInfo } | undefined;
     try {
       if (p.tx_id) {
         if (!(await this.checkout.ownTransaction(req, order.id, p.tx_id, p.tx_token ?? ''))) throw new UserError(CHECKOUT_MESSAGES.txMismatch);
@@ -205,7 +207,9 @@ export class CheckoutRoutes implements RouteContribution {
           const errors = cardFieldErrors(card);
           if (Object.keys(errors).length) return this.paymentPage(req, { acquirerId: acquirer.id, fieldErrors: errors, holderName: p.cc_holder_name }, 400);
         }
-        txId = (await this.checkout.startTransaction(req, order, acquirer, { baseUrl: await this.siteUrls.forMail(req) })).id;
+        const tx = await this.checkout.startTransaction(req, order, acquirer, { baseUrl: await this.siteUrls.forMail(req) });
+        started = { tx, acquirer };
+        txId = tx.id;
       }
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
@@ -214,7 +218,7 @@ export class CheckoutRoutes implements RouteContribution {
     const acquirerId = acquirer?.id;
     let result;
     try {
-      result = await this.checkout.pay(req, order.id, txId, card);
+      result = await this.checkout.pay(req, order.id, txId, card, started);
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       return this.paymentPage(req, { error: err.message, acquirerId }, 400);
@@ -226,8 +230,8 @@ export class CheckoutRoutes implements RouteContribution {
     return req.reply.redirect(CONFIRMATION_URL, { status: 303 });
   }
 
-  private async orderStatus(req: RequestContext, orderId: number): Promise<OrderStatus> {
-    const found = await this.checkout.paymentStatus(req.env, orderId);
+  private async orderStatus(req: RequestContext, orderId: number, known?: { payment_tx_id: number | null; state: string; amount_total: number }): Promise<OrderStatus> {
+    const found = await this.checkout.paymentStatus(req.env, orderId, known);
     if (!found) return { recall: false, message: '<p>There seems to be an error with your request.</p>', tone: 'danger', state: 'none', order_state: 'none' };
     const status: PaymentStatus | null = found.status;
     const orderState = String(found.order.state);

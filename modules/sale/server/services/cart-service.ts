@@ -18,6 +18,24 @@ const ORDER_TABLE = 'sale_order';
 
 type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
 
+/** The session's cart as one read gives it. */
+export interface CurrentCart {
+  id: number;
+  partnerId: number;
+  lineCount: number;
+  amountTotal: number;
+  name: string;
+  currencyId: number;
+  carrierId: number | null;
+}
+
+function cartOf(id: number, o: Record<string, unknown>): CurrentCart {
+  return {
+    id, partnerId: Number(o.partner_id), lineCount: Number(o.line_count), amountTotal: Number(o.amount_total), name: String(o.name),
+    currencyId: Number(o.currency_id), carrierId: o.carrier_id ? Number(o.carrier_id) : null,
+  };
+}
+
 /**
  * The cart: a draft order whose id is in the caller's session, so nobody reaches another's cart. It is
  * written only here, as the superuser after the checks: quantities are bounded, products must be
@@ -28,11 +46,13 @@ export class CartService {
   constructor(@inject(CatalogService) private readonly catalog: CatalogService) {}
 
   /** The caller's cart, or null (none yet, or it is no longer a draft of this site: then forgotten). */
-  async current(caller: Caller, env: Env = caller.env.sudo()): Promise<{ id: number; partnerId: number } | null> {
+  async current(caller: Caller, env: Env = caller.env.sudo()): Promise<CurrentCart | null> {
     const id = caller.session.get<number>(CART_SESSION_KEY);
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
-    // One indexed read (the session names the order; its rights are the session's own).
-    const order = await env.sudo().db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id');
+    // One indexed read (the session names the order; its rights are the session's own), its lines counted in it.
+    const db = env.sudo().db;
+    const order = await db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id', 'amount_total', 'name', 'currency_id', 'carrier_id',
+      db('sale_order_line').where('order_id', id).count('*').as('line_count'));
     const siteId = order?.website_id != null ? Number(order.website_id) : null;
     if (!order || order.state !== 'draft' || siteId !== caller.site.id) {
       caller.session.delete(CART_SESSION_KEY);
@@ -42,9 +62,9 @@ export class CartService {
     if (!caller.isPublic && partnerId !== caller.user.partnerId) {
       // Signed in since the cart was made: the cart becomes theirs (only a visitor's cart is in a session they hold).
       await env.model(ORDER_MODEL).write([id], { partner_id: caller.user.partnerId });
-      return { id, partnerId: caller.user.partnerId };
+      return { ...cartOf(id, order), partnerId: caller.user.partnerId };
     }
-    return { id, partnerId };
+    return cartOf(id, order);
   }
 
   private async create(caller: Caller, env: Env): Promise<number> {
@@ -66,14 +86,14 @@ export class CartService {
   async update(caller: Caller, p: CartUpdate): Promise<CartUpdateResult> {
     if (p.set_qty == null && p.add_qty == null) throw new ValidationError(QTY_MESSAGES.nothingToDo);
     return caller.env.sudo().transaction(async (env) => {
-      let order = await this.current(caller, env);
+      let order: { id: number; partnerId: number } | null = await this.current(caller, env);
       let line: { id: number; qty: number } | null = null;
       if (p.line_id != null) {
-        const [row] = order ? await env.model(ORDER_LINE_MODEL).search_read([['id', '=', p.line_id], ['order_id', '=', order.id]], ['product_id', 'product_uom_qty']) : [];
-        if (!row || Number((row.product_id as [number, string])[0]) !== p.product_id) throw new UserError(QTY_MESSAGES.foreignLine);
+        const row = order ? await env.db('sale_order_line').where({ id: p.line_id, order_id: order.id }).first('id', 'product_id', 'product_uom_qty') : undefined;
+        if (!row || Number(row.product_id) !== p.product_id) throw new UserError(QTY_MESSAGES.foreignLine);
         line = { id: Number(row.id), qty: Number(row.product_uom_qty) };
       } else if (order) {
-        const [row] = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', order.id], ['product_id', '=', p.product_id]], ['product_uom_qty'], { limit: 1 });
+        const row = await env.db('sale_order_line').where({ order_id: order.id, product_id: p.product_id }).orderBy('id').first('id', 'product_uom_qty');
         if (row) line = { id: Number(row.id), qty: Number(row.product_uom_qty) };
       }
       let qty = p.set_qty != null ? p.set_qty : (line?.qty ?? 0) + (p.add_qty ?? 0);
@@ -97,7 +117,8 @@ export class CartService {
       const vals = { product_uom_qty: qty, price_unit: fromCents(price), price_subtotal: fromCents(price * qty), name: variant.displayName };
       let lineId: number;
       if (line) {
-        await env.model(ORDER_LINE_MODEL).write([line.id], vals);
+        // Readonly columns only this service writes, after its checks: straight to the row.
+        await env.db('sale_order_line').where({ id: line.id }).update({ ...vals, write_uid: env.uid, write_date: utcText() });
         lineId = line.id;
       } else {
         lineId = await env.model(ORDER_LINE_MODEL).create({ order_id: orderId, product_id: p.product_id, ...vals });
@@ -113,18 +134,24 @@ export class CartService {
    * comes through here, so the total a payment is compared with is always the lines' sum.
    */
   async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
-    const lines = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', orderId]], ['product_uom_qty', 'price_subtotal']);
-    const cents = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
-    const carrier = await env.db('sale_order as o').join('delivery_carrier as c', 'c.id', 'o.carrier_id').where('o.id', orderId)
-      .first('c.fixed_price', 'c.free_over', 'c.amount');
-    const delivery = carrier && lines.length
-      ? deliveryCents({ fixedPrice: Number(carrier.fixed_price), freeOver: Boolean(carrier.free_over), amount: Number(carrier.amount) }, cents) : 0;
+    // One read: the lines' sums and the shipping method (whatever the number of lines).
+    const db = env.db;
+    const row = await db('sale_order as o').leftJoin('delivery_carrier as c', 'c.id', 'o.carrier_id').where('o.id', orderId).first(
+      'c.id as carrier', 'c.fixed_price', 'c.free_over', 'c.amount',
+      db('sale_order_line').where('order_id', orderId).count('*').as('n'),
+      db('sale_order_line').where('order_id', orderId).sum('product_uom_qty').as('qty'),
+      db('sale_order_line').where('order_id', orderId).sum('price_subtotal').as('subtotal'),
+    );
+    const count = Number(row?.n ?? 0);
+    const cents = toCents(Number(row?.subtotal ?? 0));
+    const delivery = row?.carrier && count
+      ? deliveryCents({ fixedPrice: Number(row.fixed_price), freeOver: row.free_over === true || row.free_over === 1, amount: Number(row.amount) }, cents) : 0;
     const total = cents + delivery;
     // Amounts are readonly fields only this service computes: written straight to their columns.
     await env.db(ORDER_TABLE).where({ id: orderId }).update({
       amount_untaxed: fromCents(total), amount_delivery: fromCents(delivery), amount_total: fromCents(total), write_date: utcText(),
     });
-    return { quantity: lines.reduce((s, l) => s + Number(l.product_uom_qty), 0), amount: fromCents(total) };
+    return { quantity: Number(row?.qty ?? 0), amount: fromCents(total) };
   }
 
   /** The cart as its page shows it. */
@@ -133,20 +160,18 @@ export class CartService {
     const currency = await this.catalog.currency(env);
     const order = await this.current(caller, env);
     if (!order) return { id: null, lines: [], amountTotal: 0, quantity: 0, currency };
-    const [head] = await env.model(ORDER_MODEL).read([order.id], ['amount_total']);
-    const rows = await env.model(ORDER_LINE_MODEL).search_read([['order_id', '=', order.id]], ['product_id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal']);
-    const productIds = rows.map((r) => Number((r.product_id as [number, string])[0]));
-    const variants = productIds.length ? await env.model('product.product').read(productIds, ['product_tmpl_id']) : [];
-    const tmplOf = new Map(variants.map((v) => [Number(v.id), v.product_tmpl_id as [number, string]]));
+    // The lines with their product's template (its URL) in one read.
+    const rows = await env.db('sale_order_line as l').leftJoin('product_product as p', 'p.id', 'l.product_id').leftJoin('product_template as t', 't.id', 'p.product_tmpl_id')
+      .where('l.order_id', order.id).orderBy('l.id')
+      .select('l.id', 'l.product_id', 'l.name', 'l.product_uom_qty', 'l.price_unit', 'l.price_subtotal', 't.id as tmpl_id', 't.name as tmpl_name');
     const lines = rows.map((r) => {
-      const productId = Number((r.product_id as [number, string])[0]);
-      const tmpl = tmplOf.get(productId);
+      const productId = Number(r.product_id);
       return {
         id: Number(r.id), productId, name: String(r.name), qty: Number(r.product_uom_qty),
-        url: tmpl ? `${productUrl({ id: tmpl[0], name: tmpl[1] })}?variant=${productId}` : '#',
+        url: r.tmpl_id ? `${productUrl({ id: Number(r.tmpl_id), name: String(r.tmpl_name) })}?variant=${productId}` : '#',
         priceUnit: Number(r.price_unit), subtotal: Number(r.price_subtotal),
       };
     });
-    return { id: order.id, lines, amountTotal: Number(head?.amount_total ?? 0), quantity: lines.reduce((s, l) => s + l.qty, 0), currency };
+    return { id: order.id, lines, amountTotal: order.amountTotal, quantity: lines.reduce((s, l) => s + l.qty, 0), currency };
   }
 }

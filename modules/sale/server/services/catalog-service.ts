@@ -35,6 +35,8 @@ export interface ProductPage {
   variant: SellableVariant | null;
 }
 
+/** A boolean column as either database gives it. */
+const truthy = (v: unknown): boolean => v === true || v === 1 || v === '1';
 const words = (search: string) => search.split(/\s+/).filter(Boolean).slice(0, 10);
 
 /**
@@ -73,9 +75,9 @@ export class CatalogService {
     return [...out];
   }
 
-  /** `/shop`: published products matching every word of the search, in the category's subtree, a page of them. */
+  /** `/shop`: published and listed products matching every word of the search, in the category's subtree, a page of them. */
   async listing(env: Env, q: ShopQuery, categories: CategoryNode[]): Promise<{ products: ProductCard[]; total: number; page: number; pageCount: number }> {
-    const domain: Domain = [['website_published', '=', true], ['active', '=', true]];
+    const domain: Domain = [['website_published', '=', true], ['website_listed', '=', true], ['active', '=', true]];
     for (const w of words(q.search)) domain.push('|', ['name', 'ilike', w], ['description', 'ilike', w]);
     if (q.category) domain.push(['categ_id', 'in', this.descendants(categories, q.category)]);
     const model = env.model(TEMPLATE_MODEL);
@@ -154,23 +156,21 @@ export class CatalogService {
    * and published. Its price: the template's price plus the extras of its values on that template.
    */
   async sellable(env: Env, productId: number): Promise<SellableVariant | null> {
+    // The caller's rights decide whether the variant is visible; then two reads whatever its values.
     const visible = await env.model(PRODUCT_MODEL).search([['id', '=', productId]]);
     if (!visible.length) return null;
-    const sudo = env.sudo();
-    const [variant] = await sudo.model(PRODUCT_MODEL).read([productId], ['product_tmpl_id', 'value_ids', 'active']);
-    if (!variant || !variant.active) return null;
-    const templateId = Number((variant.product_tmpl_id as [number, string])[0]);
-    const [tmpl] = await sudo.model(TEMPLATE_MODEL).read([templateId], ['name', 'list_price', 'website_published', 'active']);
-    if (!tmpl || !tmpl.website_published || !tmpl.active) return null;
-    const valueIds = (variant.value_ids as number[]).map(Number);
-    let cents = toCents(tmpl.list_price);
-    let label: string[] = [];
-    if (valueIds.length) {
-      const offered = await sudo.model(TEMPLATE_VALUE_MODEL).search_read([['product_tmpl_id', '=', templateId], ['attribute_value_id', 'in', valueIds]], ['price_extra']);
-      for (const o of offered) cents += toCents(o.price_extra);
-      label = (await sudo.model(ATTRIBUTE_VALUE_MODEL).read(valueIds, ['name'])).map((v) => String(v.name));
-    }
-    const templateName = String(tmpl.name);
+    const db = env.sudo().db;
+    const row = await db('product_product as p').join('product_template as t', 't.id', 'p.product_tmpl_id').where('p.id', productId)
+      .first('p.active as active', 't.id as tmpl_id', 't.name as name', 't.list_price as list_price', 't.website_published as published', 't.active as tmpl_active');
+    if (!row || !truthy(row.active) || !truthy(row.published) || !truthy(row.tmpl_active)) return null;
+    const templateId = Number(row.tmpl_id);
+    // Its values in value order, each with the extra its template adds (none when the template no longer offers it).
+    const values = await db('product_variant_value_rel as r').join('product_attribute_value as v', 'v.id', 'r.value_id')
+      .leftJoin('product_template_attribute_value as tv', (j) => { j.on('tv.attribute_value_id', '=', 'r.value_id').andOnVal('tv.product_tmpl_id', '=', templateId); })
+      .where('r.product_id', productId).orderBy('r.value_id').select('v.name as name', 'tv.price_extra as price_extra');
+    const cents = values.reduce((sum, v) => sum + (v.price_extra == null ? 0 : toCents(v.price_extra)), toCents(row.list_price));
+    const label = values.map((v) => String(v.name));
+    const templateName = String(row.name);
     return {
       id: productId, templateId, templateName, price: fromCents(cents),
       displayName: label.length ? `${templateName} (${label.join(', ')})` : templateName,

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
+import { utcText } from '@platform/common';
 import type { RequestContext } from '@platform/http';
-import type { Env } from '@platform/orm';
+import { pickTranslation, type Env } from '@platform/orm';
 import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
 import {
   ADDRESS_FIELDS, ADDRESS_MESSAGES, CHECKOUT_MESSAGES, addressSchema, deliveryCents, zipRequired,
@@ -11,7 +12,7 @@ import {
 } from '../../common/checkout-schemas';
 import { CARRIER_MODEL } from '../models/delivery-carrier';
 import { ORDER_MODEL } from '../models/sale-order';
-import { CartService } from './cart-service';
+import { CartService, type CurrentCart } from './cart-service';
 import { CatalogService } from './catalog-service';
 import { fromCents, toCents } from './money';
 
@@ -56,20 +57,19 @@ export class CheckoutService {
   ) {}
 
   /** The caller's cart when it has lines, else null. */
-  async order(caller: Caller): Promise<{ id: number; partnerId: number } | null> {
+  async order(caller: Caller): Promise<CurrentCart | null> {
     const order = await this.cart.current(caller);
-    if (!order) return null;
-    const lines = await caller.env.sudo().db('sale_order_line').where({ order_id: order.id }).count({ n: '*' }).first();
-    return Number(lines?.n ?? 0) > 0 ? order : null;
+    return order && order.lineCount > 0 ? order : null;
   }
 
   /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
-  async summary(env: Env, orderId: number): Promise<OrderSummary> {
+  async summary(env: Env, orderId: number): Promise<OrderSummary & { paymentTxId: number | null }> {
     const db = env.sudo().db;
-    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
-      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'd.name as carrier');
+    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id').leftJoin('res_currency as c', 'c.id', 'o.currency_id')
+      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'o.payment_tx_id', 'd.name as carrier',
+        'c.name as currency_name', 'c.symbol as currency_symbol', 'c.decimal_places as currency_decimals');
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
-    const [c] = await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']);
+    const c = { name: o.currency_name, symbol: o.currency_symbol, decimal_places: o.currency_decimals };
     const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
     const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
     return {
@@ -77,6 +77,7 @@ export class CheckoutService {
       lines: lines.map((l) => ({ id: Number(l.id), name: String(l.name), qty: Number(l.product_uom_qty), priceUnit: Number(l.price_unit), subtotal: Number(l.price_subtotal) })),
       amountProducts: fromCents(products), amountDelivery: Number(o.amount_delivery), amountTotal: Number(o.amount_total),
       carrierName: o.carrier ? String(o.carrier) : null, carrierId: o.carrier_id ? Number(o.carrier_id) : null,
+      paymentTxId: o.payment_tx_id ? Number(o.payment_tx_id) : null,
       currency: { name: String(c?.name ?? ''), symbol: String(c?.symbol ?? ''), decimals: Number(c?.decimal_places ?? 2) },
     };
   }
@@ -104,26 +105,31 @@ export class CheckoutService {
    */
   async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
     if (this.needsNewContact(caller, order)) return null;
+    // One read: the contact, its country's rules and names, and whether the country has states.
     const env = caller.env.sudo();
-    const [p] = await env.model('res.partner').read([order.partnerId], PARTNER_FIELDS);
-    const countryId = m2o(p?.country_id);
+    const db = env.db;
+    const p = await db('res_partner as p').leftJoin('res_country as c', 'c.id', 'p.country_id').leftJoin('res_country_state as s', 's.id', 'p.state_id')
+      .where('p.id', order.partnerId).first('p.name', 'p.email', 'p.phone', 'p.street', 'p.city', 'p.zip', 'p.country_id', 'p.state_id',
+        'c.name as country_name', 'c.code as country_code', 'c.state_required', 's.name as state_name',
+        db('res_country_state as cs').whereRaw('?? = ??', ['cs.country_id', 'p.country_id']).count('*').as('state_count'));
+    const countryId = p?.country_id ? Number(p.country_id) : null;
     if (!p || !countryId) return null;
     const form: AddressForm = {
       name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
-      country_id: String(countryId), state_id: m2o(p.state_id) ? String(m2o(p.state_id)) : '',
+      country_id: String(countryId), state_id: p.state_id ? String(p.state_id) : '',
     };
-    const [country] = await env.model('res.country').read([countryId], ['code', 'state_required']);
-    const states = await env.model('res.country.state').search([['country_id', '=', countryId]], { limit: 1 });
-    const errors = schemaErrors(form, { hasStates: states.length > 0, stateRequired: country?.state_required === true, zipRequired: zipRequired(str(country?.code)) });
+    const stateRequired = p.state_required === true || p.state_required === 1;
+    const errors = schemaErrors(form, { hasStates: Number(p.state_count) > 0, stateRequired, zipRequired: zipRequired(str(p.country_code)) });
     if (Object.keys(errors).length) return null;
-    return { ...form, countryName: Array.isArray(p.country_id) ? String(p.country_id[1]) : '', stateName: Array.isArray(p.state_id) ? String(p.state_id[1]) : '' };
+    const name = (v: unknown) => (v == null ? '' : String(pickTranslation(v, env.lang) || ''));
+    return { ...form, countryName: name(p.country_name), stateName: name(p.state_name) };
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
   async countries(env: Env): Promise<CountryOption[]> {
     const rows = await env.model('res.country').search_read([], ['name', 'code', 'state_required']);
-    const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
-    const withStates = new Set(groups.map((g) => m2o(g.country_id)).filter((id): id is number => id !== null));
+    // The countries that have states: their ids only (a group by would also look up every country's name).
+    const withStates = new Set((await env.sudo().db('res_country_state').distinct('country_id')).map((g) => Number(g.country_id)));
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
     return rows.map((r): CountryOption => ({
       id: Number(r.id), name: String(r.name),
@@ -185,16 +191,17 @@ export class CheckoutService {
       name: values.name, email: values.email, phone: values.phone, street: values.street, city: values.city, zip: values.zip || false,
       country_id: Number(values.country_id), state_id: values.state_id ? Number(values.state_id) : false,
     };
+    // The checkout then shows the order with its shipping (the first method until another is chosen): in the same transaction.
+    const [firstCarrier] = await caller.env.model(CARRIER_MODEL).search([['website_published', '=', true]], { limit: 1 });
     await caller.env.sudo().transaction(async (env) => {
-      if (this.needsNewContact(caller, order)) {
-        const partnerId = await env.model('res.partner').create(vals);
-        await env.model(ORDER_MODEL).write([order.id], { partner_id: partnerId });
-      } else {
-        await env.model('res.partner').write([order.partnerId], vals);
-      }
+      const orderVals: Record<string, unknown> = {};
+      if (this.needsNewContact(caller, order)) orderVals.partner_id = await env.model('res.partner').create(vals);
+      else await env.model('res.partner').write([order.partnerId], vals);
+      // Readonly columns this service alone writes (the contact just made, a method the caller may see).
+      if (firstCarrier) orderVals.carrier_id = env.db.raw('COALESCE(??, ?)', ['carrier_id', firstCarrier]);
+      if (Object.keys(orderVals).length) await env.db('sale_order').where({ id: order.id }).update({ ...orderVals, write_uid: env.uid, write_date: utcText() });
+      await this.cart.recompute(env, order.id);
     });
-    // The checkout then shows the order with its shipping (the first method until another is chosen).
-    await this.ensureCarrier(caller, order.id);
   }
 
   /** The published shipping methods with their price for this order's products. */
@@ -247,12 +254,11 @@ export class CheckoutService {
    * A draft transaction for the order's total in the order's currency (the amount the confirmation
    * will be compared with), with an acquirer offered on the site; the order and the session remember it.
    */
-  async startTransaction(caller: Caller, order: { id: number; partnerId: number }, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
-    const acquirerId = acquirer.id;
-    const o = await caller.env.sudo().db('sale_order').where({ id: order.id }).first('name', 'amount_total', 'currency_id', 'carrier_id');
-    if (!o?.carrier_id) throw new UserError(CHECKOUT_MESSAGES.noCarrier);
+  async startTransaction(caller: Caller, order: CurrentCart, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
+    // The order as this request read it (its cart read): its own amount and currency, never the browser's.
+    if (!order.carrierId) throw new UserError(CHECKOUT_MESSAGES.noCarrier);
     const tx = await this.transactions.create(caller.env, {
-      reference: String(o.name), amount: Number(o.amount_total), currencyId: Number(o.currency_id), acquirerId,
+      reference: order.name, amount: order.amountTotal, currencyId: order.currencyId, acquirerId: acquirer.id, acquirer,
       partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null,
     });
     await caller.env.sudo().db('sale_order').where({ id: order.id }).update({ payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
@@ -275,8 +281,8 @@ export class CheckoutService {
    * Pays the transaction through its provider with what the form posted. Unless it failed, the order
    * is no longer the cart: the session keeps it as the last order (confirmation, status, tracking).
    */
-  async pay(caller: Caller, orderId: number, txId: number, data: Record<string, unknown>): Promise<PayResult> {
-    const result = await this.payments.pay({ env: caller.env, siteId: caller.site.id, partnerId: caller.isPublic ? null : caller.user.partnerId }, txId, data);
+  async pay(caller: Caller, orderId: number, txId: number, data: Record<string, unknown>, known?: { tx: TransactionInfo; acquirer: AcquirerInfo }): Promise<PayResult> {
+    const result = await this.payments.pay({ env: caller.env, siteId: caller.site.id, partnerId: caller.isPublic ? null : caller.user.partnerId }, txId, data, known);
     if (!result.fieldErrors && !result.error) this.finish(caller, orderId);
     return result;
   }
@@ -295,8 +301,8 @@ export class CheckoutService {
   }
 
   /** The order's current transaction's status (asked to its provider while pending). */
-  async paymentStatus(env: Env, orderId: number) {
-    const o = await env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id', 'state', 'amount_total');
+  async paymentStatus(env: Env, orderId: number, known?: { payment_tx_id: number | null; state: string; amount_total: number }) {
+    const o = known ?? await env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id', 'state', 'amount_total');
     if (!o) return null;
     if (!o.payment_tx_id) return { order: o, status: null };
     return { order: o, status: await this.transactions.status(env, Number(o.payment_tx_id)) };

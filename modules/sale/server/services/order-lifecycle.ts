@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { injectContributions, LoggerToken, UserError, type ContributionProvider } from '@platform/core';
 import { utcText } from '@platform/common';
 import type { Env } from '@platform/orm';
-import { ORDER_LINE_MODEL, ORDER_MODEL, type OrderState } from '../models/sale-order';
+import { ORDER_MODEL, type OrderState } from '../models/sale-order';
 import { EcomStats } from './ecom-stats';
 import { OrderMails } from './order-mails';
 import { OrderStateHook, type OrderInfo } from './order-state-hook';
@@ -34,22 +34,24 @@ export class OrderLifecycle {
   async setState(env: Env, orderId: number, state: OrderState): Promise<boolean> {
     let queued = false;
     const changed = await env.sudo().transaction(async (sudo) => {
-      const row = await sudo.db('sale_order').where({ id: orderId }).first('id', 'name', 'partner_id', 'website_id', 'state');
+      // The order with what its confirmation mail needs (the customer's address, the site's base URL): one read.
+      const row = await sudo.db('sale_order as o').leftJoin('res_partner as p', 'p.id', 'o.partner_id').where('o.id', orderId)
+        .first('o.id', 'o.name', 'o.partner_id', 'o.website_id', 'o.state', 'o.mail_base_url', 'p.email');
       if (!row) throw new UserError('This order does not exist.');
       const previous = row.state as OrderState;
       if (previous === state) return false;
       if (!NEXT[previous].includes(state)) throw new UserError(`An order that is ${previous} cannot become ${state}.`);
       await sudo.model(ORDER_MODEL).write([orderId], { state, ...(state === 'sale' ? { date_order: utcText() } : {}) });
       if (state === 'sale' || state === 'cancel') {
-        const lines = await sudo.model(ORDER_LINE_MODEL).search_read([['order_id', '=', orderId]], ['product_id', 'product_uom_qty']);
+        const lines = await sudo.db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'product_id', 'product_uom_qty');
         const info: OrderInfo = {
           id: orderId, name: String(row.name), partnerId: Number(row.partner_id), websiteId: Number(row.website_id ?? 0), state,
-          lines: lines.map((l) => ({ id: Number(l.id), productId: Number((l.product_id as [number, string])[0]), quantity: Number(l.product_uom_qty) })),
+          lines: lines.map((l) => ({ id: Number(l.id), productId: Number(l.product_id), quantity: Number(l.product_uom_qty) })),
         };
         for (const hook of this.hooks.getContributions()) await hook.orderStateChanged(sudo, info, previous);
       }
       if (state === 'sale') {
-        queued = await this.mails.queue(sudo, orderId);
+        queued = await this.mails.queue(sudo, orderId, { email: row.email ? String(row.email) : '', baseUrl: row.mail_base_url ? String(row.mail_base_url) : '' });
         await this.stats.recordFor(sudo, row.website_id ? Number(row.website_id) : null, 'order_confirmed', orderId);
       }
       this.logger.info({ order: orderId, from: previous, to: state }, 'sale: order state');

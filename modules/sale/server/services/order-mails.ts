@@ -39,13 +39,19 @@ export class OrderMails {
     this.queueTable = new LeasedQueue(db, TABLE, settings);
   }
 
-  /** Queues the confirmation mail of an order whose customer has an address and whose site a base URL. */
-  async queue(env: Env, orderId: number): Promise<boolean> {
-    const row = await env.db('sale_order').where({ id: orderId }).first('partner_id', 'mail_base_url');
-    const [partner] = row ? await env.sudo().model('res.partner').read([Number(row.partner_id)], ['email']) : [];
-    if (!row || !partner?.email) return false;
-    if (!row.mail_base_url) this.logger.warn({ order: orderId }, 'sale: no base URL for the order mail: its link is relative');
-    await env.db(TABLE).insert({ order_id: orderId, email: String(partner.email).slice(0, 254), base_url: String(row.mail_base_url ?? '').slice(0, 512), state: 'pending', attempts: 0, next_attempt_at: 0 });
+  /**
+   * Queues the confirmation mail of an order whose customer has an address and whose site a base URL;
+   * `known`: those two as the caller just read them.
+   */
+  async queue(env: Env, orderId: number, known?: { email: string; baseUrl: string }): Promise<boolean> {
+    let to = known;
+    if (!to) {
+      const row = await env.db('sale_order as o').leftJoin('res_partner as p', 'p.id', 'o.partner_id').where('o.id', orderId).first('p.email', 'o.mail_base_url');
+      to = row ? { email: row.email ? String(row.email) : '', baseUrl: row.mail_base_url ? String(row.mail_base_url) : '' } : undefined;
+    }
+    if (!to?.email) return false;
+    if (!to.baseUrl) this.logger.warn({ order: orderId }, 'sale: no base URL for the order mail: its link is relative');
+    await env.db(TABLE).insert({ order_id: orderId, email: to.email.slice(0, 254), base_url: to.baseUrl.slice(0, 512), state: 'pending', attempts: 0, next_attempt_at: 0 });
     return true;
   }
 

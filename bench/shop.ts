@@ -1,0 +1,149 @@
+/**
+ * `npm run bench -- shop [--duration=5] [--connections=50] [--rounds=3] [--buyers=100] [--sqlite] [--pg]`
+ *
+ * On SQLite and PostgreSQL (when it answers): `/shop` with 10,000 published products (20 a page) and a
+ * product page with variants as a visitor sees them, against a bare Koa handler answering the same
+ * HTML in the same run (autocannon, alternating rounds, median; goal: >= 30%); then `--buyers`
+ * visitors checking out at once, each from its own address (add to cart, address, shipping, card
+ * payment, confirmation), three times: the p95 of their requests (median of the runs; goal: < 150 ms)
+ * and whether every buyer has exactly one confirmed order (none lost, none doubled).
+ */
+import '@platform/kernel/production-env';
+import http from 'node:http';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import { utcText } from '@platform/common';
+import { bootTestKernel, type TestKernel } from '../test/support/harness';
+import { RpcClient } from '../test/support/rpc-client';
+import { ORDER_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '../modules/sale/index';
+import { CARDS, acquirerId, frenchAddress } from '../modules/sale/test/checkout-fixture';
+import { chooseDatabases } from './bench-databases';
+import { median, percentile } from './stats';
+
+const PRODUCTS = 10_000;
+
+function flag(args: string[], name: string, fallback: number): number {
+  const arg = args.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.split('=')[1]) : fallback;
+}
+
+async function load(url: string, duration: number, connections: number): Promise<number> {
+  const result = await autocannon({ url, duration, connections, pipelining: 1 });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts)`);
+  return result.requests.average;
+}
+
+/** 10,000 published products with one variant each, written directly (the sale module's own tables). */
+async function seed(tk: TestKernel): Promise<void> {
+  const db = tk.sudo().db;
+  const now = utcText();
+  const rows = Array.from({ length: PRODUCTS }, (_, i) => ({
+    name: `Product ${String(i).padStart(5, '0')}`, list_price: 1 + (i % 500), website_published: true, website_listed: true, active: true,
+    website_sequence: 100 + i, description: `Benchmark product number ${i}.`, create_date: now, write_date: now,
+  }));
+  await db.batchInsert('product_template', rows, 200);
+  const ids = (await db('product_template').where('name', 'like', 'Product %').select('id')).map((r) => Number(r.id));
+  await db.batchInsert('product_product', ids.map((id) => ({ product_tmpl_id: id, active: true, create_date: now, write_date: now })), 200);
+}
+
+/** One buyer's checkout; each request's milliseconds go to `times`. Answers the order the confirmation page names. */
+async function checkout(tk: TestKernel, i: number, round: number, product: number, acquirer: number, times: number[]): Promise<number> {
+  const c = new RpcClient(tk.url);
+  const ip = { 'X-Forwarded-For': `10.${round}.${i >> 8}.${i & 255}` };
+  const timed = async (path: string, init: RequestInit, status: number): Promise<string> => {
+    const started = performance.now();
+    const res = await c.fetch(path, { redirect: 'manual', ...init, headers: { ...ip, ...(init.headers as Record<string, string> | undefined) } });
+    const body = await res.text();
+    times.push(performance.now() - started);
+    if (res.status !== status) throw new Error(`buyer ${i}: ${path} answered ${res.status}, not ${status}: ${body.slice(0, 200)}`);
+    return body;
+  };
+  const form = (fields: Record<string, string>): RequestInit => ({
+    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
+  });
+  await timed('/shop/cart/update_json', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { product_id: product, add_qty: 1 + (i % 3) }, id: 1 }),
+  }, 200);
+  const address = await timed('/shop/address', {}, 200);
+  const csrf = /name="csrf_token" value="([^"]+)"/.exec(address)![1];
+  await timed('/shop/address', form({ csrf_token: csrf, ...(await frenchAddress(tk, `Buyer ${round} ${i}`)) }), 303);
+  await timed('/shop/confirm_order', {}, 303);
+  await timed('/shop/payment/pay', form({
+    csrf_token: csrf, acquirer_id: String(acquirer), accept_terms: 'on', cc_number: CARDS.ok, cc_holder_name: `Buyer ${i}`, cc_expiry: '12 / 34', cc_cvc: '123',
+  }), 303);
+  const confirmation = await timed('/shop/confirmation', {}, 200);
+  return Number(/data-order-id="(\d+)"/.exec(confirmation)![1]);
+}
+
+async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: { duration: number; connections: number; rounds: number; buyers: number }): Promise<void> {
+  const saved = process.env.TEST_DATABASE_URL;
+  if (dialect === 'postgres') process.env.TEST_DATABASE_URL = pgAdminUrl;
+  else delete process.env.TEST_DATABASE_URL;
+  let tk: TestKernel;
+  try {
+    tk = await bootTestKernel({ modules: ['sale'], http: true, demo: true, config: { trustProxyHops: 1 } });
+  } finally {
+    if (saved === undefined) delete process.env.TEST_DATABASE_URL;
+    else process.env.TEST_DATABASE_URL = saved;
+  }
+  try {
+    await seed(tk);
+    const [tshirt] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
+    console.log(`\n${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${PRODUCTS} more products; ${opts.rounds} rounds x ${opts.duration}s, ${opts.connections} connections`);
+    const pages = [['/shop (10,000+ products, page 1 of 500+)', '/shop'], ['/shop page 250', '/shop?page=250'], ['product page with variants (T-shirt)', productUrl({ id: tshirt, name: 'T-shirt' })]] as const;
+    for (const [label, path] of pages) {
+      const url = `${tk.url}${path}`;
+      const res = await fetch(url);
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      const html = await res.text();
+      const bare = new Koa();
+      bare.use((ctx) => { ctx.type = 'html'; ctx.body = html; });
+      const server = http.createServer(bare.callback()).listen(0);
+      const bareUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+      await load(url, 1, opts.connections);
+      await load(bareUrl, 1, opts.connections);
+      const site: number[] = [];
+      const baseline: number[] = [];
+      for (let i = 0; i < opts.rounds; i++) {
+        baseline.push(await load(bareUrl, opts.duration, opts.connections));
+        site.push(await load(url, opts.duration, opts.connections));
+      }
+      server.close();
+      console.log(`  ${label}: median ${median(site).toFixed(0)} req/s vs bare Koa ${median(baseline).toFixed(0)} req/s = ${((median(site) / median(baseline)) * 100).toFixed(1)}% (goal >= 30%; ${html.length} bytes)`);
+    }
+
+    // Buyers checking out at once (the demo's notebook: one variant), three times.
+    const [notebook] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'Notebook']]);
+    const [product] = await tk.sudo().model(PRODUCT_MODEL).search([['product_tmpl_id', '=', notebook]], { limit: 1 });
+    const acquirer = await acquirerId(tk, 'test');
+    const p95s: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      await tk.sudo().db('rate_limit').delete();
+      const before = await tk.sudo().model(ORDER_MODEL).search_count([['state', '=', 'sale']]);
+      const times: number[] = [];
+      const started = performance.now();
+      const settled = await Promise.allSettled(Array.from({ length: opts.buyers }, (_, i) => checkout(tk, i, round, product, acquirer, times)));
+      const seconds = (performance.now() - started) / 1000;
+      const orders = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      const failed = settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason).slice(0, 200));
+      const confirmed = (await tk.sudo().model(ORDER_MODEL).search_count([['state', '=', 'sale']])) - before;
+      const partnersWithTwo = await tk.sudo().db('sale_order').where({ state: 'sale' }).groupBy('partner_id').havingRaw('count(*) > 1').select('partner_id');
+      const p95 = percentile(times, 95);
+      p95s.push(p95);
+      console.log(`  ${opts.buyers} buyers at once, run ${round}: ${times.length} requests in ${seconds.toFixed(2)} s, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, `
+        + `max ${Math.max(...times).toFixed(0)} ms; ${confirmed} orders confirmed for ${orders.length} buyers (${new Set(orders).size} distinct), `
+        + `${partnersWithTwo.length} customers with two, ${failed.length} failed${failed.length ? `: ${failed[0]}` : ''}`);
+    }
+    console.log(`  checkout p95, median of 3 runs: ${median(p95s).toFixed(0)} ms (goal < 150 ms)`);
+  } finally {
+    await tk.stop();
+  }
+}
+
+export async function run(args: string[]): Promise<void> {
+  const opts = { duration: flag(args, 'duration', 5), connections: flag(args, 'connections', 50), rounds: flag(args, 'rounds', 3), buyers: flag(args, 'buyers', 100) };
+  const { databases, pgAdminUrl } = await chooseDatabases(args);
+  console.log(`Node ${process.version}`);
+  for (const d of databases) await runOn(d, pgAdminUrl, opts);
+}
