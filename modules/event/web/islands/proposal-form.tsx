@@ -1,4 +1,4 @@
-import { useRef, type ChangeEvent } from 'react';
+import { useRef } from 'react';
 import { useFormik } from 'formik';
 import { defineIsland, useT } from '@platform/web/client';
 import { PROPOSAL_LIMITS, trackProposalSchema } from '../../common/event-schemas';
@@ -42,12 +42,10 @@ function ProposalForm(p: ProposalFormProps) {
     const message = (formik.errors as Record<string, unknown>)[name];
     return touched && typeof message === 'string' ? message : undefined;
   };
-  /** Typed text is checked at once once the field was left (or the form sent), as the server would. */
-  const typed = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => formik.handleChange(e);
   const field = (name: TextField, label: string, max: number, opts: { type?: string; rows?: number; required?: boolean; autoComplete?: string } = {}) => {
     const problem = error(name);
     const common = {
-      id: `proposal_${name}`, name, value: formik.values[name], onChange: typed, onBlur: formik.handleBlur, maxLength: max + 1, required: opts.required,
+      id: `proposal_${name}`, name, value: formik.values[name], onChange: formik.handleChange, onBlur: formik.handleBlur, maxLength: max + 1, required: opts.required,
       autoComplete: opts.autoComplete,
       className: `form-control${problem ? ' is-invalid' : ''}`, 'aria-invalid': problem ? true : undefined, 'aria-describedby': problem ? `proposal_${name}_error` : undefined,
     };
