@@ -17,7 +17,7 @@ export default defineManifest({
   web: {
     islands: [
       path.join(__dirname, 'web/islands/registration-form.tsx'), path.join(__dirname, 'web/islands/track-search.tsx'),
-      path.join(__dirname, 'web/islands/country-events.tsx'),
+      path.join(__dirname, 'web/islands/country-events.tsx'), path.join(__dirname, 'web/islands/proposal-form.tsx'),
     ],
   },
   migrations: path.join(__dirname, 'migrations'),

@@ -33,3 +33,27 @@ export function dayIn(moment: string, tz: string): string {
 export function dayTitle(day: string, lang = 'en_US'): string {
   return new Intl.DateTimeFormat(locale(lang), { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(`${day}T12:00:00Z`));
 }
+
+/** The calendar day (year, month 1-12, day) of an instant in a time zone. */
+export function calendarDayIn(ms: number, tz: string): { year: number; month: number; day: number } {
+  const [year, month, day] = dayIn(new Date(ms).toISOString().slice(0, 19).replace('T', ' '), tz).split('-').map(Number);
+  return { year, month, day };
+}
+
+/** Milliseconds `tz` is ahead of UTC at the instant `ms`. */
+function offsetMs(ms: number, tz: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    .formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The instant midnight starts a calendar day in a time zone (`month` and `day` may overflow, as in
+ * Date.UTC: day 32 is the next month's first). Twice, for a day whose offset changes overnight.
+ */
+export function midnightIn(year: number, month: number, day: number, tz: string): number {
+  const wall = Date.UTC(year, month - 1, day);
+  const first = wall - offsetMs(wall, tz);
+  return wall - offsetMs(first, tz);
+}

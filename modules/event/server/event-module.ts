@@ -15,6 +15,8 @@ import { EventCatalog } from './services/event-catalog';
 import { EventListing } from './services/event-listing';
 import { EventRegistrations } from './services/event-registrations';
 import { EventTracks } from './services/event-tracks';
+import { EventCheckin } from './services/event-checkin';
+import { CheckinRoutes } from './routes/checkin-routes';
 import { RegistrationMails } from './services/registration-mails';
 import { RegistrationTokens } from './services/registration-tokens';
 import { TicketSaleContribution } from './services/ticket-sale-point';
@@ -28,8 +30,10 @@ export const eventModule = new ContainerModule(({ bind }) => {
   bind(RegistrationMails).toSelf().inSingletonScope();
   bind(EventRegistrations).toSelf().inSingletonScope();
   bind(EventTracks).toSelf().inSingletonScope();
+  bind(EventCheckin).toSelf().inSingletonScope();
   // Track routes first: `/event/:slug/track...` before nothing shadows them; the list's fixed paths before `/event/:slug`.
   bindContribution(bind, RouteContribution, RegistrationRoutes);
+  bindContribution(bind, RouteContribution, CheckinRoutes);
   bindContribution(bind, RouteContribution, TrackRoutes);
   bindContribution(bind, RouteContribution, EventPageRoutes);
   bindContribution(bind, BackofficeMenuContribution, EventBackofficeMenu);

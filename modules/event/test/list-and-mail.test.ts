@@ -71,7 +71,7 @@ describe('event: list, mails, tracks and rights', function () {
     const html = await list();
     const model = tk.sudo().model(EVENT_MODEL);
     for (const bucket of ['all', 'today', 'week', 'nextweek', 'month', 'nextmonth'] as const) {
-      const expected = await model.search_count([['state', 'in', ['draft', 'confirm', 'done']], ['website_published', '=', true], ...dateDomain(bucket, new Date())]);
+      const expected = await model.search_count([['state', 'in', ['draft', 'confirm', 'done']], ['website_published', '=', true], ...dateDomain(bucket, new Date(), ['Europe/Brussels'])]);
       expect(facet(html, DATE_LABELS[bucket]), bucket).to.equal(expected);
     }
   });

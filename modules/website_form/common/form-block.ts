@@ -71,6 +71,8 @@ export type FormReply = { id: number } | { error_fields: string[]; message?: str
 export const websiteFormUrls = {
   submit: (model: string) => `/website_form/${model}`,
   statusTemplate: '/website_form/status_template',
+  /** A file sent with a form, downloaded by the site's staff. */
+  attachment: (id: number) => `/website_form/attachment/${id}`,
   editorModels: '/website_form/editor/models',
   editorBlock: '/website_form/editor/block',
   editorSave: '/website_form/editor/save',

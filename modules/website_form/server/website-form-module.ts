@@ -3,7 +3,7 @@ import { bindContribution } from '@platform/core';
 import { RouteContribution } from '@platform/http';
 import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web';
 import { DynamicBlockContribution } from '@modules/website';
 import { WebsiteFormBackofficeMenu } from './contributions/backoffice-menu';
 import { WebsiteFormBlock } from './contributions/form-block';
@@ -28,5 +28,5 @@ export const websiteFormModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, WebsiteFormAttachmentRoutes);
   bindContribution(bind, DynamicBlockContribution, WebsiteFormBlock);
   bindContribution(bind, JobContribution, WebsiteFormMailJobs);
-  bindContribution(bind, BackofficeMenuContribution, WebsiteFormBackofficeMenu);
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], WebsiteFormBackofficeMenu);
 });

@@ -214,6 +214,12 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect(html).to.contain('&#x27;soon&#x27; is not a correct date');
     expect(html).to.contain('value="Ada"');
     expect(html).to.contain('name="website_form_page" value="/contactus"');
+    // Files of a refused post cannot be kept by the browser: the page says to attach them again, on the field.
+    const withFile = await post('website.form.lead', valid({ website_form_page: '/contactus', email: '' }), [['attachment_ids[0]', PDF, 'brief.pdf']], { json: false });
+    expect(withFile.status).to.equal(400);
+    expect(String(withFile.body)).to.contain('Your files were not kept: please attach them again.').and.contain('Attach your files again: they could not be kept.')
+      .and.match(/id="wf-contactus-attachment_ids"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="wf-contactus-attachment_ids"/);
+    expect(html).to.not.contain('Your files were not kept');
     // The form posted again from that page goes back to the page it came from.
     const sent = await post('res.partner', { name: 'Nobody', company_name: 'N', email: 'n@example.com', website_form_block: 'reseller', website_form_page: 'https://evil.example/x' }, [], { json: false });
     expect(sent.status).to.equal(303);

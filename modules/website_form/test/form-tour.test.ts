@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
-import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { checkAccessibility, describeViolations, launchBrowser, signInBackoffice, watchErrors } from '../../../test/support/browser';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -123,6 +123,28 @@ describe('website_form: the contact form in Chromium', function () {
     const [lead] = await tk.sudo().model('website.form.lead').search_read([['email', '=', 'charles@example.com']], ['contact_date', 'attachment_ids']);
     expect(lead.contact_date).to.equal('2026-12-26');
     expect(lead.attachment_ids).to.have.length(2);
+    await context.close();
+  });
+
+  it('the back office lists the files under the request, each a working download (375 and 1280 px)', async () => {
+    const [lead] = await tk.sudo().model('website.form.lead').search_read([['email', '=', 'charles@example.com']], ['id']);
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signInBackoffice(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
+    await page.goto(`${tk.url}/web#model=website.form.lead&view=form&id=${lead.id}`);
+    const links = page.locator('.website-form-attachments a');
+    await links.nth(1).waitFor();
+    expect(await links.allTextContents()).to.deep.equal(['a.png', 'b.pdf']);
+    const download = await page.request.get(`${tk.url}${await links.nth(1).getAttribute('href')}`);
+    expect(download.status()).to.equal(200);
+    expect(Buffer.from(await download.body()).equals(PDF)).to.equal(true);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, `backoffice-request-files-${width}.png`), fullPage: true });
+    }
+    expect(describeViolations(await checkAccessibility(page))).to.equal('');
+    expect(errors).to.deep.equal([]);
     await context.close();
   });
 

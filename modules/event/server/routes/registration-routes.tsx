@@ -7,6 +7,7 @@ import { route, type RequestContext, type RouteContribution, type RouteDefinitio
 import { TranslationCatalog } from '@platform/web';
 import { SEAT_MESSAGES } from '../../common/event-rules';
 import { registrationNewSchema, totalQuantity, type AttendeeInput } from '../../common/event-schemas';
+import { registrationCode } from '../../common/checkin';
 import { cancelUrl } from '../../common/event-urls';
 import { AttendeeForm, type AttendeeTicket } from '../../web/pages/attendee-form';
 import { attendeesPage, messagePage } from '../../web/pages/event-page';
@@ -152,7 +153,7 @@ export class RegistrationRoutes implements RouteContribution {
     const rows = await req.env.sudo().model(REGISTRATION_MODEL).read(ids, ['name', 'email', 'event_ticket_id', 'state']);
     return completePage({
       event, location: this.catalog.location(event),
-      attendees: rows.map((r) => ({ name: String(r.name), email: String(r.email), ticket: Array.isArray(r.event_ticket_id) ? String(r.event_ticket_id[1]) : null, state: String(r.state) })),
+      attendees: rows.map((r) => ({ name: String(r.name), email: String(r.email), ticket: Array.isArray(r.event_ticket_id) ? String(r.event_ticket_id[1]) : null, state: String(r.state), code: registrationCode(Number(r.id)) })),
     });
   }
 

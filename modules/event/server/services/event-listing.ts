@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import type { Domain } from '@platform/core';
 import { utcText } from '@platform/common';
 import type { Env } from '@platform/orm';
-import { shortRange } from '../../common/event-dates';
+import { calendarDayIn, midnightIn, shortRange } from '../../common/event-dates';
 import { DATE_BUCKETS, EVENTS_PER_PAGE, type DateBucket } from '../../common/event-schemas';
 import { eventUrls } from '../../common/event-urls';
 import type { CountryEventItem, EventCard, EventListProps, Facet } from '../../common/page-props';
@@ -16,36 +16,67 @@ export const DATE_LABELS: Record<DateBucket, string> = {
 const DAY = 86_400_000;
 const midnight = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 
-/** The domain of a date bucket (days in UTC; weeks start on Monday). */
-export function dateDomain(bucket: DateBucket, now: Date): Domain {
-  const today = midnight(now);
-  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
-  const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  const afterNext = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1);
-  const t = (ms: number) => utcText(ms);
-  const upcoming: Domain = [['date_end', '>', utcText(now)]];
+/** The instant today began in a time zone. */
+function todayIn(now: Date, tz: string): number {
+  const { year, month, day } = calendarDayIn(now.getTime(), tz);
+  return midnightIn(year, month, day, tz);
+}
+
+/** A date bucket's bounds: events ending at or after `from` and beginning before `to` (undefined: open). */
+interface Bounds { from?: number; to?: number }
+
+/**
+ * The bounds of a date bucket in a time zone: "today", "this week" (from Monday), "this month" are the
+ * event's own calendar days, so an evening talk in New York is today there even past midnight UTC.
+ */
+export function bucketBounds(bucket: Exclude<DateBucket, 'all' | 'old'>, now: Date, tz: string): Bounds {
+  const { year, month, day } = calendarDayIn(now.getTime(), tz);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  const monday = day - ((weekday + 6) % 7);
+  const at = (m: number, d: number) => midnightIn(year, m, d, tz);
   switch (bucket) {
-    case 'all': return upcoming;
-    case 'today': return [...upcoming, ['date_begin', '<', t(today + DAY)]];
-    case 'week': return [...upcoming, ['date_end', '>=', t(monday)], ['date_begin', '<', t(monday + 7 * DAY)]];
-    case 'nextweek': return [...upcoming, ['date_end', '>=', t(monday + 7 * DAY)], ['date_begin', '<', t(monday + 14 * DAY)]];
-    case 'month': return [...upcoming, ['date_end', '>=', t(month)], ['date_begin', '<', t(nextMonth)]];
-    case 'nextmonth': return [...upcoming, ['date_end', '>=', t(nextMonth)], ['date_begin', '<', t(afterNext)]];
-    case 'old': return [['date_end', '<', t(today)]];
+    case 'today': return { to: at(month, day + 1) };
+    case 'week': return { from: at(month, monday), to: at(month, monday + 7) };
+    case 'nextweek': return { from: at(month, monday + 7), to: at(month, monday + 14) };
+    case 'month': return { from: at(month, 1), to: at(month + 1, 1) };
+    case 'nextmonth': return { from: at(month + 1, 1), to: at(month + 2, 1) };
   }
 }
 
+/** The leaves of some bounds, on event_event's columns. */
+function boundLeaves(b: Bounds): Array<[string, string, string]> {
+  return [...(b.from === undefined ? [] : [['date_end', '>=', utcText(b.from)] as [string, string, string]]), ...(b.to === undefined ? [] : [['date_begin', '<', utcText(b.to)] as [string, string, string]])];
+}
+
+/**
+ * The domain of a date bucket: upcoming events (not ended yet) within the bucket's days, each event's
+ * days read in its own time zone (`zones`: the time zones events have; an event in none of them, UTC).
+ */
+export function dateDomain(bucket: DateBucket, now: Date, zones: string[] = []): Domain {
+  const upcoming: Domain = [['date_end', '>', utcText(now)]];
+  if (bucket === 'all') return upcoming;
+  const branches: Domain[] = zones.filter((z) => z !== 'UTC').map((zone) => {
+    const leaves = bucket === 'old' ? [['date_end', '<', utcText(todayIn(now, zone))]] : boundLeaves(bucketBounds(bucket, now, zone));
+    return [...leaves.map(() => '&'), ['date_tz', '=', zone], ...leaves] as Domain;
+  });
+  const utcLeaves = bucket === 'old' ? [['date_end', '<', utcText(midnight(now))]] : boundLeaves(bucketBounds(bucket, now, 'UTC'));
+  const others = zones.filter((z) => z !== 'UTC');
+  branches.push((others.length ? [...utcLeaves.map(() => '&'), ['date_tz', 'not in', others], ...utcLeaves] : utcLeaves) as Domain);
+  const anyBranch: Domain = [...branches.slice(1).map(() => '|'), ...branches.flat()] as Domain;
+  return bucket === 'old' ? anyBranch : [...upcoming, ...anyBranch];
+}
+
 /** The SQL condition of a date bucket (the same bounds as dateDomain), on event_event's columns. */
-function bucketSql(bucket: DateBucket, now: Date): { sql: string; values: string[] } {
-  const parts: string[] = [];
+function bucketSql(bucket: DateBucket, now: Date, zones: string[]): { sql: string; values: string[] } {
   const values: string[] = [];
-  for (const leaf of dateDomain(bucket, now)) {
-    const [field, op, value] = leaf as [string, string, string];
-    parts.push(`${field} ${op} ?`);
-    values.push(value);
-  }
-  return { sql: parts.join(' AND '), values };
+  const and = (leaves: Array<[string, string, string]>) => leaves.map(([f, op, v]) => { values.push(v); return `${f} ${op} ?`; }).join(' AND ');
+  const upcoming = and([['date_end', '>', utcText(now)]]);
+  if (bucket === 'all' || bucket === 'old') return { sql: upcoming, values };
+  const others = zones.filter((z) => z !== 'UTC');
+  const branches = others.map((zone) => { values.push(zone); return `(date_tz = ? AND ${and(boundLeaves(bucketBounds(bucket, now, zone)))})`; });
+  const rest = others.map((z) => { values.push(z); return '?'; });
+  branches.push(`(${others.length ? `date_tz NOT IN (${rest.join(', ')}) AND ` : ''}${and(boundLeaves(bucketBounds(bucket, now, 'UTC')))})`);
+  return { sql: `${upcoming} AND (${branches.join(' OR ')})`, values };
 }
 
 /** Events of a country also match events without one (the reference's filter); `online`: no country. */
@@ -66,7 +97,8 @@ const BASE: Domain = [['state', 'in', ['draft', 'confirm', 'done']]];
 export class EventListing {
   async list(env: Env, q: { date: DateBucket; type: string; country: string; page: number }, now = new Date()): Promise<EventListProps> {
     const model = env.model(EVENT_MODEL);
-    const date = dateDomain(q.date, now);
+    const zones = await this.zones(env);
+    const date = dateDomain(q.date, now, zones);
     const domain = [...BASE, ...date, ...typeDomain(q.type), ...countryDomain(q.country)];
     const total = await model.search_count(domain);
     const pageCount = Math.max(1, Math.ceil(total / EVENTS_PER_PAGE));
@@ -91,7 +123,7 @@ export class EventListing {
     const noDate = model.subquery([...BASE, ...typeDomain(q.type), ...countryDomain(q.country)], 'id');
     const buckets = DATE_BUCKETS.filter((b) => b !== 'old');
     const sums = buckets.map((b) => {
-      const { sql, values } = bucketSql(b, now);
+      const { sql, values } = bucketSql(b, now, zones);
       return env.db.raw(`SUM(CASE WHEN ${sql} THEN 1 ELSE 0 END) AS ??`, [...values, `n_${b}`]);
     });
     const counted = ((await env.db('event_event').whereIn('id', noDate).select(sums).first()) ?? {}) as Record<string, unknown>;
@@ -124,6 +156,15 @@ export class EventListing {
         url: eventUrls({ id: Number(r.id), name: String(r.name) }).page,
       })),
     };
+  }
+
+  /**
+   * The time zones events are in (a handful: the buckets' SQL has a branch per zone). Past the first
+   * 100, an event's days are read in UTC.
+   */
+  private async zones(env: Env): Promise<string[]> {
+    const rows = (await env.db('event_event').distinct('date_tz').orderBy('date_tz').limit(100)) as Array<{ date_tz: string }>;
+    return rows.map((r) => r.date_tz);
   }
 
   /** Seats taken per event (one grouped query over the page's limited events). */

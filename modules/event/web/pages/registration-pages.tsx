@@ -6,7 +6,7 @@ import { longDate } from '../../common/event-dates';
 export interface CompleteProps {
   event: EventDetail;
   location: string;
-  attendees: Array<{ name: string; email: string; ticket: string | null; state: string }>;
+  attendees: Array<{ name: string; email: string; ticket: string | null; state: string; code: string }>;
 }
 
 function CompleteBody({ event, location, attendees }: CompleteProps) {
@@ -22,8 +22,8 @@ function CompleteBody({ event, location, attendees }: CompleteProps) {
       </div>
       <div className="table-responsive" tabIndex={0} role="region" aria-label={_t('Attendees')}>
         <table className="table">
-          <thead><tr><th scope="col">{_t('Name')}</th><th scope="col">{_t('E-mail')}</th><th scope="col">{_t('Ticket')}</th></tr></thead>
-          <tbody>{attendees.map((a, i) => <tr key={i}><td>{a.name}</td><td>{a.email}</td><td>{a.ticket ?? _t('Registration')}</td></tr>)}</tbody>
+          <thead><tr><th scope="col">{_t('Name')}</th><th scope="col">{_t('E-mail')}</th><th scope="col">{_t('Ticket')}</th><th scope="col">{_t('Registration code')}</th></tr></thead>
+          <tbody>{attendees.map((a, i) => <tr key={i}><td>{a.name}</td><td>{a.email}</td><td>{a.ticket ?? _t('Registration')}</td><td className="font-monospace">{a.code}</td></tr>)}</tbody>
         </table>
       </div>
       <p className="d-flex gap-2 flex-wrap">

@@ -1,9 +1,9 @@
 import { page } from '@platform/web';
 import { useT } from '@platform/web/client';
 import { dayTitle } from '../../common/event-dates';
-import { PROPOSAL_LIMITS } from '../../common/event-schemas';
 import type { EventDetail } from '../../server/services/event-catalog';
 import type { AgendaDay, TrackCard } from '../../server/services/event-tracks';
+import ProposalForm from '../islands/proposal-form';
 import TrackSearch from '../islands/track-search';
 
 function EventNav({ event, active }: { event: EventDetail; active: 'tracks' | 'agenda' | 'proposal' }) {
@@ -130,53 +130,14 @@ export interface ProposalProps {
   sent?: boolean;
 }
 
-function ProposalBody({ event, tags, csrfToken, values = {}, errors = {}, sent }: ProposalProps) {
+function ProposalBody({ event, tags, csrfToken, values, errors, sent }: ProposalProps) {
   const _t = useT();
-  const v = (k: string) => (values[k] === undefined ? '' : String(values[k]));
-  const chosen = new Set((Array.isArray(values.tag_ids) ? values.tag_ids : values.tag_ids ? [values.tag_ids] : []).map(Number));
-  const field = (name: string, label: string, max: number, opts: { type?: string; rows?: number; required?: boolean } = {}) => {
-    const error = errors[name];
-    const common = {
-      id: `proposal_${name}`, name, defaultValue: v(name), maxLength: max, required: opts.required,
-      className: `form-control${error ? ' is-invalid' : ''}`, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `proposal_${name}_error` : undefined,
-    };
-    return (
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`proposal_${name}`}>{_t(label)}{opts.required ? <span aria-hidden="true"> *</span> : null}</label>
-        {opts.rows ? <textarea {...common} rows={opts.rows} /> : <input {...common} type={opts.type ?? 'text'} />}
-        {error ? <div id={`proposal_${name}_error`} className="invalid-feedback">{_t(error)}</div> : null}
-      </div>
-    );
-  };
   return (
     <section className="container py-4" style={{ maxWidth: 900 }}>
       <EventNav event={event} active="proposal" />
       <h1 className="h3">{_t('Propose a talk')}</h1>
-      {sent ? <div className="alert alert-success" role="status">{_t('Thank you for your proposal! The organizers will review it and come back to you.')}</div> : (
-        <form method="post" action={event.urls.proposalPost} noValidate>
-          <input type="hidden" name="csrf_token" value={csrfToken} />
-          {field('track_name', 'Talk title', PROPOSAL_LIMITS.title, { required: true })}
-          {field('description', 'Talk description', PROPOSAL_LIMITS.description, { rows: 5, required: true })}
-          <div className="row g-2">
-            <div className="col-md-4">{field('partner_name', 'Your name', PROPOSAL_LIMITS.name, { required: true })}</div>
-            <div className="col-md-4">{field('email_from', 'Your e-mail', PROPOSAL_LIMITS.email, { type: 'email', required: true })}</div>
-            <div className="col-md-4">{field('phone', 'Your phone', PROPOSAL_LIMITS.phone, { type: 'tel' })}</div>
-          </div>
-          {field('biography', 'About you', PROPOSAL_LIMITS.biography, { rows: 3 })}
-          {tags.length ? (
-            <fieldset className="mb-3">
-              <legend className="form-label fs-6">{_t('Tags')}</legend>
-              {tags.map((t) => (
-                <div key={t.id} className="form-check form-check-inline">
-                  <input className="form-check-input" type="checkbox" id={`proposal_tag_${t.id}`} name="tag_ids" value={t.id} defaultChecked={chosen.has(t.id)} />
-                  <label className="form-check-label" htmlFor={`proposal_tag_${t.id}`}>{t.name}</label>
-                </div>
-              ))}
-            </fieldset>
-          ) : null}
-          <button type="submit" className="btn btn-primary">{_t('Submit proposal')}</button>
-        </form>
-      )}
+      {sent ? <div className="alert alert-success" role="status">{_t('Thank you for your proposal! The organizers will review it and come back to you.')}</div>
+        : <ProposalForm action={event.urls.proposalPost} csrfToken={csrfToken} tags={tags} values={values} errors={errors} />}
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { injectable } from 'inversify';
 import { ADMIN_GROUP } from '@platform/orm';
-import type { BackofficeMenuContribution, BackofficeMenuEntry } from '@platform/web';
+import path from 'node:path';
+import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, BackofficeViewContribution } from '@platform/web';
 import { LEAD_MODEL } from '../models/website-form-lead';
 import { FORM_BLOCK_MODEL } from '../models/website-form-block';
 import { FORM_MODEL_MODEL } from '../models/website-form-model';
 
 /** The Forms app: contact requests for internal users; the whitelist and the page forms for administrators. */
 @injectable()
-export class WebsiteFormBackofficeMenu implements BackofficeMenuContribution {
+export class WebsiteFormBackofficeMenu implements BackofficeMenuContribution, BackofficeViewContribution {
   backofficeMenuEntries(): BackofficeMenuEntry[] {
     return [
       { id: 'website_form.app', name: 'Forms', sequence: 60 },
@@ -15,5 +16,10 @@ export class WebsiteFormBackofficeMenu implements BackofficeMenuContribution {
       { id: 'website_form.models', parent: 'website_form.app', name: 'Models open to forms', sequence: 30, groups: [ADMIN_GROUP], action: { model: FORM_MODEL_MODEL, columns: ['label', 'model', 'enabled', 'default_field'] } },
       { id: 'website_form.blocks', parent: 'website_form.app', name: 'Forms on pages', sequence: 40, groups: [ADMIN_GROUP], action: { model: FORM_BLOCK_MODEL, columns: ['name', 'key', 'form_model_id', 'success_page'] } },
     ];
+  }
+
+  /** A contact request's form: the generic one, with the files sent with it listed under it (download links). */
+  backofficeViews(): BackofficeView[] {
+    return [{ target: { model: LEAD_MODEL, view: 'form' }, file: path.join(__dirname, '..', '..', 'web', 'backoffice', 'lead-form.tsx') }];
   }
 }

@@ -1,9 +1,10 @@
 import { injectable } from 'inversify';
 import { MissingError } from '@platform/core';
 import type { RouteContribution, RouteDefinition } from '@platform/http';
+import { websiteFormUrls } from '../../common/form-block';
 import { LEAD_MODEL } from '../models/website-form-lead';
 
-export const attachmentUrl = (id: number) => `/website_form/attachment/${id}`;
+export const attachmentUrl = websiteFormUrls.attachment;
 
 /**
  * A file sent with a contact request, downloaded by an internal user: read with the caller's rights

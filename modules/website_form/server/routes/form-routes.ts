@@ -4,6 +4,7 @@ import { type RequestContext, type RouteContribution, type RouteDefinition, safe
 import { createElement } from 'react';
 import { page, TranslationCatalog } from '@platform/web';
 import { BLOCK_FIELD, type FormReply, MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES, PAGE_FIELD, type StatusTemplate, websiteFormUrls } from '../../common/form-block';
+import { fileFieldName } from '../../common/form-values';
 import { FORM_BLOCK_MODEL } from '../models/website-form-block';
 import { FormSubmission } from '../services/form-submission';
 import { WebsiteFormBlock } from '../contributions/form-block';
@@ -101,9 +102,15 @@ export class WebsiteFormRoutes implements RouteContribution {
       req.reply.status(result.status);
       req.reply.header('Cache-Control', 'no-store');
       const t = (s: string) => this.translations.translate(req.site.modules, req.lang, s);
+      const errors = Object.fromEntries(Object.entries(result.messages).map(([k, m]) => [k, t(m)]));
+      // A browser cannot keep the files of a refused post (a file input cannot be filled by the page):
+      // say so, and mark each file field that had files, so they are not lost without a word.
+      const fileFields = [...new Set(req.files.map((f) => fileFieldName(f.field)))].filter((name) => props.inputs.some((i) => i.name === name && i.type === 'file'));
+      for (const name of fileFields) errors[name] ??= t('Attach your files again: they could not be kept.');
+      const text = fileFields.length ? `${t(result.message)} ${t('Your files were not kept: please attach them again.')}` : t(result.message);
       return page(t('Please check the form'), createElement('div', { className: 'website-form-retry' },
         createElement('h1', { className: 'mb-4' }, t('Please check the form')),
-        createElement(WebsiteForm, { ...props, page: formPage, errors: Object.fromEntries(Object.entries(result.messages).map(([k, m]) => [k, t(m)])), values, notice: { kind: 'danger', text: t(result.message) } })));
+        createElement(WebsiteForm, { ...props, page: formPage, errors, values, notice: { kind: 'danger', text } })));
     }
     const [block] = key ? await req.env.sudo().model(FORM_BLOCK_MODEL).search_read([['key', '=', key]], ['success_page'], { limit: 1 }) : [];
     const successPage = block?.success_page ? String(block.success_page) : '';
