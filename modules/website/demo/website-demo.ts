@@ -10,17 +10,19 @@ const ABOUT_FR = '<p>Nous sommes une petite équipe qui construit une plateforme
  * richer home page; the default site's footer settings (about text, contact, social links).
  */
 export function websiteDemo(): DataRecord[] {
+  const home = homePageContent(
+    ['website.hero', 'website.features', 'website.text_image', 'website.latest_pages', 'website.cards', 'website.call_to_action'],
+    ['/about-us', '/about-us'],
+  );
   return [
     {
       // Richer than the home page of data, which it amends once at install (never on upgrade).
       id: 'website.page_home', model: 'website.page', amend: true, noupdate: true,
       values: {
-        content: homePageContent(
-          ['website.hero', 'website.features', 'website.text_image', 'website.latest_pages', 'website.cards', 'website.call_to_action'],
-          ['/about-us', '/about-us'],
-        ),
+        content: home.en_US,
       },
     },
+    ...pageTermRecords('website.page_home', 'fr_FR', home.en_US, home.fr_FR, { noupdate: true }),
     {
       id: 'base.default_website', model: 'website',
       values: {

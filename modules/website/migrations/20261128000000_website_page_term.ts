@@ -17,6 +17,11 @@ export async function up(knex: Knex): Promise<void> {
     t.text('value').notNullable();
     t.index(['page_id', 'lang']);
   });
+  await splitPageCopies(knex);
+}
+
+/** Turns pages stored as one copy per language into one layout and term translations (exported for its test). */
+export async function splitPageCopies(knex: Knex): Promise<void> {
   const pages: Array<{ id: number; content: string | null }> = await knex('website_page').select('id', 'content');
   for (const page of pages) {
     const copies = parseCopies(page.content);

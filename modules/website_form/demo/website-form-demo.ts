@@ -30,10 +30,12 @@ export function websiteFormDemo(): DataRecord[] {
     {
       id: 'website.page_home', model: 'website.page', amend: true, noupdate: true,
       values: {
+        // The website demo's layout with its buttons leading to /contactus: the same texts, whose
+        // French translations the website module's records give.
         content: homePageContent(
           ['website.hero', 'website.features', 'website.text_image', 'website.latest_pages', 'website.cards', 'website.call_to_action'],
           ['/about-us', '/contactus'],
-        ),
+        ).en_US,
       },
     },
     { id: 'website_form.model_partner', model: 'website.form.model', amend: true, noupdate: true, values: { enabled: true } },

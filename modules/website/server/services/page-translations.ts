@@ -40,12 +40,12 @@ export class PageTranslations {
     return [...new Set(sites.flatMap((s) => s.langs.filter((l) => l !== s.defaultLang)))];
   }
 
-  /** `translation_status` of website.page, for the back office's list: "French: 2 of 5" per language, or "". */
-  async status(env: Env, record: Record<string, unknown>): Promise<string> {
+  /** `translation_status` of website.page, for the back office's list: "French: 2 / 5" (left / terms) per language, or false. */
+  async status(env: Env, record: Record<string, unknown>): Promise<string | false> {
     const row: { content: string | null; website_id: number | null } | undefined = await env.db('website_page').where({ id: Number(record.id) }).first('content', 'website_id');
-    if (!row?.content) return '';
+    if (!row?.content) return false;
     const counts = await this.untranslated(env, Number(record.id), row.content, await this.targetLangs(row.website_id));
-    return counts.filter((c) => c.count > 0).map((c) => `${c.langName}: ${c.count} / ${c.total}`).join(', ');
+    return counts.filter((c) => c.count > 0).map((c) => `${c.langName}: ${c.count} / ${c.total}`).join(', ') || false;
   }
 
   /** Source term -> translation, for a page in one language. */
