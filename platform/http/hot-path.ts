@@ -127,6 +127,8 @@ function cachedPages({ cache, languages }: EarlyPages, sites: SiteService, proxy
     const nonce = newCspNonce();
     // Gzip from parts deflated once per cached page (see PublicPageCache.getGzip), when accepted.
     const gzipped = acceptedEncoding(req.headers['accept-encoding'], true) === 'gzip';
+    // A client taking brotli but not gzip: the pipeline compresses it (rare; browsers all take gzip).
+    if (!gzipped && acceptedEncoding(req.headers['accept-encoding']) === 'br') return false;
     const key = `${site.id}|${lang}|${protocol}://${host}|${url}`;
     const page = gzipped ? cache.getGzip(key, nonce) : cache.getBytes(key, nonce);
     if (page === undefined) return false;
