@@ -3,14 +3,61 @@ import path from 'node:path';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { moduleIslands } from './module-islands';
 
-/** Quoted string literals of a source file (single, double, or back quotes without `${`). */
-const LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\$]|\\.)*)`/g;
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r' };
 
+/**
+ * The string literals of a source file: quoted strings, and template literals without substitutions.
+ * A small scanner rather than a regular expression: a template's `${...}` holds code (and quotes) of
+ * its own, and comments may hold quotes.
+ */
 function literals(source: string, into: Set<string>): void {
-  for (const m of source.matchAll(LITERAL)) {
-    const text = m[1] ?? m[2] ?? m[3] ?? '';
-    if (text) into.add(text.replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c));
+  // Open template literals: the brace depth of the code inside each one's current `${`.
+  const templates: number[] = [];
+  let depth = 0;
+  let i = 0;
+  const n = source.length;
+  /** Reads a quoted string or a template chunk from i (after its opening quote) up to `end` chars. */
+  const read = (ends: string): { text: string; stop: string } => {
+    let text = '';
+    while (i < n) {
+      const c = source[i];
+      if (c === '\\') {
+        text += ESCAPES[source[i + 1]] ?? source[i + 1] ?? '';
+        i += 2;
+        continue;
+      }
+      if (ends.includes(c)) {
+        if (c === '$' && source[i + 1] !== '{') { text += c; i++; continue; }
+        i += c === '$' ? 2 : 1;
+        return { text, stop: c };
+      }
+      if (c === '\n' && !ends.includes('`')) { i++; return { text, stop: '\n' }; }
+      text += c;
+      i++;
+    }
+    return { text, stop: '' };
+  };
+  const template = (fresh: boolean) => {
+    const { text, stop } = read('`$');
+    if (stop === '$') templates.push(depth);
+    else if (fresh && text) into.add(text);
+  };
+  while (i < n) {
+    const c = source[i];
+    if (c === '/' && source[i + 1] === '/') { i = source.indexOf('\n', i); if (i < 0) break; continue; }
+    if (c === '/' && source[i + 1] === '*') { i = source.indexOf('*/', i + 2); if (i < 0) break; i += 2; continue; }
+    i++;
+    if (c === '\'' || c === '"') {
+      const { text, stop } = read(c);
+      if (stop === c && text) into.add(text);
+    } else if (c === '`') template(true);
+    else if (c === '{') depth++;
+    else if (c === '}') {
+      if (templates.length && templates[templates.length - 1] === depth) {
+        templates.pop();
+        template(false); // the rest of a template after its `${...}`: not one whole string
+      } else depth--;
+    }
   }
 }
 
