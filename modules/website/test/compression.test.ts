@@ -28,7 +28,8 @@ const decode = (r: Raw): string => {
 };
 
 /** HTML, JSON and assets are compressed for clients that accept it, on the early (cached) path too. */
-describe('compression of answers', () => {
+describe('compression of answers', function () {
+  this.timeout(60_000);
   let tk: TestKernel;
   before(async () => {
     tk = await bootTestKernel({ modules: ['website'], http: true, demo: true });

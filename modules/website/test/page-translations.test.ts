@@ -6,7 +6,8 @@ import { extractTerms, translateArch } from '../server/services/page-terms';
 import { splitPageCopies } from '../migrations/20261128000000_website_page_term';
 
 /** One layout per page, its texts translated by term (website.page.term). */
-describe('website: one layout per page, translated by term', () => {
+describe('website: one layout per page, translated by term', function () {
+  this.timeout(60_000);
   let tk: TestKernel;
   let publisher: RpcClient;
   let employee: RpcClient;
