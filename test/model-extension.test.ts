@@ -30,19 +30,20 @@ describe('a module extending another module\'s model', () => {
 describe('html fields', () => {
   let tk: TestKernel;
   before(async () => {
-    tk = await bootTestKernel({ modules: ['website'] });
+    // A translated html field (a page's layout is one field, translated by term: see website's tests).
+    tk = await bootTestKernel({ modules: ['mass_mailing'] });
   });
   after(async () => tk?.stop());
 
   it('are sanitised on write, in every language', async () => {
-    const pages = tk.sudo().model('website.page');
-    const id = await pages.create({
-      name: 'X', url: '/x',
-      content: { en_US: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">a</a></p>', fr_FR: '<img src=x onerror="alert(3)">' },
+    const lists = tk.sudo().model('mail.mass_mailing.list');
+    const id = await lists.create({
+      name: 'X',
+      popup_content: { en_US: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">a</a></p>', fr_FR: '<img src=x onerror="alert(3)">' },
     });
-    const [en] = await pages.read([id], ['content']);
-    expect(en.content).to.equal('<p>Hi<a rel="noopener noreferrer">a</a></p>');
-    const [fr] = await tk.sudo().withLang('fr_FR').model('website.page').read([id], ['content']);
-    expect(fr.content).to.equal('<img src="x" />');
+    const [en] = await lists.read([id], ['popup_content']);
+    expect(en.popup_content).to.equal('<p>Hi<a rel="noopener noreferrer">a</a></p>');
+    const [fr] = await tk.sudo().withLang('fr_FR').model('mail.mass_mailing.list').read([id], ['popup_content']);
+    expect(fr.popup_content).to.equal('<img src="x" />');
   });
 });

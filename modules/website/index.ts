@@ -7,3 +7,4 @@ export { SitemapContribution } from './server/services/sitemap-contribution';
 export { DynamicBlockContribution } from './server/services/dynamic-blocks';
 export { type BlockTemplate, DYNAMIC_BLOCK_ATTRIBUTE, BLOCK_OPTIONS_EVENT, type BlockOptionsEvent, type BlockOptionsRequest } from './web/blocks/block-catalog';
 export { homePageContent } from './web/blocks/home-page-content';
+export { pageTermRecords } from './data/page-term-records';

@@ -17,6 +17,7 @@ export default defineManifest({
       path.join(__dirname, 'web/islands/gallery.tsx'),
       path.join(__dirname, 'web/islands/image-zoom.tsx'),
       path.join(__dirname, 'web/islands/page-editor.tsx'),
+      path.join(__dirname, 'web/islands/translation-editor.tsx'),
     ],
     styles: [path.join(__dirname, 'web/website.css'), path.join(__dirname, 'web/editor.css')],
   },
@@ -29,6 +30,8 @@ export default defineManifest({
     { model: 'website.page', read: true },
     { model: 'website.page', group: 'website.group_website_publisher', read: true, write: true, create: true },
     { model: 'website.page', group: 'website.group_website_designer', read: true, write: true, create: true, unlink: true },
+    // Translations of pages' texts: publishers translate (visitors' pages read them through the page).
+    { model: 'website.page.term', group: 'website.group_website_publisher', read: true, write: true, create: true, unlink: true },
     // The menu is part of the page: publishers add, rename, reorder and remove its entries.
     { model: 'website.menu', read: true },
     { model: 'website.menu', group: 'website.group_website_publisher', read: true, write: true, create: true, unlink: true },

@@ -1,3 +1,4 @@
+import { compression } from './compression';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
@@ -54,6 +55,8 @@ export async function createApp({ container: c, db, config, routes, unseenTables
     return next();
   });
   app.use(requestLogging(logger, c.get(RequestScope)));
+  // Outside everything that sets a body (routes, error pages), inside the logging that times it.
+  app.use(compression());
   app.use(refuseMalformedHost(hops > 0));
   app.use(securityHeaders());
   app.use(requestContext({

@@ -12,6 +12,7 @@ import type { SiteService } from './site-service';
 import type { LanguageCatalog } from './language-catalog';
 import type { PublicPageCache } from './public-page-cache';
 import { SESSION_COOKIE } from './request-identity';
+import { acceptedEncoding } from './compression';
 
 /** What answers cached pages before the pipeline: the public page cache and the languages (URL prefixes). */
 export interface EarlyPages {
@@ -124,13 +125,19 @@ function cachedPages({ cache, languages }: EarlyPages, sites: SiteService, proxy
     const protocol = encrypted ? 'https' : forwardedProto ? forwardedProto.split(/\s*,\s*/, 1)[0] : 'http';
     const host = ((proxy && header(req, 'x-forwarded-host')) || header(req, 'host') || '').split(/\s*,\s*/, 1)[0];
     const nonce = newCspNonce();
-    const page = cache.getBytes(`${site.id}|${lang}|${protocol}://${host}|${url}`, nonce);
+    // Gzip from parts deflated once per cached page (see PublicPageCache.getGzip), when accepted.
+    const gzipped = acceptedEncoding(req.headers['accept-encoding'], true) === 'gzip';
+    // A client taking brotli but not gzip: the pipeline compresses it (rare; browsers all take gzip).
+    if (!gzipped && acceptedEncoding(req.headers['accept-encoding']) === 'br') return false;
+    const key = `${site.id}|${lang}|${protocol}://${host}|${url}`;
+    const page = gzipped ? cache.getGzip(key, nonce) : cache.getBytes(key, nonce);
     if (page === undefined) return false;
     cache.earlyHits++;
     const requestId = (header(req, 'x-request-id') ?? '').replace(/[^\w-]/g, '').slice(0, 64) || crypto.randomUUID();
     res.writeHead(200, [
       'X-Request-Id', requestId, ...SECURITY_HEADERS, 'Content-Security-Policy', contentSecurityPolicy(nonce),
-      'Content-Type', 'text/html; charset=utf-8', 'Content-Length', String(page.length),
+      'Content-Type', 'text/html; charset=utf-8', 'Vary', 'Accept-Encoding', ...(gzipped ? ['Content-Encoding', 'gzip'] : []),
+      'Content-Length', String(page.length),
     ]);
     res.cork();
     for (const chunk of page.chunks) res.write(chunk);

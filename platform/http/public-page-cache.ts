@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import { WriteSignal } from '@platform/db/write-signal';
@@ -7,6 +8,8 @@ interface Entry {
   nonce: string;
   /** The page's bytes around each `nonce="..."` (the hot path writes them with the response's nonce between). */
   parts?: Buffer[];
+  /** The same parts, each deflated once (see `getGzip`). */
+  deflated?: Buffer[];
   generation: number;
   at: number;
 }
@@ -80,6 +83,45 @@ export class PublicPageCache {
     return { chunks, length };
   }
 
+  /**
+   * The page gzipped, with `nonce` in its script tags, without compressing it per answer: each part
+   * around the nonces is deflated once (a raw deflate ended by a sync flush, so parts can follow each
+   * other), and an answer is one gzip stream made of the header, those parts with the nonce between
+   * them as stored (uncompressed) blocks, a final empty block and the trailer (CRC-32 and length of
+   * the whole page, the only per-answer work: a checksum over the page's bytes).
+   */
+  getGzip(key: string, nonce: string): { chunks: Buffer[]; length: number } | undefined {
+    const e = this.fresh(key);
+    if (!e) return undefined;
+    const parts = (e.parts ??= e.html.split(`nonce="${e.nonce}"`).map((part) => Buffer.from(part)));
+    const deflated = (e.deflated ??= parts.map((part) => zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH })));
+    const between = Buffer.from(`nonce="${nonce}"`);
+    const stored = Buffer.alloc(5);
+    stored.writeUInt8(0, 0); // BFINAL=0, BTYPE=00 (stored); byte-aligned after a sync flush
+    stored.writeUInt16LE(between.length, 1);
+    stored.writeUInt16LE(~between.length & 0xffff, 3);
+    const chunks: Buffer[] = [GZIP_HEADER];
+    let crc = 0;
+    let size = 0;
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        chunks.push(stored, between);
+        crc = zlib.crc32(between, crc);
+        size += between.length;
+      }
+      chunks.push(deflated[i]);
+      crc = zlib.crc32(parts[i], crc);
+      size += parts[i].length;
+    }
+    const trailer = Buffer.alloc(10);
+    trailer.writeUInt8(0x03, 0); // a final, empty block with fixed codes
+    trailer.writeUInt8(0x00, 1);
+    trailer.writeUInt32LE(crc >>> 0, 2);
+    trailer.writeUInt32LE(size >>> 0, 6);
+    chunks.push(trailer);
+    return { chunks, length: chunks.reduce((n, c) => n + c.length, 0) };
+  }
+
   /** A render of this page under way (see `rendering`), whose result other visitors may wait for. */
   inFlight(key: string): Promise<void> | undefined {
     return this.renders.get(key);
@@ -106,3 +148,6 @@ export class PublicPageCache {
     this.entries.set(key, { html, nonce, generation, at: Date.now() });
   }
 }
+
+/** gzip's member header: deflate, no name or time, unknown OS. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);

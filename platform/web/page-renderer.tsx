@@ -14,6 +14,7 @@ import type { TranslationCatalog } from './translation-catalog';
 import type { WebAssets } from './web-assets';
 import type { SiteAppearances } from './site-appearance';
 import { jsonForScript } from './json-for-script';
+import type { IslandStrings } from './island-strings';
 
 /** What modules put in the layout; each provider is narrowed to the modules enabled on the site. */
 export interface LayoutContributions {
@@ -40,6 +41,8 @@ export class PageRenderer {
     private readonly translations: TranslationCatalog,
     private readonly languages: LanguageCatalog,
     private readonly appearances: SiteAppearances,
+    /** Without it (a renderer built by hand), pages ship the whole dictionary. */
+    private readonly islandStrings?: IslandStrings,
   ) {}
 
   /** Renders a route's result (strings are sent as they are). */
@@ -148,7 +151,10 @@ export class PageRenderer {
       about: appearance.footerText[context.session.lang] ?? appearance.footerText[req.site.defaultLang] ?? appearance.footerText.en_US,
       contact: appearance.contact, social: appearance.social, blocksHtml: footerBlocks,
     };
-    const hasIslands = [body, widgetsHtml, ...footerBlocks].some((html) => html.includes('data-island="'));
+    const rendered = [body, widgetsHtml, ...footerBlocks];
+    const hasIslands = rendered.some((html) => html.includes('data-island="'));
+    // The browser gets the translations its islands may use, not the site's whole dictionary.
+    const shipped = hasIslands && this.islandStrings ? { ...context, translations: this.islandStrings.pick(rendered, context.translations) } : context;
     const element: ReactElement = (
       <Layout
         title={this.title(req, p)} description={p.description} canonical={canonical} siteName={req.site.name} language={context.language}
@@ -156,7 +162,7 @@ export class PageRenderer {
         menu={menu} user={req.isPublic ? null : { name: req.user.name, accountUrl: account ? localizedPath(account.url, prefix) : null, links: userLinks.map((l) => ({ name: l.name, url: localizedPath(l.url, prefix) })) }} currentPath={currentPath} signInPath={currentPath} homeUrl={localizedPath('/', prefix)}
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml} footer={footer}
         logoUrl={appearance.hasLogo ? `/web/image/website/${req.site.id}/logo?size=image_medium` : null}
-        script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(context) } : null}
+        script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(shipped) } : null}
         editMode={p.editMode === true} bare={p.bare === true}
       />
     );

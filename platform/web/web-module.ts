@@ -9,6 +9,7 @@ import { SiteCaches } from '@platform/http/site-caches';
 import { PageRendering } from '@platform/http/page-rendering';
 import { FooterBlockContribution, LanguageSwitchContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
 import { PageRenderer } from './page-renderer';
+import { IslandStrings } from './island-strings';
 import { SiteAppearances } from './site-appearance';
 import { TranslationCatalog } from './translation-catalog';
 import { WebAssets } from './web-assets';
@@ -31,6 +32,7 @@ export const webModule = new ContainerModule(({ bind }) => {
       footerBlocks: ctx.get(ContributionProvider, { name: FooterBlockContribution }),
     },
     ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog), ctx.get(SiteAppearances),
+    new IslandStrings(ctx.get<DiscoveredModule[]>(LoadedModulesToken)),
   ));
   bind(PageRendering).toService(PageRenderer);
   // The back office at /web (platform/web/backoffice): its own bundle, menu and views from modules.

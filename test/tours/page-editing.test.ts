@@ -21,6 +21,8 @@ describe('tour: editing a page in place', function () {
     // The theme's home page: the website page at `/`, made of blocks (always published).
     [homeId] = await tk.sudo().model('website.page').search([['url', '=', '/']]);
     await tk.sudo().model('website.page').write([homeId], { name: { en_US: 'Home', fr_FR: 'Accueil' }, content: HERO });
+    // A layout of its own, not translated yet (the demo's French texts go).
+    await tk.sudo().model('website.page.term').unlink(await tk.sudo().model('website.page.term').search([['page_id', '=', homeId]]));
     browser = await launchBrowser();
   });
   after(async () => {
@@ -78,18 +80,33 @@ describe('tour: editing a page in place', function () {
     expect(await page.$eval('.page-content img', (img) => (img as HTMLImageElement).naturalWidth)).to.equal(640);
     expect(await page.getAttribute('.page-content img', 'alt')).to.equal('Our team at work');
 
-    // The French version, in the translation editor.
+    // The French page: the same layout, so the new block is there, its texts in English until translated.
     await page.goto(`${tk.url}/fr`);
+    expect(await page.textContent('h1')).to.equal('Build your site with us');
+    expect(await page.textContent('.page-content a.btn.btn-primary')).to.equal('Contact us');
+    expect(await page.textContent('.page-edit-link a')).to.match(/^Traduire\d+ à traduire$/);
+    // The translation editor lists the texts; translated ones show on the page, the others stay English.
     await Promise.all([page.waitForNavigation(), page.click('.page-edit-link a')]);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/fr?edit_translations=1');
-    await openEditor(page);
+    await page.waitForSelector('[data-island="website.translation_editor"][data-hydrated="true"]');
     expect(await page.textContent('.editor-mode')).to.equal('Traduction : Français');
-    await expectAccessible(page, 'translation mode');
-    await page.click('.ProseMirror h1', { clickCount: 3 });
-    await page.keyboard.type('Construisez votre site avec nous');
+    const todo = Number(/\d+/.exec(String(await page.textContent('.untranslated-count')))![0]);
+    await expectAccessible(page, 'translation editor, 1280 px');
+    const term = (source: string) => page.locator('.translation-term', { has: page.locator('.translation-source', { hasText: new RegExp(`^${source}$`) }) }).locator('textarea');
+    await term('Build your site with us').fill('Construisez votre site avec nous');
+    await term('Our team at work').fill('Notre équipe au travail');
+    expect(await page.textContent('.untranslated-count')).to.equal(`${todo - 2} à traduire`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.check('#translation-only-todo');
+    await expectAccessible(page, 'translation editor, 375 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).to.be.at.most(0);
+    await page.screenshot({ path: '/tmp/translation-editor-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await Promise.all([page.waitForNavigation(), page.click('.btn-save')]);
     expect(new URL(page.url()).pathname).to.equal('/fr');
     expect(await page.textContent('h1')).to.equal('Construisez votre site avec nous');
+    expect(await page.getAttribute('.page-content img', 'alt')).to.equal('Notre équipe au travail');
+    expect(await page.textContent('.page-content a.btn.btn-primary')).to.equal('Contact us');
 
     // The home page is always published: a note instead of an Unpublish button.
     await page.waitForSelector('[data-island="website.publish_toggle"][data-hydrated="true"]');

@@ -1,22 +1,28 @@
 import { type DataRecord, ref } from '@platform/core';
 import { homePageContent } from '../web/blocks/home-page-content';
+import { pageTermRecords } from '../data/page-term-records';
+
+const ABOUT_EN = '<p>We are a small team building an open website platform.</p>';
+const ABOUT_FR = '<p>Nous sommes une petite équipe qui construit une plateforme web ouverte.</p>';
 
 /**
- * A published "About us" page in English and French and a draft page, so publishing can be seen; a
+ * A published "About us" page in English translated into French and a draft page, so publishing can be seen; a
  * richer home page; the default site's footer settings (about text, contact, social links).
  */
 export function websiteDemo(): DataRecord[] {
+  const home = homePageContent(
+    ['website.hero', 'website.features', 'website.text_image', 'website.latest_pages', 'website.cards', 'website.call_to_action'],
+    ['/about-us', '/about-us'],
+  );
   return [
     {
       // Richer than the home page of data, which it amends once at install (never on upgrade).
       id: 'website.page_home', model: 'website.page', amend: true, noupdate: true,
       values: {
-        content: homePageContent(
-          ['website.hero', 'website.features', 'website.text_image', 'website.latest_pages', 'website.cards', 'website.call_to_action'],
-          ['/about-us', '/about-us'],
-        ),
+        content: home.en_US,
       },
     },
+    ...pageTermRecords('website.page_home', 'fr_FR', home.en_US, home.fr_FR, { noupdate: true }),
     {
       id: 'base.default_website', model: 'website',
       values: {
@@ -36,14 +42,13 @@ export function websiteDemo(): DataRecord[] {
       values: {
         name: { en_US: 'About us', fr_FR: 'À propos' },
         url: '/about-us',
-        content: {
-          en_US: '<p>We are a small team building an open website platform.</p>',
-          fr_FR: '<p>Nous sommes une petite équipe qui construit une plateforme web ouverte.</p>',
-        },
+        // One layout; its French texts are term translations (below).
+        content: ABOUT_EN,
         website_published: true,
         website_meta_description: { en_US: 'Who we are', fr_FR: 'Qui sommes-nous' },
       },
     },
+    ...pageTermRecords('website.page_about', 'fr_FR', ABOUT_EN, ABOUT_FR),
     { id: 'website.menu_about', model: 'website.menu', values: { name: { en_US: 'About us', fr_FR: 'À propos' }, page_id: ref('website.page_about'), sequence: 10 } },
     {
       id: 'website.page_draft', model: 'website.page',

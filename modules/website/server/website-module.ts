@@ -16,6 +16,7 @@ import { PublishRoutes } from './routes/publish-routes';
 import { SeoRoutes } from './routes/seo-routes';
 import { PageUrls } from './services/page-urls';
 import { PageView } from './services/page-view';
+import { PageTranslations } from './services/page-translations';
 import { WebsiteModels } from './website-models';
 import { WebsiteMenu } from './contributions/website-menu';
 import { WebsiteSitemap } from './contributions/website-sitemap';
@@ -28,6 +29,7 @@ import { WebsiteBackofficeMenu } from './contributions/website-backoffice-menu';
 export const websiteModule = new ContainerModule(({ bind }) => {
   bind(PageUrls).toSelf();
   bind(PageView).toSelf();
+  bind(PageTranslations).toSelf();
   bindContribution(bind, ModelContribution, WebsiteModels);
   for (const routes of [PageRoutes, EditorRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes]) {
     bindContribution(bind, RouteContribution, routes);

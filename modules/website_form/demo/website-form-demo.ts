@@ -1,5 +1,15 @@
 import { type DataRecord, ref } from '@platform/core';
-import { homePageContent } from '@modules/website';
+import { homePageContent, pageTermRecords } from '@modules/website';
+
+// One layout per page; the French copies give the term translations (pageTermRecords).
+const CONTACTUS = {
+  en: '<p class="lead">Tell us about your project or ask us anything: we answer within a day.</p><section data-dynamic-block="website_form.form" data-form-key="contactus"></section>',
+  fr: '<p class="lead">Parlez-nous de votre projet ou posez-nous vos questions : nous répondons sous un jour.</p><section data-dynamic-block="website_form.form" data-form-key="contactus"></section>',
+};
+const THANKS = {
+  en: '<section class="block-cta mb-5 p-4 p-md-5 text-center"><h2>Your message has been sent</h2><p class="lead">Thank you! We will get back to you shortly.</p><p class="mb-0"><a class="btn btn-primary" href="/">Back to the home page</a></p></section>',
+  fr: '<section class="block-cta mb-5 p-4 p-md-5 text-center"><h2>Votre message a été envoyé</h2><p class="lead">Merci ! Nous vous répondrons rapidement.</p><p class="mb-0"><a class="btn btn-primary" href="/">Retour à l\'accueil</a></p></section>',
+};
 
 type Line = [name: string, label: [en: string, fr: string], type: string, required: boolean, placeholder?: string, choices?: string];
 
@@ -20,10 +30,12 @@ export function websiteFormDemo(): DataRecord[] {
     {
       id: 'website.page_home', model: 'website.page', amend: true, noupdate: true,
       values: {
+        // The website demo's layout with its buttons leading to /contactus: the same texts, whose
+        // French translations the website module's records give.
         content: homePageContent(
           ['website.hero', 'website.features', 'website.text_image', 'website.latest_pages', 'website.cards', 'website.call_to_action'],
           ['/about-us', '/contactus'],
-        ),
+        ).en_US,
       },
     },
     { id: 'website_form.model_partner', model: 'website.form.model', amend: true, noupdate: true, values: { enabled: true } },
@@ -53,22 +65,18 @@ export function websiteFormDemo(): DataRecord[] {
       values: {
         name: { en_US: 'Contact us', fr_FR: 'Contactez-nous' }, url: '/contactus', website_published: true,
         website_meta_description: { en_US: 'Write to us: we answer within a day.', fr_FR: 'Écrivez-nous : nous répondons sous un jour.' },
-        content: {
-          en_US: '<p class="lead">Tell us about your project or ask us anything: we answer within a day.</p><section data-dynamic-block="website_form.form" data-form-key="contactus"></section>',
-          fr_FR: '<p class="lead">Parlez-nous de votre projet ou posez-nous vos questions : nous répondons sous un jour.</p><section data-dynamic-block="website_form.form" data-form-key="contactus"></section>',
-        },
+        content: CONTACTUS.en,
       },
     },
     {
       id: 'page_contactus_thanks', model: 'website.page',
       values: {
         name: { en_US: 'Thank you', fr_FR: 'Merci' }, url: '/contactus-thank-you', website_published: true,
-        content: {
-          en_US: '<section class="block-cta mb-5 p-4 p-md-5 text-center"><h2>Your message has been sent</h2><p class="lead">Thank you! We will get back to you shortly.</p><p class="mb-0"><a class="btn btn-primary" href="/">Back to the home page</a></p></section>',
-          fr_FR: '<section class="block-cta mb-5 p-4 p-md-5 text-center"><h2>Votre message a été envoyé</h2><p class="lead">Merci ! Nous vous répondrons rapidement.</p><p class="mb-0"><a class="btn btn-primary" href="/">Retour à l\'accueil</a></p></section>',
-        },
+        content: THANKS.en,
       },
     },
+    ...pageTermRecords('website_form.page_contactus', 'fr_FR', CONTACTUS.en, CONTACTUS.fr),
+    ...pageTermRecords('website_form.page_contactus_thanks', 'fr_FR', THANKS.en, THANKS.fr),
     { id: 'menu_contactus', model: 'website.menu', values: { name: { en_US: 'Contact us', fr_FR: 'Contact' }, page_id: ref('website_form.page_contactus'), sequence: 90 } },
     {
       id: 'lead_1', model: 'website.form.lead',

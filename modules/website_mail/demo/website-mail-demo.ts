@@ -1,4 +1,7 @@
 import { type DataRecord, ref } from '@platform/core';
+import { pageTermRecords } from '@modules/website';
+
+const REVIEWS_EN = '<p>Tell us what you think of our service.</p>';
 
 /** A published "Customer reviews" page that takes star ratings, with two reviews. */
 export function websiteMailDemo(): DataRecord[] {
@@ -8,10 +11,11 @@ export function websiteMailDemo(): DataRecord[] {
       values: {
         name: { en_US: 'Customer reviews', fr_FR: 'Avis clients' },
         url: '/reviews',
-        content: { en_US: '<p>Tell us what you think of our service.</p>', fr_FR: '<p>Dites-nous ce que vous pensez de notre service.</p>' },
+        content: REVIEWS_EN,
         website_published: true, allow_reviews: true,
       },
     },
+    ...pageTermRecords('website_mail.page_reviews', 'fr_FR', REVIEWS_EN, '<p>Dites-nous ce que vous pensez de notre service.</p>'),
     { id: 'website_mail.partner_alice', model: 'res.partner', values: { name: 'Alice Martin', email: 'alice@example.com' } },
     { id: 'website_mail.partner_bob', model: 'res.partner', values: { name: 'Bob Dupont', email: 'bob@example.com' } },
     {

@@ -11,6 +11,11 @@ export class WebsiteBackofficeMenu implements BackofficeMenuContribution {
     return [
       { id: 'website.app', name: 'Website', sequence: 20 },
       { id: 'website.pages', parent: 'website.app', name: 'Pages', sequence: 10, action: { model: 'website.page' } },
+      // What is left to translate, per page and language (texts of the layout without a translation).
+      {
+        id: 'website.translations', parent: 'website.app', name: 'Translations', sequence: 20, groups: ['website.group_website_publisher'],
+        action: { model: 'website.page', columns: ['name', 'url', 'translation_status'] },
+      },
     ];
   }
 }

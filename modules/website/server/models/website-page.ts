@@ -1,4 +1,4 @@
-import { defineModel, fields, type Env, type ModelConstraint, type ModelDefinition, type UnlinkHook, type WriteHook } from '@platform/orm';
+import { type ComputeFn, defineModel, fields, type Env, type ModelConstraint, type ModelDefinition, type UnlinkHook, type WriteHook } from '@platform/orm';
 import { ValidationError } from '@platform/core';
 
 export const HOME_STAYS_PUBLISHED = 'The home page (/) cannot be unpublished: every visitor of the site would get a "page not found" error instead.';
@@ -31,9 +31,11 @@ const homeStaysAtRoot: WriteHook = async (env, ids, vals) => {
 /**
  * A page of the site served at its own URL (`/about-us`, or `/` for the home page); visible to the
  * public once published. `checkUrl` is PageUrls' rule (leading `/`, unique per site, not a route of
- * the platform or a module), which needs the routes of the running modules.
+ * the platform or a module), which needs the routes of the running modules. The layout (`content`)
+ * is one for every language; its texts are translated by term (`website.page.term`), and
+ * `translation_status` (computed by PageTranslations) says what is left to translate.
  */
-export function websitePageModel(checkUrl: ModelConstraint): ModelDefinition {
+export function websitePageModel(checkUrl: ModelConstraint, translationStatus: ComputeFn): ModelDefinition {
   return defineModel({
     name: 'website.page',
     description: 'Website page',
@@ -42,7 +44,8 @@ export function websitePageModel(checkUrl: ModelConstraint): ModelDefinition {
     fields: {
       name: fields.char({ required: true, translate: true, string: 'Title' }),
       url: fields.char({ required: true, size: 256, string: 'URL' }),
-      content: fields.html({ translate: true }),
+      content: fields.html({ string: 'Layout' }),
+      translation_status: fields.char({ readonly: true, string: 'To translate', compute: translationStatus, depends: ['content', 'website_id'] }),
       website_published: fields.boolean({ default: false, string: 'Visible in website' }),
       website_meta_title: fields.char({ translate: true, string: 'SEO title' }),
       website_meta_description: fields.text({ translate: true, string: 'SEO description' }),

@@ -1,12 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { array, boolean, number, object, string } from 'yup';
 import { AttachmentStore } from '@platform/base';
-import { AccessError, ValidationError } from '@platform/core';
+import { AccessError, MissingError, ValidationError } from '@platform/core';
 import { type RequestContext, route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
 import { SITE_PAGES } from '../services/site-pages';
+import { PageTranslations } from '../services/page-translations';
+
+const MAX_TERMS = 2000;
 
 /** Base64 of 11 MB: a file a little over the 10 MB limit still gets the store's clear "too large". */
 const MAX_BASE64 = Math.ceil((11 * 1024 * 1024) / 3) * 4 + 4;
@@ -26,6 +29,7 @@ export class EditorRoutes implements RouteContribution {
   constructor(
     @inject(PageUrls) private readonly urls: PageUrls,
     @inject(AttachmentStore) private readonly attachments: AttachmentStore,
+    @inject(PageTranslations) private readonly translations: PageTranslations,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -37,9 +41,31 @@ export class EditorRoutes implements RouteContribution {
         handler: async (req) => {
           const { id, content } = req.params;
           const env = this.publisherEnv(req);
+          // The layout is one for every language: other languages translate its texts (/website/page/translate).
+          if (req.params.lang !== req.site.defaultLang) throw new ValidationError('In another language than the main one, translate the page\'s texts instead of editing its layout.');
           await env.model('website.page').write([id], { content });
           const [saved] = await env.model('website.page').read([id], ['content']);
           return { content: saved.content || '' };
+        },
+      }),
+      route({
+        // The translation editor: translations of the layout's terms in one language other than the main one.
+        path: '/website/page/translate', type: 'json', auth: 'user',
+        params: object({
+          id: number().integer().positive().required(), lang,
+          translations: array(object({ source: string().required().max(MAX_CONTENT), value: string().defined().max(MAX_CONTENT) })).required().max(MAX_TERMS),
+        }),
+        handler: async (req) => {
+          const { id, lang: target, translations } = req.params;
+          const env = this.publisherEnv(req);
+          if (target === req.site.defaultLang) throw new ValidationError('The main language is the layout itself: edit the page instead.');
+          // Read with the publisher's rights: a page they may not see is a MissingError/AccessError.
+          const [page] = await env.model('website.page').read([id], ['content']);
+          if (!page) throw new MissingError('This page does not exist any more.');
+          const arch = page.content ? String(page.content) : '';
+          const saved = await this.translations.save(env, id, arch, target, translations.map((t) => ({ source: t.source, value: t.value })));
+          const [left] = await this.translations.untranslated(env, id, arch, [target]);
+          return { saved, untranslated: left.count };
         },
       }),
       route({

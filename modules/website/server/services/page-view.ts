@@ -5,6 +5,8 @@ import { localizedPath } from '@platform/common';
 import { type Page, TranslationCatalog } from '@platform/web';
 import { BLOCK_CATALOG, DYNAMIC_BLOCK_ATTRIBUTE } from '../../web/blocks/block-catalog';
 import type { PageEditorProps } from '../../web/islands/page-editor';
+import type { TranslationEditorProps } from '../../web/islands/translation-editor';
+import { PageTranslations } from './page-translations';
 import { contentPage } from '../../web/pages/content-page';
 import { DynamicBlockRenderer } from './dynamic-block-renderer';
 import { RecordWidgets } from './record-widgets';
@@ -33,6 +35,7 @@ export class PageView {
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(DynamicBlockRenderer) private readonly dynamicBlocks: DynamicBlockRenderer,
+    @inject(PageTranslations) private readonly pageTranslations: PageTranslations,
   ) {}
 
   /** The page at `url` on the request's site, if the caller may read it (rules hide drafts from visitors). */
@@ -46,27 +49,45 @@ export class PageView {
     const id = Number(p.id);
     const isPublisher = req.env.hasGroup(PUBLISHER_GROUP);
     const language = await this.languages.find(req.lang);
-    const prefix = req.lang === req.site.defaultLang ? null : language?.urlCode ?? null;
+    const translating = req.lang !== req.site.defaultLang;
+    const prefix = translating ? language?.urlCode ?? null : null;
     const viewUrl = localizedPath(String(p.url), prefix);
+    const arch = p.content ? String(p.content) : '';
     const base = {
-      id, name: String(p.name), content: p.content ? String(p.content) : '',
+      id, name: String(p.name), content: arch,
       published: Boolean(p.website_published), canPublish: isPublisher,
       seoTitle: p.website_meta_title ? String(p.website_meta_title) : undefined,
       seoDescription: p.website_meta_description ? String(p.website_meta_description) : undefined,
       showTitle: p.url !== '/',
     };
     if (isPublisher && wantsEditMode(req)) {
+      if (translating) {
+        // The translation editor edits the terms of the one layout in this language, not a copy of it.
+        return contentPage({ ...base, translationEditor: await this.translationEditorProps(req, p, viewUrl, language?.name ?? req.lang) });
+      }
       // Blocks set up by islands of their modules (the Form block): those islands sit next to the editor.
       const options = await Promise.all(this.dynamicBlocks.available(req).map((b) => b.editorOptions?.(req) ?? null));
       return contentPage({ ...base, editor: await this.editorProps(req, p, viewUrl, language?.name ?? req.lang), children: options.filter(Boolean).map((node, i) => createElement(Fragment, { key: i }, node)) });
     }
     // Follow, comments and sharing belong under an article, not under the home page's blocks.
     const extras = p.url === '/' ? null : await this.widgets.render(req, { model: 'website.page', id });
-    const translating = req.lang !== req.site.defaultLang;
+    // Terms not translated yet show in the main language.
+    const content = translating ? await this.pageTranslations.render(req.env, id, arch, req.lang) : arch;
+    const untranslated = isPublisher && translating ? (await this.pageTranslations.untranslated(req.env, id, arch, [req.lang]))[0]?.count : undefined;
     return contentPage({
-      ...base, content: await this.dynamicBlocks.render(req, base.content), children: extras,
-      editLinks: isPublisher ? { url: `${viewUrl}?${translating ? 'edit_translations' : 'enable_editor'}=1`, translating } : undefined,
+      ...base, content: await this.dynamicBlocks.render(req, content), children: extras,
+      editLinks: isPublisher ? { url: `${viewUrl}?${translating ? 'edit_translations' : 'enable_editor'}=1`, translating, untranslated } : undefined,
     });
+  }
+
+  private async translationEditorProps(req: RequestContext, p: PageRow, viewUrl: string, langName: string): Promise<TranslationEditorProps> {
+    const id = Number(p.id);
+    const terms = await this.pageTranslations.terms(req.env, id, p.content ? String(p.content) : '', req.lang);
+    const defaultLanguage = await this.languages.find(req.site.defaultLang);
+    return {
+      page: { id, name: String(p.name), url: String(p.url) },
+      lang: req.lang, langName, mainLangName: defaultLanguage?.name ?? req.site.defaultLang, viewUrl, terms,
+    };
   }
 
   private async editorProps(req: RequestContext, p: PageRow, viewUrl: string, langName: string): Promise<PageEditorProps> {
@@ -97,6 +118,8 @@ export class PageView {
       canDelete: req.env.hasGroup(DESIGNER_GROUP),
       lang: req.lang, langName, translating: req.lang !== req.site.defaultLang,
       viewUrl, blocks, dynamicLabels,
+      // What an edit of the layout leaves to translate, so the main language's editor says so.
+      untranslated: (await this.pageTranslations.untranslated(req.env, Number(p.id), p.content ? String(p.content) : '', req.site.langs.filter((l) => l !== req.site.defaultLang))).filter((c) => c.count > 0).map(({ langName, count }) => ({ langName, count })),
       menu: menus.map((m) => ({ id: Number(m.id), name: String(m.name) })),
     };
   }

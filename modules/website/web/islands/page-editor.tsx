@@ -24,6 +24,8 @@ export interface PageEditorProps {
   /** Dynamic block id -> name shown on its placeholder. */
   dynamicLabels: Record<string, string>;
   menu: MenuItem[];
+  /** Texts of the layout not yet translated, per other language of the site (an edit here adds to them). */
+  untranslated?: Array<{ langName: string; count: number }>;
 }
 
 type DialogName = 'blocks' | 'properties' | 'new' | 'menu' | null;
@@ -96,6 +98,11 @@ function PageEditor(p: PageEditorProps) {
           <button type="button" className="btn btn-sm btn-primary btn-save" onClick={() => void save()} disabled={saving}>{saving ? _t('Saving…') : _t('Save')}</button>
         </div>
       </div>
+      {p.untranslated?.length ? (
+        <p className="alert alert-warning py-2 untranslated-note">
+          {_t('Texts you add or change show in this language on the other languages\' pages until they are translated. To translate: %s.').replace('%s', p.untranslated.map((u) => `${u.langName} (${u.count})`).join(', '))}
+        </p>
+      ) : null}
       {p.translating ? <p className="alert alert-info py-2">{_t('You are editing the %s version: the other languages keep their texts.').replace('%s', p.langName)}</p> : null}
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
       <p className="visually-hidden" role="status">{status}</p>
