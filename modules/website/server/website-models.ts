@@ -3,6 +3,8 @@ import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { WebsiteMenu } from './models/website-menu';
 import { websitePageModel } from './models/website-page';
 import { WebsiteShareCount } from './models/website-share-count';
+import { WebsitePageVersion } from './models/website-page-version';
+import { WebsiteTheme } from './models/website-theme';
 import { PageUrls } from './services/page-urls';
 
 @injectable()
@@ -10,6 +12,6 @@ export class WebsiteModels implements ModelContribution {
   constructor(@inject(PageUrls) private readonly pageUrls: PageUrls) {}
 
   models(): ModelDefinition[] {
-    return [websitePageModel((env, ids) => this.pageUrls.check(env, ids)), WebsiteMenu, WebsiteShareCount];
+    return [websitePageModel((env, ids) => this.pageUrls.check(env, ids)), WebsiteMenu, WebsiteShareCount, WebsitePageVersion, WebsiteTheme];
   }
 }

@@ -7,6 +7,7 @@ import type { Env } from '@platform/orm';
 import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
 import { SITE_PAGES } from '../services/site-pages';
+import { PageHistory } from '../services/page-history';
 
 /** Base64 of 11 MB: a file a little over the 10 MB limit still gets the store's clear "too large". */
 const MAX_BASE64 = Math.ceil((11 * 1024 * 1024) / 3) * 4 + 4;
@@ -26,6 +27,7 @@ export class EditorRoutes implements RouteContribution {
   constructor(
     @inject(PageUrls) private readonly urls: PageUrls,
     @inject(AttachmentStore) private readonly attachments: AttachmentStore,
+    @inject(PageHistory) private readonly history: PageHistory,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -37,9 +39,13 @@ export class EditorRoutes implements RouteContribution {
         handler: async (req) => {
           const { id, content } = req.params;
           const env = this.publisherEnv(req);
-          await env.model('website.page').write([id], { content });
-          const [saved] = await env.model('website.page').read([id], ['content']);
-          return { content: saved.content || '' };
+          return env.transaction(async (tx) => {
+            await tx.model('website.page').write([id], { content });
+            // The page's history keeps what was stored (sanitised), the last 20 saves.
+            await this.history.record(tx, id);
+            const [saved] = await tx.model('website.page').read([id], ['content']);
+            return { content: saved.content || '' };
+          });
         },
       }),
       route({

@@ -7,6 +7,7 @@ import { BLOCK_CATALOG, DYNAMIC_BLOCK_ATTRIBUTE } from '../../web/blocks/block-c
 import type { PageEditorProps } from '../../web/islands/page-editor';
 import { contentPage } from '../../web/pages/content-page';
 import { DynamicBlockRenderer } from './dynamic-block-renderer';
+import { SiteTheme } from './site-theme';
 import { RecordWidgets } from './record-widgets';
 import { SITE_PAGES } from './site-pages';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from '../routes/publish-routes';
@@ -33,6 +34,7 @@ export class PageView {
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(DynamicBlockRenderer) private readonly dynamicBlocks: DynamicBlockRenderer,
+    @inject(SiteTheme) private readonly theme: SiteTheme,
   ) {}
 
   /** The page at `url` on the request's site, if the caller may read it (rules hide drafts from visitors). */
@@ -95,6 +97,8 @@ export class PageView {
       },
       content: p.content ? String(p.content) : '',
       canDelete: req.env.hasGroup(DESIGNER_GROUP),
+      // Designers see the page's history and set the site's theme.
+      theme: req.env.hasGroup(DESIGNER_GROUP) ? await this.theme.values(req.site.id) : null,
       lang: req.lang, langName, translating: req.lang !== req.site.defaultLang,
       viewUrl, blocks, dynamicLabels,
       menu: menus.map((m) => ({ id: Number(m.id), name: String(m.name) })),
