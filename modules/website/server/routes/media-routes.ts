@@ -21,12 +21,13 @@ export class MediaRoutes implements RouteContribution {
     return [
       route({
         path: '/website/media/list', type: 'json', auth: 'user',
-        params: object({ search: string().max(100).default(''), offset: number().integer().min(0).max(100_000).default(0) }),
+        params: object({ search: string().max(100), offset: number().integer().min(0).max(100_000) }),
         handler: async (req) => {
           if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('Only website publishers can use the media library.');
-          const { search, offset } = req.params;
+          const search = (req.params.search ?? '').trim();
+          const offset = req.params.offset ?? 0;
           const domain: Domain = [['website_id', '=', req.site.id], ['mimetype', 'in', IMAGE_TYPES]];
-          if (search.trim()) domain.push(['name', 'ilike', search.trim()]);
+          if (search) domain.push(['name', 'ilike', search]);
           const attachments = req.env.model('ir.attachment');
           const [rows, total] = await Promise.all([
             attachments.search_read(domain, ['name'], { order: 'id desc', limit: MEDIA_PAGE_SIZE, offset }),
