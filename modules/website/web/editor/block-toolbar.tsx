@@ -106,7 +106,7 @@ export function BlockToolbar({ editor, blocks, onOptions, focusRequest, announce
         <span className="block-toolbar-name badge text-bg-secondary">{name}</span>
         {tool('up', _t('Move up'), '↑', block.index === 0, () => moveBlock(editor, 'up'))}
         {tool('down', _t('Move down'), '↓', block.index >= block.count - 1, () => moveBlock(editor, 'down'))}
-        {tool('duplicate', _t('Duplicate'), '⧉', false, () => duplicateBlock(editor))}
+        {tool('duplicate', _t('Duplicate'), '⊕', false, () => duplicateBlock(editor))}
         {tool('remove', _t('Remove'), '✕', false, () => removeBlock(editor))}
         {isConfigurable(block) ? (
           <button type="button" className="btn btn-sm btn-outline-primary block-options" onClick={onOptions} aria-haspopup="dialog">
