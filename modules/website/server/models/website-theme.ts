@@ -14,10 +14,10 @@ export const WebsiteTheme = extendModel('website', {
   constraints: [
     // Written into every page's <style>: only a colour and a known font key, whoever writes them.
     async (env, ids) => {
-      const rows: Array<{ theme_primary_color: string | null; theme_font: string | null }> = await env.db('website').whereIn('id', ids).select('theme_primary_color', 'theme_font');
+      const rows = await env.sudo().model('website').read(ids, ['theme_primary_color', 'theme_font']);
       for (const r of rows) {
-        if (r.theme_primary_color && !HEX_COLOR.test(r.theme_primary_color)) throw new ValidationError('Write the primary colour as #rrggbb.');
-        if (r.theme_font && !Object.hasOwn(THEME_FONTS, r.theme_font)) throw new ValidationError('Choose a font from the list.');
+        if (r.theme_primary_color && !HEX_COLOR.test(String(r.theme_primary_color))) throw new ValidationError('Write the primary colour as #rrggbb.');
+        if (r.theme_font && !Object.hasOwn(THEME_FONTS, String(r.theme_font))) throw new ValidationError('Choose a font from the list.');
       }
     },
   ],

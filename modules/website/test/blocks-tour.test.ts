@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { AttachmentStore } from '@platform/base';
-import { BLOCK_CATALOG } from '../../modules/website/web/blocks/block-catalog';
-import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
-import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../support/browser';
+import { BLOCK_CATALOG } from '../web/blocks/block-catalog';
+import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { checkAccessibility, describeViolations, launchBrowser, signIn, watchErrors } from '../../../test/support/browser';
 
 const block = (id: string) => BLOCK_CATALOG.find((b) => b.id === id)!.html((s) => s);
 
