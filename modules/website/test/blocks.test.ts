@@ -6,7 +6,9 @@ import { RpcClient } from '../../../test/support/rpc-client';
 
 const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
 
-describe('website: blocks as blocks (page history, media library, theme)', () => {
+describe('website: blocks as blocks (page history, media library, theme)', function () {
+  // Booting with demo data on a busy machine can pass the default 20 s.
+  this.timeout(60_000);
   let tk: TestKernel;
   let designer: RpcClient;
   let publisher: RpcClient;
