@@ -35,6 +35,8 @@ export default defineManifest({
     // The menu is part of the page: publishers add, rename, reorder and remove its entries.
     { model: 'website.menu', read: true },
     { model: 'website.menu', group: 'website.group_website_publisher', read: true, write: true, create: true, unlink: true },
+    // A page's saved versions: designers list and restore them (PageHistory writes them, as the system).
+    { model: 'website.page.version', group: 'website.group_website_designer', read: true },
     // Images uploaded in the editor (ir.attachment is base's; what visitors read is decided by base's rules).
     { model: 'ir.attachment', group: 'website.group_website_publisher', read: true, write: true, create: true },
     { model: 'ir.attachment', group: 'website.group_website_designer', read: true, write: true, create: true, unlink: true },

@@ -9,3 +9,4 @@ export { UserAccounts } from './server/services/user-accounts';
 export { People } from './server/services/people';
 export { AttachmentStore } from './server/services/attachment-store';
 export { SOCIAL_NETWORKS } from './server/models/website';
+export { checkRasterImage, ImageRejected } from './server/services/image-check';

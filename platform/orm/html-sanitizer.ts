@@ -12,6 +12,9 @@ const keepInertData = (tagName: string, attribs: sanitizeHtml.Attributes) => ({
   attribs: Object.fromEntries(Object.entries(attribs).filter(([name]) => !SCRIPTED_DATA.test(name))),
 });
 
+/** `url("/web/image/ir.attachment/12/datas")` or a theme picture under `/website/static/`. */
+const SITE_IMAGE_URL = /^url\((["']?)\/(web\/image\/ir\.attachment\/\d{1,10}\/datas|website\/static\/(?:[\w-]{1,64}\/){0,4}[\w-]{1,64}\.(?:jpe?g|png|webp|gif))\1\)$/;
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'figure', 'figcaption', 'picture', 'source', 'video', 'iframe', 'span', 'del', 'ins', 'sub', 'sup'],
   allowedAttributes: {
@@ -29,7 +32,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   // Embeds only from well-known video hosts.
   allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
-  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(/] } },
+  allowedStyles: {
+    '*': { 'text-align': [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(/] },
+    // A block's background picture: this site's stored or theme images only (no other origin, no data: URL).
+    section: { 'background-image': [SITE_IMAGE_URL] },
+  },
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }), section: keepInertData, div: keepInertData },
 };
 

@@ -64,3 +64,13 @@ export interface FooterBlockContribution {
   renderFooterBlock(req: RequestContext): Promise<ReactElement | null>;
 }
 export const FooterBlockContribution = Symbol('FooterBlockContribution');
+
+/**
+ * What a module adds to every public page's <head>, after the stylesheet (a site's theme variables, its
+ * favicon). Like footer blocks it is part of pages cached for anonymous visitors: it must depend on the
+ * site only, never on who is asking.
+ */
+export interface LayoutHeadContribution {
+  renderHead(req: RequestContext): Promise<ReactElement | null>;
+}
+export const LayoutHeadContribution = Symbol('LayoutHeadContribution');

@@ -1,3 +1,4 @@
+import { Fragment, type ReactElement } from 'react';
 import type { MenuEntry } from './contribution-points';
 import { loginUrl } from '@platform/http/login-url';
 import type { LanguageInfo } from './client/web-context';
@@ -42,6 +43,8 @@ export interface LayoutProps {
   /** The site's logo (`website.logo`), else the header shows the site name. */
   logoUrl: string | null;
   footer: LayoutFooter;
+  /** What modules add to <head> after the stylesheet (see LayoutHeadContribution). */
+  head?: ReactElement[];
 }
 
 /** The footer's columns; a column whose setting is empty is not shown. */
@@ -69,6 +72,7 @@ export function Layout(p: LayoutProps) {
         {p.canonical ? <link rel="canonical" href={p.canonical} /> : null}
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href={p.stylesheet} />
+        {p.head?.map((h, i) => <Fragment key={i}>{h}</Fragment>)}
         {p.languages.length > 1 ? p.languages.map((l) => (
           <link key={l.code} rel="alternate" hrefLang={l.code.replace('_', '-')} href={l.urlCode ? `/${l.urlCode}${p.currentPath === '/' ? '' : p.currentPath}` : p.currentPath} />
         )) : null}

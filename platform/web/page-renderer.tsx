@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { FooterBlockContribution, LanguageSwitchContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
+import type { FooterBlockContribution, LanguageSwitchContribution, LayoutHeadContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
 import type { ContributionProvider } from '@platform/core/contribution';
 import type { RequestContext } from '@platform/http/route-definition';
 import type { WebContextValue } from './client/web-context';
@@ -23,6 +23,7 @@ export interface LayoutContributions {
   languageSwitches: ContributionProvider<LanguageSwitchContribution>;
   layoutWidgets: ContributionProvider<LayoutWidgetContribution>;
   footerBlocks: ContributionProvider<FooterBlockContribution>;
+  heads: ContributionProvider<LayoutHeadContribution>;
 }
 
 const ERROR_TITLES: Record<number, string> = {
@@ -151,6 +152,7 @@ export class PageRenderer {
       about: appearance.footerText[context.session.lang] ?? appearance.footerText[req.site.defaultLang] ?? appearance.footerText.en_US,
       contact: appearance.contact, social: appearance.social, blocksHtml: footerBlocks,
     };
+    const head = (await Promise.all(this.layout.heads.getContributionsFor(enabled).map((h) => h.renderHead(req)))).filter((h): h is ReactElement => h !== null);
     const rendered = [body, widgetsHtml, ...footerBlocks];
     const hasIslands = rendered.some((html) => html.includes('data-island="'));
     // The browser gets the translations its islands may use, not the site's whole dictionary.
@@ -163,7 +165,7 @@ export class PageRenderer {
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml} footer={footer}
         logoUrl={appearance.hasLogo ? `/web/image/website/${req.site.id}/logo?size=image_medium` : null}
         script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(shipped) } : null}
-        editMode={p.editMode === true} bare={p.bare === true}
+        editMode={p.editMode === true} bare={p.bare === true} head={head}
       />
     );
     return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;

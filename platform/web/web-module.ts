@@ -7,7 +7,7 @@ import { LanguageCatalog } from '@platform/http/language-catalog';
 import { SiteService } from '@platform/http/site-service';
 import { SiteCaches } from '@platform/http/site-caches';
 import { PageRendering } from '@platform/http/page-rendering';
-import { FooterBlockContribution, LanguageSwitchContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
+import { FooterBlockContribution, LanguageSwitchContribution, LayoutHeadContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
 import { PageRenderer } from './page-renderer';
 import { IslandStrings } from './island-strings';
 import { SiteAppearances } from './site-appearance';
@@ -19,7 +19,7 @@ import { BackofficeMenuContribution, BackofficeViewContribution } from './backof
 
 /** Server rendering, asset bundles and UI translations; binds the HTTP layer's PageRendering. */
 export const webModule = new ContainerModule(({ bind }) => {
-  for (const point of [MenuContribution, UserMenuContribution, LanguageSwitchContribution, LayoutWidgetContribution, FooterBlockContribution]) bindContributionProvider(bind, point);
+  for (const point of [MenuContribution, UserMenuContribution, LanguageSwitchContribution, LayoutWidgetContribution, FooterBlockContribution, LayoutHeadContribution]) bindContributionProvider(bind, point);
   bind(TranslationCatalog).toDynamicValue((ctx) => new TranslationCatalog(ctx.get<DiscoveredModule[]>(LoadedModulesToken)));
   bind(WebAssets).toDynamicValue((ctx) => new WebAssets(ctx.get<DiscoveredModule[]>(LoadedModulesToken), ctx.get<Logger>(LoggerToken)));
   bind(SiteAppearances).toDynamicValue((ctx) => new SiteAppearances(ctx.get(SiteService)));
@@ -30,6 +30,7 @@ export const webModule = new ContainerModule(({ bind }) => {
       languageSwitches: ctx.get(ContributionProvider, { name: LanguageSwitchContribution }),
       layoutWidgets: ctx.get(ContributionProvider, { name: LayoutWidgetContribution }),
       footerBlocks: ctx.get(ContributionProvider, { name: FooterBlockContribution }),
+      heads: ctx.get(ContributionProvider, { name: LayoutHeadContribution }),
     },
     ctx.get(WebAssets), ctx.get(TranslationCatalog), ctx.get(LanguageCatalog), ctx.get(SiteAppearances),
     new IslandStrings(ctx.get<DiscoveredModule[]>(LoadedModulesToken)),

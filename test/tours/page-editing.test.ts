@@ -65,7 +65,9 @@ describe('tour: editing a page in place', function () {
     await page.waitForSelector('.ProseMirror a.btn.btn-primary');
     // An image, uploaded from the toolbar.
     const photo = await sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
-    await page.setInputFiles('.rte-toolbar input[type=file]', { name: 'team-photo.png', mimeType: 'image/png', buffer: photo });
+    // The image button opens the site's media library, which also uploads.
+    await page.click('.rte-toolbar .rte-image');
+    await page.setInputFiles('dialog[open] input[type=file]', { name: 'team-photo.png', mimeType: 'image/png', buffer: photo });
     await page.waitForSelector('.ProseMirror img[src^="/web/image/ir.attachment/"]');
     expect(await page.getAttribute('.ProseMirror img', 'alt')).to.equal('team photo');
     // Its description, written in place.

@@ -3,6 +3,8 @@ import type { ModelContribution, ModelDefinition } from '@platform/orm';
 import { WebsiteMenu } from './models/website-menu';
 import { websitePageModel } from './models/website-page';
 import { WebsiteShareCount } from './models/website-share-count';
+import { WebsitePageVersion } from './models/website-page-version';
+import { WebsiteTheme } from './models/website-theme';
 import { PageUrls } from './services/page-urls';
 import { WebsitePageTerm } from './models/website-page-term';
 import { PageTranslations } from './services/page-translations';
@@ -17,7 +19,7 @@ export class WebsiteModels implements ModelContribution {
   models(): ModelDefinition[] {
     return [
       websitePageModel((env, ids) => this.pageUrls.check(env, ids), (record, env) => this.translations.status(env, record)),
-      WebsitePageTerm, WebsiteMenu, WebsiteShareCount,
+      WebsitePageTerm, WebsiteMenu, WebsiteShareCount, WebsitePageVersion, WebsiteTheme,
     ];
   }
 }

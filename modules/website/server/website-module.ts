@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { bindContribution, bindContributionProvider } from '@platform/core';
-import { BackofficeMenuContribution, LanguageSwitchContribution, MenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, LanguageSwitchContribution, LayoutHeadContribution, MenuContribution } from '@platform/web';
 import { ModelContribution } from '@platform/orm';
 import { RouteContribution } from '@platform/http';
 import { WebsiteLanguageSwitch } from './contributions/language-switch';
@@ -25,13 +25,23 @@ import { DynamicBlockRenderer } from './services/dynamic-block-renderer';
 import { LatestPagesBlock } from './contributions/latest-pages-block';
 import { ThemeStaticRoutes } from './routes/theme-static-routes';
 import { WebsiteBackofficeMenu } from './contributions/website-backoffice-menu';
+import { PageHistory } from './services/page-history';
+import { SiteTheme } from './services/site-theme';
+import { ThemeHead } from './contributions/theme-head';
+import { HistoryRoutes } from './routes/history-routes';
+import { MediaRoutes } from './routes/media-routes';
+import { ThemeRoutes } from './routes/theme-routes';
 
 export const websiteModule = new ContainerModule(({ bind }) => {
   bind(PageUrls).toSelf();
   bind(PageView).toSelf();
   bind(PageTranslations).toSelf();
+  bind(PageHistory).toSelf();
+  // One per container: it registers its columns with the site list once.
+  bind(SiteTheme).toSelf().inSingletonScope();
+  bindContribution(bind, LayoutHeadContribution, ThemeHead);
   bindContribution(bind, ModelContribution, WebsiteModels);
-  for (const routes of [PageRoutes, EditorRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes]) {
+  for (const routes of [PageRoutes, EditorRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes, HistoryRoutes, MediaRoutes, ThemeRoutes]) {
     bindContribution(bind, RouteContribution, routes);
   }
   bindContributionProvider(bind, RecordWidgetContribution);

@@ -8,6 +8,7 @@ import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
 import { SITE_PAGES } from '../services/site-pages';
 import { PageTranslations } from '../services/page-translations';
+import { PageHistory } from '../services/page-history';
 
 const MAX_TERMS = 2000;
 
@@ -30,6 +31,7 @@ export class EditorRoutes implements RouteContribution {
     @inject(PageUrls) private readonly urls: PageUrls,
     @inject(AttachmentStore) private readonly attachments: AttachmentStore,
     @inject(PageTranslations) private readonly translations: PageTranslations,
+    @inject(PageHistory) private readonly history: PageHistory,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -43,9 +45,13 @@ export class EditorRoutes implements RouteContribution {
           const env = this.publisherEnv(req);
           // The layout is one for every language: other languages translate its texts (/website/page/translate).
           if (req.params.lang !== req.site.defaultLang) throw new ValidationError('In another language than the main one, translate the page\'s texts instead of editing its layout.');
-          await env.model('website.page').write([id], { content });
-          const [saved] = await env.model('website.page').read([id], ['content']);
-          return { content: saved.content || '' };
+          return env.transaction(async (tx) => {
+            await tx.model('website.page').write([id], { content });
+            // The page's history keeps what was stored (sanitised), the last 20 saves.
+            await this.history.record(tx, id);
+            const [saved] = await tx.model('website.page').read([id], ['content']);
+            return { content: saved.content || '' };
+          });
         },
       }),
       route({

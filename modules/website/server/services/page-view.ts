@@ -9,6 +9,7 @@ import type { TranslationEditorProps } from '../../web/islands/translation-edito
 import { PageTranslations } from './page-translations';
 import { contentPage } from '../../web/pages/content-page';
 import { DynamicBlockRenderer } from './dynamic-block-renderer';
+import { SiteTheme } from './site-theme';
 import { RecordWidgets } from './record-widgets';
 import { SITE_PAGES } from './site-pages';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from '../routes/publish-routes';
@@ -36,6 +37,7 @@ export class PageView {
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(DynamicBlockRenderer) private readonly dynamicBlocks: DynamicBlockRenderer,
     @inject(PageTranslations) private readonly pageTranslations: PageTranslations,
+    @inject(SiteTheme) private readonly theme: SiteTheme,
   ) {}
 
   /** The page at `url` on the request's site, if the caller may read it (rules hide drafts from visitors). */
@@ -116,6 +118,8 @@ export class PageView {
       },
       content: p.content ? String(p.content) : '',
       canDelete: req.env.hasGroup(DESIGNER_GROUP),
+      // Designers see the page's history and set the site's theme.
+      theme: req.env.hasGroup(DESIGNER_GROUP) ? await this.theme.values(req.site.id) : null,
       lang: req.lang, langName, translating: req.lang !== req.site.defaultLang,
       viewUrl, blocks, dynamicLabels,
       // What an edit of the layout leaves to translate, so the main language's editor says so.

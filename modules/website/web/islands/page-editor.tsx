@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defineIsland, rpc, RpcError, useLocalizedPath, useT } from '@platform/web/client';
-import { RichTextEditor, type RichTextEditorApi, uploadEditorImage } from '@platform/web/client/editor';
+import { RichTextEditor, type RichTextEditorApi } from '@platform/web/client/editor';
+import type { Editor } from '@tiptap/react';
+import { BlockToolbar } from '../editor/block-toolbar';
+import { blockSelection, type BlockAction } from '../editor/block-selection';
+import { setBlockImage } from '../editor/block-commands';
+import { BlockOptionsDialog, type ImageTarget, type Look } from '../editor/block-options-dialog';
+import { MediaDialog } from '../editor/media-dialog';
+import { HistoryDialog } from '../editor/history-dialog';
+import { ThemeDialog, type ThemeState } from '../editor/theme-dialog';
 import { BlockDialog, type EditorBlock } from '../editor/block-dialog';
 import { dynamicBlockNode } from '../editor/dynamic-block-node';
 import { BLOCK_OPTIONS_EVENT, type BlockOptionsRequest, DYNAMIC_BLOCK_ATTRIBUTE } from '../blocks/block-catalog';
@@ -26,9 +34,11 @@ export interface PageEditorProps {
   menu: MenuItem[];
   /** Texts of the layout not yet translated, per other language of the site (an edit here adds to them). */
   untranslated?: Array<{ langName: string; count: number }>;
+  /** Designers: the site's theme now (they also get the page's history); null for other publishers. */
+  theme: ThemeState | null;
 }
 
-type DialogName = 'blocks' | 'properties' | 'new' | 'menu' | null;
+type DialogName = 'blocks' | 'properties' | 'new' | 'menu' | 'history' | 'theme' | 'options' | 'media' | null;
 
 /**
  * Edit mode of a website page, for publishers: the content in the rich-text editor, the theme's blocks,
@@ -54,11 +64,43 @@ function PageEditor(p: PageEditorProps) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty, saving]);
 
+  // Blocks: the toolbar of the block holding the selection, its options and the media library.
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [toolbarFocus, setToolbarFocus] = useState(0);
+  const [announce, setAnnounce] = useState<{ action: BlockAction; ok: boolean; at: number } | null>(null);
+  const [mediaFor, setMediaFor] = useState<'content' | ImageTarget>('content');
+  const [optionsDraft, setOptionsDraft] = useState<Look | null>(null);
+  const [picked, setPicked] = useState<{ target: ImageTarget; src: string } | null>(null);
+  const onBlockKey = useCallback((action: BlockAction, ok: boolean) => {
+    if (action === 'toolbar') setToolbarFocus((n) => n + 1);
+    else setAnnounce({ action, ok, at: Date.now() });
+  }, []);
+  const openOptions = () => {
+    setOptionsDraft(null);
+    setPicked(null);
+    setDialog('options');
+  };
+  const chooseImage = useCallback(() => {
+    setMediaFor('content');
+    setDialog('media');
+  }, []);
+  const onPickImage = (src: string, alt: string) => {
+    if (mediaFor === 'content') {
+      api.current?.insertImage(src, alt);
+      setDialog(null);
+    } else {
+      if (mediaFor === 'picture' && editor) setBlockImage(editor, src, alt);
+      // Back to the block's options, with what was chosen there kept.
+      setPicked(mediaFor === 'background' ? { target: 'background', src } : null);
+      setDialog('options');
+    }
+    setDirty(true);
+  };
+
   const configurable = useMemo(() => new Set(p.blocks.filter((b) => b.configurable).map((b) => b.id)), [p.blocks]);
-  const extensions = useMemo(() => [dynamicBlockNode(p.dynamicLabels, (name) => _t('%s (filled in when the page is shown)').replace('%s', name), configurable, _t('Options'))], [p.dynamicLabels, _t, configurable]);
-  const onReady = useCallback((ready: RichTextEditorApi) => { api.current = ready; }, []);
+  const extensions = useMemo(() => [dynamicBlockNode(p.dynamicLabels, (name) => _t('%s (filled in when the page is shown)').replace('%s', name), configurable, _t('Options')), blockSelection(onBlockKey)], [p.dynamicLabels, _t, configurable, onBlockKey]);
+  const onReady = useCallback((ready: RichTextEditorApi) => { api.current = ready; setEditor(ready.editor); }, []);
   const onChange = useCallback(() => setDirty(true), []);
-  const upload = useCallback((file: File) => uploadEditorImage(file, '/website/image/upload', { res_model: 'website.page', res_id: p.page.id }, _t), [p.page.id, _t]);
 
   const save = async () => {
     if (!api.current) return;
@@ -94,6 +136,8 @@ function PageEditor(p: PageEditorProps) {
           <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setDialog('properties')}>{_t('Properties')}</button>
           <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setDialog('new')}>{_t('New page')}</button>
           <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setDialog('menu')}>{_t('Menu')}</button>
+          {p.theme ? <button type="button" className="btn btn-sm btn-outline-dark btn-history" onClick={() => setDialog('history')}>{_t('History')}</button> : null}
+          {p.theme ? <button type="button" className="btn btn-sm btn-outline-dark btn-theme" onClick={() => setDialog('theme')}>{_t('Theme')}</button> : null}
           <button type="button" className="btn btn-sm btn-outline-dark btn-discard" onClick={discard}>{_t('Discard')}</button>
           <button type="button" className="btn btn-sm btn-primary btn-save" onClick={() => void save()} disabled={saving}>{saving ? _t('Saving…') : _t('Save')}</button>
         </div>
@@ -107,7 +151,15 @@ function PageEditor(p: PageEditorProps) {
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
       <p className="visually-hidden" role="status">{status}</p>
       {p.page.url === '/' ? null : <h1>{p.page.name}</h1>}
-      <RichTextEditor html={p.content} label={_t('Page content')} extensions={extensions} onReady={onReady} onChange={onChange} uploadImage={upload} />
+      <RichTextEditor html={p.content} label={_t('Page content')} extensions={extensions} onReady={onReady} onChange={onChange} chooseImage={chooseImage}
+        toolbarEnd={editor ? <BlockToolbar editor={editor} blocks={p.blocks} onOptions={openOptions} focusRequest={toolbarFocus} announce={announce} /> : null} />
+      {dialog === 'options' && editor ? (
+        <BlockOptionsDialog editor={editor} initial={optionsDraft} picked={picked} onClose={() => { setDialog(null); editor.commands.focus(); }}
+          onChooseImage={(target, keep) => { setOptionsDraft(keep); setMediaFor(target); setDialog('media'); }} />
+      ) : null}
+      {dialog === 'media' ? <MediaDialog pageId={p.page.id} onPick={onPickImage} onClose={() => setDialog(mediaFor === 'content' ? null : 'options')} /> : null}
+      {dialog === 'history' ? <HistoryDialog pageId={p.page.id} dirty={dirty} onRestored={() => { setDirty(false); setTimeout(() => window.location.reload(), 0); }} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'theme' && p.theme ? <ThemeDialog theme={p.theme} onSaved={() => window.location.reload()} onClose={() => setDialog(null)} /> : null}
       <BlockDialog open={dialog === 'blocks'} blocks={p.blocks} onClose={() => setDialog(null)}
         onPick={(b) => {
           setDialog(null);

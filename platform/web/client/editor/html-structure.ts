@@ -27,6 +27,8 @@ export const StructureContainer = Node.create({
       tag: { default: 'div', parseHTML: (el: HTMLElement) => el.tagName.toLowerCase(), renderHTML: () => ({}) },
       class: classAttribute,
       id: { default: null, parseHTML: (el: HTMLElement) => el.getAttribute('id'), renderHTML: (a: Record<string, unknown>) => (a.id ? { id: a.id } : {}) },
+      // A block's options (a background picture, say); the server's sanitiser decides which styles stay.
+      style: { default: null, parseHTML: (el: HTMLElement) => el.getAttribute('style'), renderHTML: (a: Record<string, unknown>) => (a.style ? { style: a.style } : {}) },
     };
   },
   // Below the default priority (50): more specific nodes (e.g. dynamic block placeholders) win.

@@ -11,6 +11,10 @@ export interface RichTextEditorApi {
   /** Inserts HTML at the cursor (e.g. a theme block), as a block of its own. */
   insertHTML(html: string): void;
   focus(): void;
+  /** Inserts a picture at the cursor (e.g. one picked from a media library). */
+  insertImage(src: string, alt: string): void;
+  /** The tiptap editor itself, for hosts that act on its document (the website's block toolbar). */
+  editor: Editor;
 }
 
 export interface RichTextEditorProps {
@@ -24,6 +28,8 @@ export interface RichTextEditorProps {
   onChange?: () => void;
   /** Stores a picked image and answers its URL; without it, no image button. */
   uploadImage?: (file: File) => Promise<{ src: string; alt: string }>;
+  /** When given, the image button calls it instead of opening the file picker (a host's media library). */
+  chooseImage?: () => void;
   /** Buttons the host adds at the end of the toolbar. */
   toolbarEnd?: ReactNode;
   /** Links (button and pasted links); on by default. The forum turns them off under its editor karma. */
@@ -40,7 +46,7 @@ const LINK_TARGET = /^(\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i;
  * It keeps the structure and classes of the HTML it is given (theme blocks), so what was not edited
  * comes back as it was. Rendered on the server as the plain HTML (the editor starts in the browser).
  */
-export function RichTextEditor({ html, label, extensions = [], onReady, onChange, uploadImage, toolbarEnd, links = true, toolbarNote }: RichTextEditorProps) {
+export function RichTextEditor({ html, label, extensions = [], onReady, onChange, uploadImage, chooseImage, toolbarEnd, links = true, toolbarNote }: RichTextEditorProps) {
   const _t = useT();
   const editor = useEditor({
     immediatelyRender: false,
@@ -60,13 +66,16 @@ export function RichTextEditor({ html, label, extensions = [], onReady, onChange
       getHTML: () => editor.getHTML(),
       insertHTML: (block) => editor.chain().focus().insertContent(block).run(),
       focus: () => editor.commands.focus(),
+      // `img-fluid`: the picture never gets wider than its column (phones included).
+      insertImage: (src, alt) => void editor.chain().focus().setImage({ src, alt, class: 'img-fluid' } as { src: string; alt: string }).run(),
+      editor,
     });
   }, [editor, onReady]);
 
   return (
     <div className="rich-text-editor">
       <div className="rte-toolbar btn-toolbar gap-1" role="toolbar" aria-label={_t('Text formatting')}>
-        {editor ? <Toolbar editor={editor} uploadImage={uploadImage} links={links} /> : null}
+        {editor ? <Toolbar editor={editor} uploadImage={uploadImage} chooseImage={chooseImage} links={links} /> : null}
         {toolbarEnd}
       </div>
       {toolbarNote}
@@ -75,7 +84,7 @@ export function RichTextEditor({ html, label, extensions = [], onReady, onChange
   );
 }
 
-function Toolbar({ editor, uploadImage, links }: { editor: Editor; uploadImage?: RichTextEditorProps['uploadImage']; links: boolean }) {
+function Toolbar({ editor, uploadImage, chooseImage, links }: { editor: Editor; uploadImage?: RichTextEditorProps['uploadImage']; chooseImage?: () => void; links: boolean }) {
   const _t = useT();
   const [, rerender] = useState(0);
   const [linkOpen, setLinkOpen] = useState(false);
@@ -129,10 +138,12 @@ function Toolbar({ editor, uploadImage, links }: { editor: Editor; uploadImage?:
         {button(_t('Bulleted list'), editor.isActive('bulletList'), () => chain().toggleBulletList().run(), '•')}
         {button(_t('Numbered list'), editor.isActive('orderedList'), () => chain().toggleOrderedList().run(), '1.')}
       </div>
-      {links || uploadImage ? (
+      {links || uploadImage || chooseImage ? (
         <div className="btn-group" role="group" aria-label={_t('Insert')}>
           {links ? button(_t('Link'), editor.isActive('link') || linkOpen, () => setLinkOpen(!linkOpen), _t('Link')) : null}
-          {uploadImage ? (
+          {chooseImage ? (
+            <button type="button" className="btn btn-sm btn-outline-secondary rte-image" onClick={chooseImage}>{_t('Image')}</button>
+          ) : uploadImage ? (
             <>
               <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => fileInput.current?.click()} disabled={uploading}>
                 {uploading ? _t('Uploading…') : _t('Image')}
