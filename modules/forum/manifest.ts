@@ -15,6 +15,8 @@ export default defineManifest({
   depends: ['website', 'website_mail', 'mail', 'bus'],
   server: () => (require('./server/forum-module') as typeof import('./server/forum-module')).forumModule,
   migrations: path.join(__dirname, 'migrations'),
+  // The moderators' digest mails: a send queue no visitor's page shows.
+  unseenTables: ['forum_moderation_digest'],
   web: {
     islands: [
       path.join(__dirname, 'web/islands/post-actions.tsx'), path.join(__dirname, 'web/islands/validation-notice.tsx'),

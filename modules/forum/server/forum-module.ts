@@ -2,7 +2,12 @@ import { ContainerModule } from 'inversify';
 import { bindContribution, LifecycleContribution } from '@platform/core';
 import { HotPathContribution, RouteContribution } from '@platform/http';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web';
+import { JobContribution } from '@platform/jobs';
+import { ModerationJobs } from './contributions/moderation-jobs';
+import { ForumModerators } from './services/forum-moderators';
+import { ModerationDigest } from './services/moderation-digest';
+import { BackofficeModerationRoutes } from './routes/backoffice-moderation-routes';
 import { ForumBackofficeMenu } from './contributions/forum-backoffice-menu';
 import { MailThreadContribution } from '@modules/website_mail';
 import { ForumThreads } from './contributions/forum-threads';
@@ -60,5 +65,11 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, PostEditRoutes);
   bindContribution(bind, RouteContribution, ModerationRoutes);
   bindContribution(bind, RouteContribution, ForumUploadRoutes);
-  bindContribution(bind, BackofficeMenuContribution, ForumBackofficeMenu);
+  // Moderation where moderators work (issue 27): the back office's queues with their decisions, the
+  // moderators told of each post waiting for them (bus) and once a day by mail (a scheduled job).
+  bind(ForumModerators).toSelf();
+  bind(ModerationDigest).toSelf().inSingletonScope();
+  bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], ForumBackofficeMenu);
+  bindContribution(bind, RouteContribution, BackofficeModerationRoutes);
+  bindContribution(bind, JobContribution, ModerationJobs);
 });

@@ -184,9 +184,10 @@ describe('forum: editor, tags, editing and moderation tours', function () {
     await signInBackoffice(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
     await page.click('[data-menu="forum.app"]');
     await page.click('[data-menu="forum.pending"]');
-    await page.locator('.backoffice-list tbody tr', { hasText: 'Waiting in the back office' }).waitFor();
-    expect(await page.locator('.backoffice-list tbody tr').count()).to.equal(1);
-    await checkWidths(page, 'backoffice-pending', '.backoffice-list tbody tr');
+    // The queue with its decisions (backoffice-moderation-tour.test.ts validates from it).
+    await page.locator('.o_forum_queue_item', { hasText: 'Waiting in the back office' }).waitFor();
+    expect(await page.locator('.o_forum_queue_item').count()).to.equal(1);
+    await checkWidths(page, 'backoffice-pending', '.o_forum_queue_item');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${tk.url}/web#menu=forum.forums&model=forum.forum&view=form&id=1`);
     await page.waitForSelector('#field-karma_moderate');

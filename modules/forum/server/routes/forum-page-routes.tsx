@@ -19,6 +19,7 @@ import { forumSession } from '../services/forum-session';
 import { redirectTo } from './redirect';
 import { slugId } from './slug';
 import { forumPath, questionPath } from '../../common/forum-urls';
+import { startingKarma } from '../../common/karma-rules';
 import { PostOfForum } from '../services/post-of-forum';
 import { ForumModeration } from '../services/forum-moderation';
 
@@ -81,7 +82,11 @@ export class ForumPageRoutes implements RouteContribution {
           const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
           const wanted = text(req.params.post_type, 16) as PostType;
           const karma = await this.karma.of(req.env, req.env.uid);
-          return askPage({ forumName: forum.name, base: this.base(forum), postType: POST_TYPES.includes(wanted) ? wanted : 'question', csrfToken: req.csrfToken(), rules: forum.rules, karma });
+          return askPage({
+            forumName: forum.name, base: this.base(forum), postType: POST_TYPES.includes(wanted) ? wanted : 'question', csrfToken: req.csrfToken(), rules: forum.rules, karma,
+            // A new user (karma 0) is told how to earn the right to post: validate the e-mail.
+            validation: karma === 0 ? forumSession.validationOffer(req) : null, startingKarma: startingKarma(forum.rules),
+          });
         },
       },
       route({
@@ -198,6 +203,7 @@ export class ForumPageRoutes implements RouteContribution {
     const { '': formError, ...fieldErrors } = errors;
     return askPage({
       forumName: forum.name, base: this.base(forum), postType, csrfToken: req.csrfToken(), rules: forum.rules, karma,
+      validation: karma === 0 ? forumSession.validationOffer(req) : null, startingKarma: startingKarma(forum.rules),
       values: { post_name: str(sent.post_name), content: str(sent.content), content_link: str(sent.content_link), post_tags: str(sent.post_tags), content_format: str(sent.content_format) },
       errors: fieldErrors, error: error ?? formError,
     });

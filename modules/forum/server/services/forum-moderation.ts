@@ -46,17 +46,20 @@ export class ForumModeration {
     return this.karma.allows(env, karma, rules, 'karma_moderate');
   }
 
-  /** A queue's posts, oldest first, in one query (read as the superuser once the caller is known to moderate). */
-  async queue(env: Env, forumId: number, type: QueueType): Promise<QueueItem[]> {
+  /**
+   * A queue's posts, oldest first, in one query (read as the superuser once the caller is known to
+   * moderate): of one forum (its page) or of several (the back office's queue of all the caller's forums).
+   */
+  async queue(env: Env, forumIds: number | number[], type: QueueType): Promise<Array<QueueItem & { forumId: number }>> {
     const rows = await env.sudo().model(POST_MODEL).search_read(
-      [['forum_id', '=', forumId], ...QUEUE_DOMAINS[type]],
-      ['name', 'plain_content', 'create_uid', 'parent_id', 'flag_user_id', 'closed_reason_id'],
+      [['forum_id', 'in', Array.isArray(forumIds) ? forumIds : [forumIds]], ...QUEUE_DOMAINS[type]],
+      ['name', 'plain_content', 'create_uid', 'parent_id', 'flag_user_id', 'closed_reason_id', 'forum_id'],
       { limit: QUEUE_SIZE, order: 'write_date, id' },
     );
     return rows.map((r) => {
       const parent = m2o(r.parent_id);
       return {
-        id: Number(r.id), questionId: parent?.[0] ?? Number(r.id), name: parent ? parent[1] : String(r.name ?? ''),
+        id: Number(r.id), forumId: m2o(r.forum_id)?.[0] ?? 0, questionId: parent?.[0] ?? Number(r.id), name: parent ? parent[1] : String(r.name ?? ''),
         excerpt: String(r.plain_content ?? '').slice(0, 200), authorName: m2o(r.create_uid)?.[1] ?? '',
         flaggedBy: m2o(r.flag_user_id)?.[1] ?? null, reason: m2o(r.closed_reason_id)?.[1] ?? null,
       };

@@ -15,6 +15,8 @@ import { PostCounts } from './post-counts';
 import { ForumPostTags } from './forum-post-tags';
 import { plainText } from './plain-text';
 import { readPostFacts, type PostFacts } from './post-facts';
+import { ForumModerators } from './forum-moderators';
+import { forumPath } from '../../common/forum-urls';
 import type { PostType } from '../../common/post-schemas';
 
 // Types the routes and pages import from here.
@@ -51,6 +53,7 @@ export class ForumPostService {
     @inject(PostCounts) private readonly counts: PostCounts,
     @inject(People) private readonly people: People,
     @inject(ForumPostTags) private readonly tags: ForumPostTags,
+    @inject(ForumModerators) private readonly moderators: ForumModerators,
   ) {}
 
   /** The post's facts (read as the server), for the routes and the other services. */
@@ -66,6 +69,8 @@ export class ForumPostService {
    */
   async create(env: Env, forumId: number, values: NewPost, opts: { parentId?: number; siteHost: string; postedOn?: PostedOn }): Promise<number> {
     let news: Announcement | null = null;
+    // A question that waits for validation: its forum's moderators are told once it is committed.
+    let waiting: { rules: ForumRules; title: string } | null = null;
     const created = await env.transaction(async (tx) => {
       const rules = await this.karma.rules(tx, forumId);
       const karma = await this.karma.of(tx, tx.uid);
@@ -115,6 +120,7 @@ export class ForumPostService {
         }
       } else {
         await this.notifications.followQuestion(tx, postId, tx.user.partnerId);
+        if (pending) waiting = { rules, title: name };
         if (!pending) {
           await this.karma.add(tx, tx.uid, rules.karma_gen_question_new);
           // Its forum's followers hear of it now; of a pending one, once a moderator validates it.
@@ -127,6 +133,13 @@ export class ForumPostService {
       return postId;
     });
     await this.notifications.announce(news);
+    if (waiting) {
+      const { rules, title } = waiting as { rules: ForumRules; title: string };
+      await this.moderators.announcePending(env, rules, {
+        id: created, title, authorUid: env.uid, author: env.user.partnerId ? await this.people.partnerName(env.db, env.user.partnerId) : '',
+        path: `${forumPath(rules)}/validation_queue`,
+      });
+    }
     return created;
   }
 

@@ -20,7 +20,7 @@ export const forumSession = {
     req.session.set(SENT_FLAG, true);
   },
 
-  /** The user has just validated: the forum page thanks them until they close the notice. */
+  /** The user has just validated: the next forum page thanks them, once. */
   markValidated(req: RequestContext): void {
     req.session.set(VALIDATED_FLAG, true);
   },
@@ -30,11 +30,22 @@ export const forumSession = {
     req.session.delete(VALIDATED_FLAG);
   },
 
-  /** The notice a forum page shows a signed-in user: thanks once validated, else (at karma 0) sent or ask; none otherwise. */
+  /**
+   * The notice a forum page shows a signed-in user: the thanks once (the flag is taken: the next visit
+   * shows nothing), else (at karma 0) sent or ask; none otherwise.
+   */
   validationState(req: RequestContext, karma: number): ValidationState | null {
     if (req.isPublic) return null;
-    if (req.session.get(VALIDATED_FLAG)) return 'done';
+    if (req.session.get(VALIDATED_FLAG)) {
+      req.session.delete(VALIDATED_FLAG);
+      return 'done';
+    }
     if (karma !== 0) return null;
+    return req.session.get(SENT_FLAG) ? 'sent' : 'ask';
+  },
+
+  /** What the ask form offers a user at karma 0: to send the validation mail, or to send it again. */
+  validationOffer(req: RequestContext): 'sent' | 'ask' {
     return req.session.get(SENT_FLAG) ? 'sent' : 'ask';
   },
 

@@ -2,6 +2,7 @@ import { page } from '@platform/web';
 import { useLocalizedPath, useT } from '@platform/web/client';
 import type { FieldErrors, PostType } from '../../common/post-schemas';
 import AskForm, { type AskFormProps } from '../islands/ask-form';
+import ValidationNotice from '../islands/validation-notice';
 
 export interface AskPageProps {
   forumName: string;
@@ -9,7 +10,10 @@ export interface AskPageProps {
   postType: PostType;
   csrfToken: string;
   /** The forum's id and the thresholds the form shows tools by. */
-  rules: { id: number; karma_editor: number; karma_tag_create: number };
+  rules: { id: number; karma_editor: number; karma_tag_create: number; karma_ask: number };
+  /** At karma 0: the validation mail is still to send (ask) or on its way (sent); validating gives `startingKarma`. */
+  validation?: 'ask' | 'sent' | null;
+  startingKarma?: number;
   /** The asker's karma: the editor's link and image tools, and whether new tags may be created. */
   karma: number;
   /** What was typed, shown again with the messages when the post is refused. */
@@ -31,6 +35,9 @@ function AskPage(p: AskPageProps) {
       <nav aria-label={_t('Breadcrumb')}><ol className="breadcrumb"><li className="breadcrumb-item"><a href={localized(p.base)}>{p.forumName}</a></li></ol></nav>
       <h1>{_t(HEADINGS[p.postType])}</h1>
       {p.error && <div className="alert alert-danger" role="alert">{_t(p.error)}</div>}
+      {p.karma < p.rules.karma_ask && (p.karma === 0 && p.validation
+        ? <ValidationNotice forumId={p.rules.id} state={p.validation} toAsk={{ needed: p.rules.karma_ask, gain: p.startingKarma ?? 0 }} />
+        : <div className="alert alert-warning forum-karma-to-ask" role="status">{_t('You need %s karma to post here: you earn karma when the community upvotes your answers and questions.').replace('%s', String(p.rules.karma_ask))}</div>)}
       <AskForm base={p.base} postType={p.postType} csrfToken={p.csrfToken} forumId={p.rules.id}
         linkAndImage={p.karma >= p.rules.karma_editor} karmaEditor={p.rules.karma_editor}
         mayCreate={p.karma >= p.rules.karma_tag_create} createKarma={p.rules.karma_tag_create}

@@ -1,12 +1,14 @@
+import { useContext } from 'react';
 import { countText, loginUrl } from '@platform/common';
 import { page } from '@platform/web';
-import { useLocalizedPath, useSession, useT } from '@platform/web/client';
+import { useLocalizedPath, useSession, useT, WebContext } from '@platform/web/client';
 import type { ActionNotice, ForumRules, PostView, QuestionView } from '../../common/page-props';
 import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
 import PostActions from '../islands/post-actions';
 import AnswerForm from '../islands/answer-form';
 import { EditLinks } from './edit-links';
 import { TagLinks } from './forum-parts';
+import { cachedFragment } from './post-fragments';
 
 export interface QuestionPageProps {
   forumName: string;
@@ -32,11 +34,30 @@ function AuthorLink({ base, id, name, karma }: { base: string; id: number; name:
   return karma >= 1 ? <a className="link-secondary" href={localized(`${base}/user/${id}`)}>{name}</a> : <>{name}</>;
 }
 
+/**
+ * A post: its markup inside the article comes from the page's fragment cache (post-fragments.tsx), keyed
+ * by everything it is rendered from: the post as read (its views excepted: the page shows them, not the
+ * post) and the viewer's facts and rules the buttons depend on.
+ */
 function PostBlock({ post, p, isAnswer }: { post: PostView; p: QuestionPageProps; isAnswer: boolean }) {
+  const context = useContext(WebContext)!;
+  const inputs = [
+    isAnswer, { ...post, views: 0 }, p.base, p.rules, p.uid, p.partnerId, p.karma, p.isPublic, p.view.question.id, p.view.question.authorId,
+    p.notice?.postId === post.id ? p.notice : null,
+  ];
+  const inner = cachedFragment(context, inputs, p.csrfToken, (csrfMark) => <PostInner post={post} p={{ ...p, csrfToken: csrfMark }} isAnswer={isAnswer} />);
+  return (
+    <article className={`d-flex flex-column flex-md-row gap-3 py-3 forum-post${isAnswer ? ' border-top' : ''}${post.isCorrect ? ' forum-answer-correct' : ''}`} id={`post-${post.id}`}
+      dangerouslySetInnerHTML={{ __html: inner }} />
+  );
+}
+
+/** What a post's article holds: its buttons, text, author, moderation and edit links, comments. */
+function PostInner({ post, p, isAnswer }: { post: PostView; p: QuestionPageProps; isAnswer: boolean }) {
   const _t = useT();
   const isOwnQuestion = p.view.question.authorId === p.uid;
   return (
-    <article className={`d-flex flex-column flex-md-row gap-3 py-3 forum-post${isAnswer ? ' border-top' : ''}${post.isCorrect ? ' forum-answer-correct' : ''}`} id={`post-${post.id}`}>
+    <>
       <PostActions
         base={p.base} postId={post.id} questionId={p.view.question.id} csrfToken={p.csrfToken} isAnswer={isAnswer}
         notice={p.notice?.postId === post.id ? { message: p.notice.message, karma: p.notice.karma } : undefined} isQuestion={!isAnswer} voteCount={post.voteCount} userVote={post.userVote}
@@ -52,7 +73,7 @@ function PostBlock({ post, p, isAnswer }: { post: PostView; p: QuestionPageProps
         <EditLinks p={p} post={post} isAnswer={isAnswer} />
         <Comments p={p} post={post} />
       </div>
-    </article>
+    </>
   );
 }
 
