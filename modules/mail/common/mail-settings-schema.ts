@@ -60,3 +60,4 @@ export function parseSender(value: string): { name: string; email: string } {
   const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(value);
   return m ? { name: m[1].trim(), email: m[2].trim() } : { name: '', email: value.trim() };
 }
+

@@ -10,6 +10,7 @@ import { RpcClient } from '../../../test/support/rpc-client';
  * administrators) read the log, other employees do not.
  */
 describe('mail: the outbox without an SMTP server, for mail administrators', function () {
+  this.timeout(60000);
   let tk: TestKernel;
   let admin: RpcClient;
   let mailAdmin: RpcClient;

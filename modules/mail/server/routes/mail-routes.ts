@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { array, number, object } from 'yup';
 import type { RouteContribution, RouteDefinition } from '@platform/http';
-import { mailSettingsSchema, mailTestSchema } from '../../common/mail-settings-schema';
+import { mailTestSchema } from '../../common/mail-settings-schema';
+import { checkValues } from '../services/check-values';
 import { requireMailAdmin } from '../services/mail-access';
 import { MailLog } from '../services/mail-log';
 import { MailSenders } from '../services/mail-senders';
@@ -21,17 +22,20 @@ export class MailRoutes implements RouteContribution {
     return [
       { path: '/mail/settings', type: 'json', auth: 'user', handler: (req) => this.senders.load(req.env, req.site.id) },
       {
-        path: '/mail/settings/save', type: 'json', auth: 'user', params: mailSettingsSchema,
+        // Checked by MailSenders.save with the screen's schema, every field's message at once (a route
+        // schema stops at the first, and refuses the spaces around a value the screen trims).
+        path: '/mail/settings/save', type: 'json', auth: 'user',
         rateLimit: { name: 'mail.settings', limit: 60, perAccount: 60, windowSeconds: 60 },
         handler: (req) => this.senders.save(req.env, req.site.id, req.params),
       },
       {
-        path: '/mail/settings/test', type: 'json', auth: 'user', params: mailTestSchema,
+        path: '/mail/settings/test', type: 'json', auth: 'user',
         // Each call sends a real message: enough to check a set-up, not to send mail with.
         rateLimit: { name: 'mail.test', limit: 10, perAccount: 10, windowSeconds: 600 },
-        handler: (req) => {
+        handler: async (req) => {
           requireMailAdmin(req.env);
-          return this.log.sendTest(req.env, String(req.params.email || req.user.email || '').trim().toLowerCase());
+          const { email } = await checkValues(mailTestSchema, req.params);
+          return this.log.sendTest(req.env, String(email || req.user.email || '').trim().toLowerCase());
         },
       },
       { path: '/mail/status', type: 'json', auth: 'user', handler: (req) => this.log.status(req.env) },

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { ValidationError as YupValidationError } from 'yup';
 import { ConfigParameters } from '@platform/base';
-import { DatabaseToken, InvalidFields } from '@platform/core';
+import { DatabaseToken } from '@platform/core';
 import { SiteService } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { DEFAULT_BRAND_COLOR, formatSender, mailSettingsSchema, type MailSettingsValues, parseSender } from '../../common/mail-settings-schema';
+import { checkValues } from './check-values';
 import { requireMailAdmin } from './mail-access';
 
 /** The parameter every module's system mails take their From from (order confirmations, registrations, ...). */
@@ -76,15 +76,7 @@ export class MailSenders {
   /** Checks the values with the screen's schema, then writes all of them in one transaction, or nothing. */
   async save(env: Env, siteId: number, input: unknown): Promise<MailSettingsValues> {
     requireMailAdmin(env);
-    let v: MailSettingsValues;
-    try {
-      v = await mailSettingsSchema.validate(input, { abortEarly: false, stripUnknown: true }) as MailSettingsValues;
-    } catch (err) {
-      if (!(err instanceof YupValidationError)) throw err;
-      const fields: Record<string, string> = {};
-      for (const e of err.inner.length ? err.inner : [err]) fields[e.path ?? 'common'] ??= e.message;
-      throw new InvalidFields(fields);
-    }
+    const v = await checkValues(mailSettingsSchema, input) as MailSettingsValues;
     await env.sudo().transaction(async (tx) => {
       const settings = { newsletter_from_name: v.newsletter_from_name || null, newsletter_from_email: v.newsletter_from_email, brand_color: v.brand_color.toLowerCase() };
       await tx.db('mail_site_settings').insert({ website_id: siteId, ...settings }).onConflict('website_id').merge();
