@@ -93,7 +93,7 @@ export default function MailSettingsScreen() {
               <legend className="h5 card-title">{_t('System mails sender')}</legend>
               <div className="row g-2">
                 <div className="col-12 col-md-6">{field('system_from_name', 'Sender name', { max: MAIL_LIMITS.name })}</div>
-                <div className="col-12 col-md-6">{field('system_from_email', 'Sender address', { type: 'email', max: MAIL_LIMITS.email, help: 'Order confirmations, event registrations, form notifications, shares, password resets: every site.' })}</div>
+                <div className="col-12 col-md-6">{field('system_from_email', 'Sender address', { type: 'email', max: MAIL_LIMITS.email, help: 'Order confirmations, event registrations, form notifications, shares, comment notifications: every site.' })}</div>
               </div>
             </div></fieldset>
             <fieldset className="card mb-3"><div className="card-body">
