@@ -59,12 +59,15 @@ export async function run(args: string[]): Promise<void> {
     const env = kernel.container.get(EnvFactory).superuser();
     const sender = kernel.container.get(MailingSender);
     await env.db('ir_config_parameter').insert({ key: 'web.base.url', value: 'https://news.example.com' });
+    // A mailing is only sent from a site with a postal address (its footer shows it).
+    await env.db('website').update({ contact_address: '1 Bench Street\nSpringfield' });
     const listId = await seed(env, messages);
     console.log(`Node ${process.version}; ${messages} messages per run, ${runs} runs each, alternating; database ${database.url.split(':')[0]}; sink ${sink.url}`);
 
     // The baseline sends the very messages the mailing sends (composed once, outside the timing).
     const signer = await kernel.container.get(MailingTokens).signer();
-    const composer = new MailingComposer({ id: 999_999, subject: 'Our news', bodyHtml: BODY, emailFrom: 'news@example.com' }, 'https://news.example.com', signer);
+    const composer = new MailingComposer({ id: 999_999, subject: 'Our news', bodyHtml: BODY, emailFrom: 'news@example.com',
+      branding: { siteName: 'My Website', logoUrl: null, color: '#0d6efd', postalAddress: '1 Bench Street\nSpringfield' } }, 'https://news.example.com', signer);
     const emails = (await env.db('mail_mass_mailing_contact').orderBy('id').pluck('email')) as string[];
     const prepared = emails.map((email, i) => composer.compose({ id: i + 1, email }));
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SmtpSink } from '@modules/mass_mailing/test/support';
+import { givePostalAddress, SmtpSink } from '@modules/mass_mailing/test/support';
 import { checkAccessibility, describeViolations, launchBrowser, signInBackoffice, watchErrors } from '../support/browser';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 
@@ -42,6 +42,8 @@ describe('tour: newsletter back office', function () {
     const env = tk.sudo();
     await env.db('ir_config_parameter').insert({ key: 'web.base.url', value: tk.url });
     listId = await env.model('mail.mass_mailing.list').create({ name: 'Tour readers' });
+    // A mailing is sent only from a site with a postal address (its footer shows it).
+    await givePostalAddress(env);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

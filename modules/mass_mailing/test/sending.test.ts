@@ -67,7 +67,9 @@ describe('mass_mailing: sending over SMTP', () => {
     expect(others).to.deep.equal([]);
 
     const html = String(message.html);
-    expect(html).to.contain('<p>Hello!</p>');
+    // The body inside the site's branded frame, its tags styled inline; a plain-text part besides.
+    expect(html).to.match(/<p style="[^"]*">Hello!<\/p>/);
+    expect(message.text).to.contain('Hello!');
     const hrefs = links(html);
     // Tracked link, the placeholder and the footer both replaced by the personal unsubscribe link.
     expect(hrefs[0]).to.match(new RegExp(`^${tk.url}/mail/track/\\d+/[0-9a-f]{32}/click/0$`));

@@ -42,9 +42,11 @@ export const BackofficeMenuContribution = Symbol('BackofficeMenuContribution');
  * generic view of `model` where its module is enabled, or answers the menu action `{ screen }`, or,
  * for `{ systray }`, is an item of the top bar in every back-office tab whatever the screen (e.g. the
  * live chat's presence and unread counter); such an item decides itself whether it shows for the user.
+ * A `{ banner }` is shown above every screen (e.g. the mail module's "no SMTP server" warning), and
+ * likewise decides itself whether it shows.
  */
 export interface BackofficeView {
-  target: { model: string; view: 'list' | 'form' } | { screen: string } | { systray: string };
+  target: { model: string; view: 'list' | 'form' } | { screen: string } | { systray: string } | { banner: string };
   file: string;
 }
 export interface BackofficeViewContribution {
@@ -55,5 +57,6 @@ export const BackofficeViewContribution = Symbol('BackofficeViewContribution');
 /** The registry key the browser looks a view up by. */
 export function viewKey(target: BackofficeView['target']): string {
   if ('systray' in target) return `systray:${target.systray}`;
+  if ('banner' in target) return `banner:${target.banner}`;
   return 'screen' in target ? `screen:${target.screen}` : `${target.model}:${target.view}`;
 }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { type Config, ConfigToken, DatabaseToken, MissingError, UserError, ValidationError } from '@platform/core';
 import { deliveryError, drainQueue, type DrainReport, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport } from '@platform/mail';
 import { type Env, nowUtc } from '@platform/orm';
+import { MailSenders } from '@modules/mail';
 import { isValidEmail, normalizeEmail } from './email-address';
 import { MailingComposer } from './mailing-composer';
 import { MailingProgress } from './mailing-progress';
@@ -36,6 +37,7 @@ export class MailingSender {
     @inject(SiteUrls) private readonly urls: SiteUrls,
     @inject(ConfigParameters) private readonly parameters: ConfigParameters,
     @inject(MailingProgress) private readonly progress: MailingProgress,
+    @inject(MailSenders) private readonly senders: MailSenders,
   ) {}
 
   /** Creates the recipient rows of a draft mailing and marks it queued; queueing again adds nobody twice. */
@@ -43,6 +45,9 @@ export class MailingSender {
     return env.sudo().transaction(async (tx) => {
       const mailing = await this.mailingRow(tx, mailingId);
       if (mailing.state === 'done') throw new UserError('This mailing has already been sent.');
+      // Anti-spam laws (CAN-SPAM, the EU's e-privacy rules) want the sender's postal address in every mailing.
+      const branding = await this.senders.branding(tx, mailing.website_id ? Number(mailing.website_id) : await firstSiteId(tx));
+      if (!branding.postalAddress) throw new ValidationError('Add the site\'s postal address in the Mail settings before sending: every mailing shows it in its footer, as anti-spam laws require.');
       const lists = await tx.db('mail_mass_mailing_list_rel').where({ mailing_id: mailingId }).pluck('list_id');
       if (!lists.length) throw new ValidationError('Pick at least one mailing list before sending.');
       const [no, yes] = tx.dialect === 'sqlite' ? [0, 1] : [false, true];
@@ -151,12 +156,16 @@ export class MailingSender {
     return String(value || `http://localhost:${this.config.port}`).replace(/\/+$/, '');
   }
 
+  /** The mailing's copy builder: its site's branding and newsletter sender (Mail settings), unless it names its own. */
   private async composer(env: Env, mailing: Record<string, unknown>): Promise<MailingComposer> {
-    const baseUrl = await this.baseUrl(env, mailing.website_id ? Number(mailing.website_id) : null);
-    const defaultFrom = await this.parameters.get('mail.default.from', env);
+    const siteId = mailing.website_id ? Number(mailing.website_id) : await firstSiteId(env);
+    const baseUrl = await this.baseUrl(env, siteId);
+    const defaultFrom = await this.senders.newsletterFrom(env, siteId);
+    const { logoPath, ...branding } = await this.senders.branding(env, siteId);
     return new MailingComposer({
       id: Number(mailing.id), subject: String(mailing.subject), bodyHtml: String(mailing.body_html ?? ''),
       emailFrom: String(mailing.email_from || defaultFrom || `newsletter@${new URL(baseUrl).hostname}`),
+      branding: { ...branding, logoUrl: logoPath ? `${baseUrl}${logoPath}` : null },
     }, baseUrl, await this.tokens.signer());
   }
 

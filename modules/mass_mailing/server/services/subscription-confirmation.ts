@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ConfigParameters } from '@platform/base';
+import { MailSenders } from '@modules/mail';
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import { deliveryError, MailTransport } from '@platform/mail';
@@ -32,7 +32,7 @@ export class SubscriptionConfirmation {
     @inject(MailTransport) private readonly transport: MailTransport,
     @inject(MailingTokens) private readonly tokens: MailingTokens,
     @inject(MailingSender) private readonly sender: MailingSender,
-    @inject(ConfigParameters) private readonly parameters: ConfigParameters,
+    @inject(MailSenders) private readonly senders: MailSenders,
   ) {}
 
   async send(env: Env, siteId: number, list: { id: number; name: string }, email: string): Promise<void> {
@@ -41,7 +41,8 @@ export class SubscriptionConfirmation {
     const issuedAt = Math.floor(Date.now() / 1000);
     const token = (await this.tokens.signer()).confirm(list.id, email, issuedAt);
     const link = `${baseUrl}${CONFIRM_PATH}?${new URLSearchParams({ list_id: String(list.id), email, at: String(issuedAt), token })}`;
-    const from = await this.parameters.get('mail.default.from', env);
+    // The site's newsletter sender (Mail settings), else the system sender.
+    const from = await this.senders.newsletterFrom(env, siteId);
     const name = escapeHtml(list.name);
     try {
       await this.transport.send({

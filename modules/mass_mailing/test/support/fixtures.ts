@@ -11,7 +11,13 @@ export async function listWith(env: Env, name: string, emails: string[]): Promis
   return listId;
 }
 
+/** Mailings are only sent from a site with a postal address (their footer shows it): the sites of a test get one. */
+export async function givePostalAddress(env: Env, address = '12 Harbour Street\nSpringfield'): Promise<void> {
+  await env.db('website').where((q) => q.whereNull('contact_address').orWhere('contact_address', '')).update({ contact_address: address });
+}
+
 export async function mailingFor(env: Env, listIds: number[], body = '<p>Hello! Read <a href="https://example.com/news?a=1&amp;b=2">the news</a>.</p>'): Promise<number> {
+  await givePostalAddress(env);
   return env.model('mail.mass_mailing').create({
     subject: 'Our news', body_html: body, email_from: 'news@example.com', mailing_list_ids: [[6, 0, listIds]],
   });

@@ -16,4 +16,11 @@ export class ConfigParameters {
     const row = await (env?.db ?? this.db)('ir_config_parameter').where({ key }).first('value');
     return row?.value ? String(row.value) : null;
   }
+
+  /** Writes a parameter (e.g. the mail module's settings screen setting `mail.default.from`); null removes it. */
+  async set(key: string, value: string | null, env?: Env): Promise<void> {
+    const db = env?.db ?? this.db;
+    if (value === null) await db('ir_config_parameter').where({ key }).delete();
+    else await db('ir_config_parameter').insert({ key, value }).onConflict('key').merge();
+  }
 }

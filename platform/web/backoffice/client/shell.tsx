@@ -40,9 +40,9 @@ function routeOf(node: MenuNode): Route | null {
   return 'screen' in target.action ? { menu: target.id, screen: target.action.screen } : { menu: target.id, model: target.action.model, view: 'list' };
 }
 
-/** The top-bar items modules contribute (`systray:` views), loaded in their chunks, in a stable order. */
-function Systray({ views, route }: { views: ViewRegistry; route: BackofficeViewProps['route'] }) {
-  const keys = Object.keys(views).filter((k) => k.startsWith('systray:')).sort();
+/** The top-bar items (`systray:` views) or banners (`banner:`) modules contribute, loaded in their chunks, in a stable order. */
+function Systray({ views, route, kind = 'systray' }: { views: ViewRegistry; route: BackofficeViewProps['route']; kind?: 'systray' | 'banner' }) {
+  const keys = Object.keys(views).filter((k) => k.startsWith(`${kind}:`)).sort();
   return (
     <>
       {keys.map((key) => {
@@ -140,6 +140,7 @@ export function Shell() {
         ) : null}
       </header>
       <main id="backoffice-main" className="container-fluid px-3 py-3">
+        <Systray views={views} route={route} kind="banner" />
         {crumbs.length ? (
           <nav aria-label={_t('Breadcrumb')}>
             <ol className="breadcrumb mb-3">
