@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '@platform/core';
+import { bindContribution, bindContributionProvider, LifecycleContribution } from '@platform/core';
 import { BackofficeMenuContribution, LanguageSwitchContribution, MenuContribution } from '@platform/web';
 import { ModelContribution } from '@platform/orm';
-import { RouteContribution } from '@platform/http';
+import { HotPathContribution, RouteContribution } from '@platform/http';
 import { WebsiteLanguageSwitch } from './contributions/language-switch';
 import { SitemapContribution } from './services/sitemap-contribution';
 import { RecordWidgetContribution, RecordWidgets } from './services/record-widgets';
@@ -24,6 +24,8 @@ import { DynamicBlockRenderer } from './services/dynamic-block-renderer';
 import { LatestPagesBlock } from './contributions/latest-pages-block';
 import { ThemeStaticRoutes } from './routes/theme-static-routes';
 import { WebsiteBackofficeMenu } from './contributions/website-backoffice-menu';
+import { RedirectTable } from './services/redirect-table';
+import { RedirectHotPath } from './routes/redirect-hot-path';
 
 export const websiteModule = new ContainerModule(({ bind }) => {
   bind(PageUrls).toSelf();
@@ -43,4 +45,7 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, DynamicBlockContribution, LatestPagesBlock);
   bind(DynamicBlockRenderer).toSelf();
   bindContribution(bind, BackofficeMenuContribution, WebsiteBackofficeMenu);
+  // Old URLs of the site: answered before routing, from memory.
+  bindContribution(bind, LifecycleContribution, RedirectTable);
+  bindContribution(bind, HotPathContribution, RedirectHotPath);
 });

@@ -11,6 +11,8 @@ export class WebsiteBackofficeMenu implements BackofficeMenuContribution {
     return [
       { id: 'website.app', name: 'Website', sequence: 20 },
       { id: 'website.pages', parent: 'website.app', name: 'Pages', sequence: 10, action: { model: 'website.page' } },
+      { id: 'website.menus', parent: 'website.app', name: 'Menu', sequence: 20, action: { model: 'website.menu', columns: ['name', 'url', 'page_id', 'parent_id', 'is_visible', 'sequence', 'website_id'] } },
+      { id: 'website.redirects', parent: 'website.app', name: 'Redirects', sequence: 30, action: { model: 'website.redirect', columns: ['url_from', 'url_to', 'redirect_type', 'hits', 'website_id'] } },
     ];
   }
 }
