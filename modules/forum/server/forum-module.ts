@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { bindContribution, LifecycleContribution } from '@platform/core';
 import { HotPathContribution, RouteContribution } from '@platform/http';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, MenuContribution } from '@platform/web';
 import { ForumBackofficeMenu } from './contributions/forum-backoffice-menu';
 import { MailThreadContribution } from '@modules/website_mail';
 import { ForumThreads } from './contributions/forum-threads';
@@ -30,6 +30,7 @@ import { PostOfForum } from './services/post-of-forum';
 import { ForumVotes } from './services/forum-votes';
 import { ForumPostTags } from './services/forum-post-tags';
 import { PostCounts } from './services/post-counts';
+import { ForumSiteMenu } from './contributions/forum-site-menu';
 
 export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, ForumModels);
@@ -61,4 +62,5 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, ModerationRoutes);
   bindContribution(bind, RouteContribution, ForumUploadRoutes);
   bindContribution(bind, BackofficeMenuContribution, ForumBackofficeMenu);
+  bindContribution(bind, MenuContribution, ForumSiteMenu);
 });

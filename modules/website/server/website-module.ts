@@ -11,6 +11,7 @@ import { ShareRoutes } from './routes/share-routes';
 import { ShareWidget } from './contributions/share-widget';
 import { LanguageRoutes } from './routes/language-routes';
 import { EditorRoutes } from './routes/editor-routes';
+import { MenuRoutes } from './routes/menu-routes';
 import { PageRoutes } from './routes/page-routes';
 import { PublishRoutes } from './routes/publish-routes';
 import { SeoRoutes } from './routes/seo-routes';
@@ -18,6 +19,7 @@ import { PageUrls } from './services/page-urls';
 import { PageView } from './services/page-view';
 import { WebsiteModels } from './website-models';
 import { WebsiteMenu } from './contributions/website-menu';
+import { ModuleMenuEntries } from './services/module-menu-entries';
 import { WebsiteSitemap } from './contributions/website-sitemap';
 import { DynamicBlockContribution } from './services/dynamic-blocks';
 import { DynamicBlockRenderer } from './services/dynamic-block-renderer';
@@ -30,8 +32,9 @@ import { RedirectHotPath } from './routes/redirect-hot-path';
 export const websiteModule = new ContainerModule(({ bind }) => {
   bind(PageUrls).toSelf();
   bind(PageView).toSelf();
+  bind(ModuleMenuEntries).toSelf();
   bindContribution(bind, ModelContribution, WebsiteModels);
-  for (const routes of [PageRoutes, EditorRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes]) {
+  for (const routes of [PageRoutes, EditorRoutes, MenuRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes]) {
     bindContribution(bind, RouteContribution, routes);
   }
   bindContributionProvider(bind, RecordWidgetContribution);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { UserAccounts } from '@platform/base';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
+import { WriteSignal } from '@platform/http';
 import { RedirectTable } from '../server/services/redirect-table';
 
 /**
@@ -53,9 +54,9 @@ describe('website: redirects of old URLs', function () {
   it('counts hits in batches, without emptying the page caches', async () => {
     const table = tk.kernel.container.get(RedirectTable);
     await table.flush();
-    const [{ id }] = await redirects().search_read([['url_from', '=', '/our-services']], ['id']);
+    const id = Number((await redirects().search([['url_from', '=', '/our-services']]))[0]);
     const hitsBefore = Number((await redirects().read([id], ['hits']))[0].hits);
-    const signal = tk.kernel.container.get(RedirectTable)['signal'];
+    const signal = tk.kernel.container.get(WriteSignal);
     const generation = signal.generation();
     for (let i = 0; i < 5; i++) await get('/our-services');
     await table.flush();

@@ -1,8 +1,6 @@
 import { ValidationError } from '@platform/core';
 import { defineModel, fields } from '@platform/orm';
-
-/** A site path (`/about-us`, `/shop?x=1`) or an http(s) address: never `javascript:` or `//host`. */
-const MENU_URL = /^(\/(?!\/)[^\s\\]*|https?:\/\/[^\s\\]+)$/i;
+import { MENU_URL } from '../../common/menu-schemas';
 
 /**
  * An entry of a site's main menu, edited in place by publishers: a page (its URL follows the page) or
