@@ -99,6 +99,8 @@ export const SITE_MENU_CSS = `
 .menu-dropdown[open]>.dropdown-menu{display:block;top:100%;left:0;min-width:12rem}.menu-dropdown[open]>.dropdown-menu-end{left:auto;right:0}
 .menu-dropdown .dropdown-item[aria-current]{font-weight:600}.menu-more .menu-sub .dropdown-item{padding-left:2rem}
 .menu>.menu-more{display:none}
+/* Bootstrap makes a navbar's dropdown static (for its collapsed navbar): from 576 px it floats over the page. */
+@media (min-width:576px){.menu-dropdown>.dropdown-menu{position:absolute;z-index:1000}}
 @media (max-width:575.98px){.menu-dropdown>.dropdown-menu{position:static;border:0;padding:0 0 0 1rem;box-shadow:none}.menu-dropdown .dropdown-item{padding:.375rem 0}}
 ${BREAKPOINTS.map(([b, min], i) => {
     const next = BREAKPOINTS[i + 1];
