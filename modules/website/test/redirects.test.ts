@@ -11,7 +11,7 @@ import { RedirectTable } from '../server/services/redirect-table';
  * redirect from a publisher.
  */
 describe('website: redirects of old URLs', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let tk: TestKernel;
   let admin: RpcClient;
   let publisher: RpcClient;

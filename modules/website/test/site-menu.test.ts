@@ -10,7 +10,7 @@ import type { EditorMenuItem } from '../web/editor/menu-items';
  * the header's width fold under More.
  */
 describe('website: the whole menu', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let tk: TestKernel;
   let admin: RpcClient;
   let publisher: RpcClient;
