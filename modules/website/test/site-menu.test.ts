@@ -34,7 +34,8 @@ describe('website: the whole menu', function () {
 
   const header = async (path = '/') => {
     const html = await (await new RpcClient(tk.url).get(path)).text();
-    return /<nav aria-label="Main menu">([\s\S]*?)<\/nav>/.exec(html)![1];
+    // The main menu is the site menu's first <nav> (its label is in the page's language).
+    return /<div class="site-menu" id="site-menu"><nav[^>]*>([\s\S]*?)<\/nav>/.exec(html)![1];
   };
   const labels = (nav: string) => [...nav.replace(/<li class="nav-item[^"]*menu-more[\s\S]*$/, '').matchAll(/class="(?:nav-link|dropdown-item)"[^>]*>([^<]+)</g)].map((m) => m[1]);
   const list = () => publisher.call<EditorMenuItem[]>('/website/menu/list', { lang: 'en_US' });
