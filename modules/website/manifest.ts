@@ -37,6 +37,8 @@ export default defineManifest({
     { model: 'website.menu', group: 'website.group_website_publisher', read: true, write: true, create: true, unlink: true },
     // A page's saved versions: designers list and restore them (PageHistory writes them, as the system).
     { model: 'website.page.version', group: 'website.group_website_designer', read: true },
+    // Old URLs: publishers rename pages (which redirects the old URL) and keep the list; visitors never read it.
+    { model: 'website.redirect', group: 'website.group_website_publisher', read: true, write: true, create: true, unlink: true },
     // Images uploaded in the editor (ir.attachment is base's; what visitors read is decided by base's rules).
     { model: 'ir.attachment', group: 'website.group_website_publisher', read: true, write: true, create: true },
     { model: 'ir.attachment', group: 'website.group_website_designer', read: true, write: true, create: true, unlink: true },
@@ -46,6 +48,8 @@ export default defineManifest({
     { name: 'website.page: published only', model: 'website.page', groups: ['base.group_public', 'base.group_portal', 'base.group_user'], domain: [['website_published', '=', true]], operations: ['read'] },
     { name: 'website.page: publishers see all', model: 'website.page', groups: ['website.group_website_publisher'], domain: [], operations: ['read'] },
   ],
+  // Redirect hits are counted in batches: not a change of what pages show.
+  unseenTables: ['website_redirect_hit'],
   data: () => (require('./data/website-data') as typeof import('./data/website-data')).websiteData(),
   demo: () => (require('./demo/website-demo') as typeof import('./demo/website-demo')).websiteDemo(),
 });

@@ -13,12 +13,20 @@ export interface MenuEntry {
   sequence: number;
   /** Shown only to signed-in users of one of these groups (external ids); to everybody when absent. */
   groups?: string[];
+  /** One level of sub-entries: the entry opens a dropdown (a disclosure on phones). */
+  children?: MenuEntry[];
 }
 export interface MenuContribution {
-  /** Fixed entries (a module's own pages). */
+  /** Fixed entries (a module's own page, e.g. the forum's /forum): its declaration of its menu entry. */
   menuEntries?(): MenuEntry[];
   /** Entries read for the request (e.g. the website's menu records, per site and language). */
   menuEntriesFor?(req: RequestContext): Promise<MenuEntry[]>;
+  /**
+   * This contribution's `menuEntriesFor` is the whole menu, Home included: it has turned the other
+   * modules' fixed entries into records an owner edits (the website's menu). The renderer then adds
+   * only the fixed entries meant for some groups, and no Home entry of its own.
+   */
+  ownsMenu?: boolean;
 }
 export const MenuContribution = Symbol('MenuContribution');
 

@@ -2,6 +2,7 @@ import { Fragment, type ReactElement } from 'react';
 import type { MenuEntry } from './contribution-points';
 import { loginUrl } from '@platform/http/login-url';
 import type { LanguageInfo } from './client/web-context';
+import { SiteMenu, textWidth } from './site-menu';
 
 export interface LayoutLanguage {
   code: string;
@@ -40,6 +41,8 @@ export interface LayoutProps {
   editMode?: boolean;
   /** The page alone, without header, footer and widgets (see Page.bare). */
   bare?: boolean;
+  /** False when the menu holds its own Home entry (the website's editable menu); a Home link is shown first otherwise. */
+  homeInMenu?: boolean;
   /** The site's logo (`website.logo`), else the header shows the site name. */
   logoUrl: string | null;
   footer: LayoutFooter;
@@ -96,14 +99,7 @@ export function Layout(p: LayoutProps) {
               <input type="checkbox" id="site-nav-toggle" className="site-nav-toggle" aria-label={_t('Menu')} aria-controls="site-menu" />
               <div className="site-menu" id="site-menu">
                 <nav aria-label={_t('Main menu')}>
-                  <ul className="navbar-nav menu">
-                    <li className="nav-item"><a className="nav-link" href={homePath} aria-current={p.currentPath === '/' ? 'page' : undefined}>{_t('Home')}</a></li>
-                    {p.menu.map((m) => (
-                      <li key={m.url} className="nav-item">
-                        <a className="nav-link" href={m.url} aria-current={m.url === localPath(p) ? 'page' : undefined}>{_t(m.name)}</a>
-                      </li>
-                    ))}
-                  </ul>
+                  <SiteMenu entries={p.homeInMenu === false ? p.menu : [{ name: 'Home', url: homePath, sequence: 0 }, ...p.menu]} current={localPath(p)} t={_t} others={headerOthers(p)} />
                 </nav>
                 {p.languages.length > 1 ? (
                   <nav className="lang-selector" aria-label={_t('Languages')}>
@@ -148,6 +144,15 @@ export function Layout(p: LayoutProps) {
       )}
     </html>
   );
+}
+
+/** Width (px) the header gives the brand, languages and account beside the menu (the menu folds the rest). */
+function headerOthers(p: LayoutProps): number {
+  const _t = (s: string) => p.translations[s] ?? s;
+  const brand = (p.logoUrl ? 160 : Math.min(textWidth(p.siteName, 20) * 1.1, 560)) + 16;
+  const languages = p.languages.length > 1 ? p.languages.reduce((w, l) => w + textWidth(l.name) + 12, 0) + 20 : 0;
+  const account = (p.user ? textWidth(p.user.name) + 24 : textWidth(_t('Sign in'), 14) + 24) + 20;
+  return brand + languages + account;
 }
 
 /** The current page's path as the menu writes it (with the language prefix). */

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { FooterBlockContribution, LanguageSwitchContribution, LayoutHeadContribution, LayoutWidgetContribution, MenuContribution, UserMenuContribution } from './contribution-points';
+import type { FooterBlockContribution, LanguageSwitchContribution, LayoutHeadContribution, LayoutWidgetContribution, MenuContribution, MenuEntry, UserMenuContribution } from './contribution-points';
 import type { ContributionProvider } from '@platform/core/contribution';
 import type { RequestContext } from '@platform/http/route-definition';
 import type { WebContextValue } from './client/web-context';
@@ -117,11 +117,18 @@ export class PageRenderer {
     const prefix = urlCode(context.session.lang);
     const enabled = (m: string) => req.site.modules.has(m);
     const menuContributions = this.layout.menus.getContributionsFor(enabled);
-    const menu = (await Promise.all(menuContributions.map(async (c) => [...(c.menuEntries?.() ?? []), ...((await c.menuEntriesFor?.(req)) ?? [])])))
+    // A site menu owned by one contribution (the website's records) already holds the others' entries,
+    // except those meant for some groups only.
+    const ownsMenu = menuContributions.some((c) => c.ownsMenu);
+    const fixed = (c: MenuContribution) => (c.menuEntries?.() ?? []).filter((m) => !ownsMenu || c.ownsMenu || m.groups);
+    const localized = ({ name, url, sequence, children }: MenuEntry): MenuEntry => ({
+      name, sequence, url: localizedPath(url, prefix), ...(children?.length ? { children: children.map(localized) } : {}),
+    });
+    const menu = (await Promise.all(menuContributions.map(async (c) => [...fixed(c), ...((await c.menuEntriesFor?.(req)) ?? [])])))
       .flat()
       .filter((m) => !m.groups || (!req.isPublic && m.groups.some((g) => req.user.groups.has(g))))
       .sort((a, b) => a.sequence - b.sequence)
-      .map(({ name, url, sequence }) => ({ name, sequence, url: localizedPath(url, prefix) }));
+      .map(localized);
     // The signed-in user's name leads to the first entry of the user menu (e.g. the portal's account page);
     // the other entries (e.g. site settings for administrators) follow it as links.
     const [account, ...userLinks] = req.isPublic ? [] : this.layout.userMenus.getContributionsFor(enabled)
@@ -165,7 +172,7 @@ export class PageRenderer {
         stylesheet={bundle.stylesheet} bodyHtml={body} widgetsHtml={widgetsHtml} footer={footer}
         logoUrl={appearance.hasLogo ? `/web/image/website/${req.site.id}/logo?size=image_medium` : null}
         script={hasIslands ? { src: bundle.script, nonce: req.cspNonce, context: jsonForScript(shipped) } : null}
-        editMode={p.editMode === true} bare={p.bare === true} head={head}
+        editMode={p.editMode === true} bare={p.bare === true} head={head} homeInMenu={!ownsMenu}
       />
     );
     return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;

@@ -8,6 +8,7 @@ import { ModuleLoadError } from '@platform/core/errors';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { moduleIslands, type IslandSource } from './module-islands';
 import { BOOTSTRAP_CSS, SITE_CSS } from './site-css';
+import { SITE_MENU_CSS } from './site-menu';
 
 /** One built file, kept in memory with its gzip form (the bundles are small and immutable). */
 export interface Asset {
@@ -131,7 +132,7 @@ export class WebAssets {
       this.store(name, Buffer.from(out.contents), CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
       if (name.startsWith('site-')) script = name;
     }
-    const css = [BOOTSTRAP_CSS, SITE_CSS, ...used.flatMap((m) => (m.manifest.web?.styles ?? []).map((f) => fs.readFileSync(f, 'utf8')))].join('\n');
+    const css = [BOOTSTRAP_CSS, SITE_CSS, SITE_MENU_CSS, ...used.flatMap((m) => (m.manifest.web?.styles ?? []).map((f) => fs.readFileSync(f, 'utf8')))].join('\n');
     const cssName = `site-${hash(css)}.css`;
     this.store(cssName, Buffer.from(css), 'text/css; charset=utf-8');
     this.logger.info({ modules: used.map((m) => m.manifest.name), ms: Date.now() - started, files: result.outputFiles.length }, 'web assets built');

@@ -3,7 +3,7 @@ import { bindContribution, bindContributionProvider, LifecycleContribution } fro
 import { RouteContribution } from '@platform/http';
 import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, MenuContribution } from '@platform/web';
 import { EventBackofficeMenu } from './contributions/backoffice-menu';
 import { RegistrationMailJobs } from './contributions/registration-mail-jobs';
 import { RegistrationMailLifecycle } from './contributions/registration-mail-lifecycle';
@@ -20,6 +20,7 @@ import { CheckinRoutes } from './routes/checkin-routes';
 import { RegistrationMails } from './services/registration-mails';
 import { RegistrationTokens } from './services/registration-tokens';
 import { TicketSaleContribution } from './services/ticket-sale-point';
+import { EventSiteMenu } from './contributions/event-site-menu';
 
 export const eventModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, EventModels);
@@ -39,4 +40,5 @@ export const eventModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, BackofficeMenuContribution, EventBackofficeMenu);
   bindContribution(bind, JobContribution, RegistrationMailJobs);
   bindContribution(bind, LifecycleContribution, RegistrationMailLifecycle);
+  bindContribution(bind, MenuContribution, EventSiteMenu);
 });

@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { bindContribution, LifecycleContribution } from '@platform/core';
 import { HotPathContribution, RouteContribution } from '@platform/http';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web';
+import { BackofficeMenuContribution, BackofficeViewContribution, MenuContribution } from '@platform/web';
 import { JobContribution } from '@platform/jobs';
 import { ModerationJobs } from './contributions/moderation-jobs';
 import { ForumModerators } from './services/forum-moderators';
@@ -35,6 +35,7 @@ import { PostOfForum } from './services/post-of-forum';
 import { ForumVotes } from './services/forum-votes';
 import { ForumPostTags } from './services/forum-post-tags';
 import { PostCounts } from './services/post-counts';
+import { ForumSiteMenu } from './contributions/forum-site-menu';
 
 export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, ForumModels);
@@ -72,4 +73,5 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], ForumBackofficeMenu);
   bindContribution(bind, RouteContribution, BackofficeModerationRoutes);
   bindContribution(bind, JobContribution, ModerationJobs);
+  bindContribution(bind, MenuContribution, ForumSiteMenu);
 });

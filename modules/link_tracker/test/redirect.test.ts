@@ -242,7 +242,7 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
     });
 
     it('the site menu links to /r for link tracker users and administrators only', async () => {
-      const menuLinks = async (client: RpcClient) => [...(await (await client.get('/')).text()).matchAll(/<li class="nav-item"><a class="nav-link" href="([^"]+)"[^>]*>([^<]+)<\/a><\/li>/g)].map((m) => `${m[2]} ${m[1]}`);
+      const menuLinks = async (client: RpcClient) => [...(await (await client.get('/')).text()).matchAll(/<li class="nav-item[^"]*"><a class="nav-link" href="([^"]+)"[^>]*>([^<]+)<\/a><\/li>/g)].map((m) => `${m[2]} ${m[1]}`);
       const admin = new RpcClient(tk.url);
       await admin.authenticate('admin', ADMIN_PASSWORD);
       expect(await menuLinks(marketer)).to.include('Link Tracker /r');

@@ -3,7 +3,7 @@ import { bindContribution, bindContributionProvider } from '@platform/core';
 import { RouteContribution } from '@platform/http';
 import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution, BackofficeViewContribution, UserMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, BackofficeViewContribution, UserMenuContribution, MenuContribution } from '@platform/web';
 import { TransactionStateHook } from '@modules/payment';
 import { SaleBackofficeMenu } from './contributions/backoffice-menu';
 import { OrderMailJobs } from './contributions/order-mail-jobs';
@@ -21,6 +21,7 @@ import { EcomStats } from './services/ecom-stats';
 import { OrderLifecycle } from './services/order-lifecycle';
 import { OrderMails } from './services/order-mails';
 import { OrderStateHook } from './services/order-state-hook';
+import { ShopSiteMenu } from './contributions/shop-site-menu';
 
 export const saleModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, SaleModels);
@@ -39,4 +40,5 @@ export const saleModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, JobContribution, OrderMailJobs);
   bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], SaleBackofficeMenu);
   bindContribution(bind, UserMenuContribution, OrdersMenu);
+  bindContribution(bind, MenuContribution, ShopSiteMenu);
 });

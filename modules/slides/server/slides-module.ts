@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { bindContribution } from '@platform/core';
 import { RouteContribution } from '@platform/http';
 import { ModelContribution } from '@platform/orm';
-import { BackofficeMenuContribution } from '@platform/web';
+import { BackofficeMenuContribution, MenuContribution } from '@platform/web';
 import { SlidesBackofficeMenu } from './contributions/backoffice-menu';
 import { SlideCallRoutes } from './routes/slide-call-routes';
 import { SlidePageRoutes } from './routes/slide-page-routes';
@@ -14,6 +14,7 @@ import { SlideUploads } from './services/slide-uploads';
 import { SlideVotes } from './services/slide-votes';
 import { UrlPreviews } from './services/url-preview';
 import { SlidesModels } from './slides-models';
+import { SlidesSiteMenu } from './contributions/slides-site-menu';
 
 export const slidesModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, SlidesModels);
@@ -27,4 +28,5 @@ export const slidesModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, SlidePageRoutes);
   bindContribution(bind, RouteContribution, SlideCallRoutes);
   bindContribution(bind, BackofficeMenuContribution, SlidesBackofficeMenu);
+  bindContribution(bind, MenuContribution, SlidesSiteMenu);
 });

@@ -5,7 +5,7 @@ import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
 import { SurveyInvitationJobs } from './contributions/invitation-jobs';
 import { SurveyCleanupJobs } from './contributions/cleanup-jobs';
-import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web';
+import { BackofficeMenuContribution, BackofficeViewContribution, MenuContribution } from '@platform/web';
 import { SurveyBackofficeMenu } from './contributions/backoffice-menu';
 import { SurveyModels } from './survey-models';
 import { SurveyFillRoutes } from './routes/fill-routes';
@@ -17,6 +17,7 @@ import { SurveyInvitations } from './services/survey-invitations';
 import { SurveyExport } from './services/survey-export';
 import { SurveyAnswers } from './services/survey-answers';
 import { SurveyStructureReader } from './services/survey-structure';
+import { SurveySiteMenu } from './contributions/survey-site-menu';
 
 export const surveyModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, ModelContribution, SurveyModels);
@@ -32,4 +33,5 @@ export const surveyModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, SurveyFillRoutes);
   bindContribution(bind, RouteContribution, SurveyResultsRoutes);
   bindContribution(bind, [BackofficeMenuContribution, BackofficeViewContribution], SurveyBackofficeMenu);
+  bindContribution(bind, MenuContribution, SurveySiteMenu);
 });

@@ -5,6 +5,7 @@ import { websitePageModel } from './models/website-page';
 import { WebsiteShareCount } from './models/website-share-count';
 import { WebsitePageVersion } from './models/website-page-version';
 import { WebsiteTheme } from './models/website-theme';
+import { WebsiteRedirect } from './models/website-redirect';
 import { PageUrls } from './services/page-urls';
 import { WebsitePageTerm } from './models/website-page-term';
 import { PageTranslations } from './services/page-translations';
@@ -19,7 +20,7 @@ export class WebsiteModels implements ModelContribution {
   models(): ModelDefinition[] {
     return [
       websitePageModel((env, ids) => this.pageUrls.check(env, ids), (record, env) => this.translations.status(env, record)),
-      WebsitePageTerm, WebsiteMenu, WebsiteShareCount, WebsitePageVersion, WebsiteTheme,
+      WebsitePageTerm, WebsiteMenu, WebsiteShareCount, WebsitePageVersion, WebsiteTheme, WebsiteRedirect,
     ];
   }
 }

@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '@platform/core';
+import { bindContribution, bindContributionProvider, LifecycleContribution } from '@platform/core';
 import { BackofficeMenuContribution, LanguageSwitchContribution, LayoutHeadContribution, MenuContribution } from '@platform/web';
 import { ModelContribution } from '@platform/orm';
-import { RouteContribution } from '@platform/http';
+import { HotPathContribution, RouteContribution } from '@platform/http';
 import { WebsiteLanguageSwitch } from './contributions/language-switch';
 import { SitemapContribution } from './services/sitemap-contribution';
 import { RecordWidgetContribution, RecordWidgets } from './services/record-widgets';
@@ -11,6 +11,7 @@ import { ShareRoutes } from './routes/share-routes';
 import { ShareWidget } from './contributions/share-widget';
 import { LanguageRoutes } from './routes/language-routes';
 import { EditorRoutes } from './routes/editor-routes';
+import { MenuRoutes } from './routes/menu-routes';
 import { PageRoutes } from './routes/page-routes';
 import { PublishRoutes } from './routes/publish-routes';
 import { SeoRoutes } from './routes/seo-routes';
@@ -19,6 +20,7 @@ import { PageView } from './services/page-view';
 import { PageTranslations } from './services/page-translations';
 import { WebsiteModels } from './website-models';
 import { WebsiteMenu } from './contributions/website-menu';
+import { ModuleMenuEntries } from './services/module-menu-entries';
 import { WebsiteSitemap } from './contributions/website-sitemap';
 import { DynamicBlockContribution } from './services/dynamic-blocks';
 import { DynamicBlockRenderer } from './services/dynamic-block-renderer';
@@ -31,6 +33,8 @@ import { ThemeHead } from './contributions/theme-head';
 import { HistoryRoutes } from './routes/history-routes';
 import { MediaRoutes } from './routes/media-routes';
 import { ThemeRoutes } from './routes/theme-routes';
+import { RedirectTable } from './services/redirect-table';
+import { RedirectHotPath } from './routes/redirect-hot-path';
 
 export const websiteModule = new ContainerModule(({ bind }) => {
   bind(PageUrls).toSelf();
@@ -40,8 +44,9 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   // One per container: it registers its columns with the site list once.
   bind(SiteTheme).toSelf().inSingletonScope();
   bindContribution(bind, LayoutHeadContribution, ThemeHead);
+  bind(ModuleMenuEntries).toSelf();
   bindContribution(bind, ModelContribution, WebsiteModels);
-  for (const routes of [PageRoutes, EditorRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes, HistoryRoutes, MediaRoutes, ThemeRoutes]) {
+  for (const routes of [PageRoutes, EditorRoutes, MenuRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes, HistoryRoutes, MediaRoutes, ThemeRoutes]) {
     bindContribution(bind, RouteContribution, routes);
   }
   bindContributionProvider(bind, RecordWidgetContribution);
@@ -55,4 +60,7 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, DynamicBlockContribution, LatestPagesBlock);
   bind(DynamicBlockRenderer).toSelf();
   bindContribution(bind, BackofficeMenuContribution, WebsiteBackofficeMenu);
+  // Old URLs of the site: answered before routing, from memory.
+  bindContribution(bind, LifecycleContribution, RedirectTable);
+  bindContribution(bind, HotPathContribution, RedirectHotPath);
 });

@@ -1,24 +1,34 @@
 import { inject, injectable } from 'inversify';
 import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import type { MenuContribution, MenuEntry } from '@platform/web';
+import { ModuleMenuEntries } from '../services/module-menu-entries';
 import { SITE_PAGES } from '../services/site-pages';
 
+interface MenuRecord {
+  id: number;
+  name: string;
+  url: string | false;
+  page_id: [number, string] | false;
+  sequence: number;
+  parent_id: [number, string] | false;
+  is_visible: boolean;
+  module: string | false;
+}
+
 /**
- * The website's menu: its fixed entries and the site's `website.menu` records (top level, in the
- * request's language). An entry leading to a page the caller may not read (a draft, for a visitor)
- * is left out. Read once per site, language and reader (the visitors share one), then kept until
- * the next write signal (a menu, page or access change anywhere): a warm page asks nothing.
+ * The site's whole menu: its `website.menu` records (Home, pages, links, the enabled modules' pages),
+ * in the request's language, with one level of sub-entries. Hidden entries, entries of modules not
+ * enabled on the site and entries leading to a page the caller may not read (a draft, for a visitor)
+ * are left out. Read once per site, language and reader (the visitors share one), then kept until
+ * the next write signal (a menu, page, module or access change anywhere): a warm page asks nothing.
  */
 @injectable()
 export class WebsiteMenu implements MenuContribution {
+  readonly ownsMenu = true;
   private readonly cache: SiteCache<MenuEntry[]>;
 
-  constructor(@inject(SiteCaches) caches: SiteCaches) {
+  constructor(@inject(SiteCaches) caches: SiteCaches, @inject(ModuleMenuEntries) private readonly modules: ModuleMenuEntries) {
     this.cache = caches.create<MenuEntry[]>(1000);
-  }
-
-  menuEntries(): MenuEntry[] {
-    return [{ name: 'Gallery', url: '/gallery', sequence: 90 }];
   }
 
   menuEntriesFor(req: RequestContext): Promise<MenuEntry[]> {
@@ -27,16 +37,25 @@ export class WebsiteMenu implements MenuContribution {
   }
 
   private async read(req: RequestContext): Promise<MenuEntry[]> {
+    // A module enabled or disabled since the last read: its entry is added or removed first.
+    await this.modules.sync(req.env.sudo(), req.site);
     const records = await req.env.model('website.menu').search_read(
-      ['&', ['parent_id', '=', false], ...SITE_PAGES(req.site.id)], ['name', 'url', 'page_id', 'sequence'],
-    );
-    if (!records.length) return [];
-    const pageIds = records.map((r) => (Array.isArray(r.page_id) ? Number(r.page_id[0]) : 0)).filter(Boolean);
+      SITE_PAGES(req.site.id), ['name', 'url', 'page_id', 'sequence', 'parent_id', 'is_visible', 'module'],
+    ) as unknown as MenuRecord[];
+    const pageIds = records.map((r) => (r.page_id ? r.page_id[0] : 0)).filter(Boolean);
     const pages = pageIds.length ? await req.env.model('website.page').search_read([['id', 'in', pageIds]], ['url']) : [];
     const urlOf = new Map(pages.map((p) => [Number(p.id), String(p.url)]));
-    return records.flatMap((r) => {
-      const url = Array.isArray(r.page_id) ? urlOf.get(Number(r.page_id[0])) : r.url ? String(r.url) : undefined;
-      return url ? [{ name: String(r.name), url, sequence: Number(r.sequence) || 0 }] : [];
+    const entry = (r: MenuRecord): MenuEntry | null => {
+      if (!r.is_visible || (r.module && !req.site.modules.has(r.module))) return null;
+      const url = r.page_id ? urlOf.get(r.page_id[0]) : r.url || undefined;
+      return url ? { name: String(r.name), url, sequence: Number(r.sequence) || 0 } : null;
+    };
+    const top = records.filter((r) => !r.parent_id);
+    return top.flatMap((r) => {
+      const e = entry(r);
+      if (!e) return [];
+      const children = records.filter((c) => c.parent_id && c.parent_id[0] === r.id).map(entry).filter((c): c is MenuEntry => c !== null);
+      return [children.length ? { ...e, children } : e];
     });
   }
 }

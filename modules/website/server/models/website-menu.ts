@@ -1,8 +1,6 @@
 import { ValidationError } from '@platform/core';
 import { defineModel, fields } from '@platform/orm';
-
-/** A site path (`/about-us`, `/shop?x=1`) or an http(s) address: never `javascript:` or `//host`. */
-const MENU_URL = /^(\/(?!\/)[^\s\\]*|https?:\/\/[^\s\\]+)$/i;
+import { MENU_URL } from '../../common/menu-schemas';
 
 /**
  * An entry of a site's main menu, edited in place by publishers: a page (its URL follows the page) or
@@ -19,6 +17,10 @@ export const WebsiteMenu = defineModel({
     sequence: fields.integer({ default: 10 }),
     parent_id: fields.many2one('website.menu', { string: 'Parent menu', ondelete: 'cascade' }),
     website_id: fields.many2one('website', { string: 'Website', ondelete: 'cascade' }),
+    // Hidden entries stay in the editor (renamed, reordered) but not in the site's header.
+    is_visible: fields.boolean({ default: true, string: 'Visible' }),
+    // The module whose page the entry leads to: created when the module is enabled on the site, removed when disabled.
+    module: fields.char({ size: 64, string: 'Module', readonly: true }),
   },
   constraints: [
     async (env, ids) => {

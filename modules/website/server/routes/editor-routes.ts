@@ -11,13 +11,14 @@ import { PageTranslations } from '../services/page-translations';
 import { PageHistory } from '../services/page-history';
 
 const MAX_TERMS = 2000;
+import { pageRedirects } from '../services/page-redirects';
 
 /** Base64 of 11 MB: a file a little over the 10 MB limit still gets the store's clear "too large". */
 const MAX_BASE64 = Math.ceil((11 * 1024 * 1024) / 3) * 4 + 4;
 const MAX_CONTENT = 900_000;
 
 interface PropertiesParams {
-  id: number; lang: string; name: string; url: string; seo_title?: string; seo_description?: string; in_menu: boolean; published: boolean;
+  id: number; lang: string; name: string; url: string; seo_title?: string; seo_description?: string; in_menu: boolean; published: boolean; redirect_old?: boolean;
 }
 
 /**
@@ -79,17 +80,24 @@ export class EditorRoutes implements RouteContribution {
         params: object({
           id: number().integer().positive().required(), lang, name: string().required().max(256), url: string().required().max(MAX_PAGE_URL),
           seo_title: string().max(256), seo_description: string().max(1000), in_menu: boolean().required(), published: boolean().required(),
+          // A new URL: visitors (and search engines) of the old one are sent on with a 301 unless unticked.
+          redirect_old: boolean(),
         }),
         handler: async (req) => {
           const p = req.params;
           const env = this.publisherEnv(req);
           return env.transaction(async (tx) => {
+            const [before] = await tx.model('website.page').read([p.id], ['url', 'website_id']);
             await tx.model('website.page').write([p.id], {
               name: p.name.trim(), url: p.url.trim(), website_meta_title: p.seo_title?.trim() || false,
               website_meta_description: p.seo_description?.trim() || false, website_published: p.published,
             });
             await this.setMenuEntry(tx, req, p.id, p.name.trim(), p.in_menu);
             const [page] = await tx.model('website.page').read([p.id], ['url']);
+            if (page.url !== before.url) {
+              const siteId = Array.isArray(before.website_id) ? Number(before.website_id[0]) : null;
+              await pageRedirects.pageMoved(tx, siteId, String(before.url), String(page.url), p.redirect_old !== false);
+            }
             return { url: String(page.url) };
           });
         },
@@ -105,6 +113,7 @@ export class EditorRoutes implements RouteContribution {
           return env.transaction(async (tx) => {
             const pageUrl = url?.trim() || await this.urls.propose(tx, title, req.site.id);
             const id = await tx.model('website.page').create({ name: title, url: pageUrl, website_id: req.site.id, content: '', website_published: false });
+            await pageRedirects.urlTaken(tx, req.site.id, pageUrl);
             if (in_menu) await this.setMenuEntry(tx, req, id, title, true);
             return { id, url: pageUrl };
           });

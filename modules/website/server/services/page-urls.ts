@@ -3,6 +3,7 @@ import { type ContributionProvider, injectContributions, ValidationError } from 
 import { HotPathContribution, RouteContribution } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { slugify } from '../../web/editor/slugify';
+import { RedirectHotPath } from '../routes/redirect-hot-path';
 
 /** Letters, digits and `-._~` in segments separated by single slashes; no trailing slash but `/` itself. */
 const PAGE_URL = /^\/(?:[A-Za-z0-9\-_~]+(?:\.[A-Za-z0-9\-_~]+)*(?:\/[A-Za-z0-9\-_~]+(?:\.[A-Za-z0-9\-_~]+)*)*)?$/;
@@ -51,6 +52,8 @@ export class PageUrls {
     const urlCodes = (await env.sudo().model('res.lang').search_read([], ['url_code'])).map((l) => String(l.url_code));
     if (urlCodes.some((code) => code.toLowerCase() === first)) return `The URL '${url}' starts with a language code (/${first}): choose another one.`;
     for (const hot of this.hotPaths.getContributions()) {
+      // The site's own redirects do not reserve a URL: a page given an old URL replaces its redirect.
+      if (hot instanceof RedirectHotPath) continue;
       if (hot.matches('GET', url)) return `The URL '${url}' is taken by the site itself: choose another one.`;
     }
     return null;

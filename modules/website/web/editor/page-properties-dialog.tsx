@@ -24,6 +24,9 @@ export function PagePropertiesDialog({ open, page, lang, canDelete, onClose, onS
   const [values, setValues] = useState(page);
   const [errors, setErrors] = useState<{ name?: string; url?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  // A changed URL leaves a 301 at the old one unless the owner unticks it.
+  const [redirectOld, setRedirectOld] = useState(true);
+  const moved = values.url.trim() !== page.url && page.url !== '/';
   const home = page.url === '/';
   const set = <K extends keyof PageProperties>(k: K, v: PageProperties[K]) => setValues((old) => ({ ...old, [k]: v }));
 
@@ -38,7 +41,7 @@ export function PagePropertiesDialog({ open, page, lang, canDelete, onClose, onS
     try {
       const result = await rpc<{ url: string }>('/website/page/properties', {
         id: values.id, lang, name: values.name.trim(), url: values.url.trim(), seo_title: values.seoTitle, seo_description: values.seoDescription,
-        in_menu: values.inMenu, published: values.published,
+        in_menu: values.inMenu, published: values.published, redirect_old: moved && redirectOld,
       });
       onSaved(result.url);
     } catch (err) {
@@ -78,6 +81,14 @@ export function PagePropertiesDialog({ open, page, lang, canDelete, onClose, onS
         <FormField id={`${id}-url`} label={_t('URL')} error={errors.url} help={_t('Starts with /, e.g. /about-us. The same in every language.')}>
           {(a) => <input {...a} name="url" value={values.url} maxLength={256} required onChange={(e) => set('url', e.target.value)} />}
         </FormField>
+        {moved ? (
+          <div className="form-check mb-3 redirect-old">
+            <input className="form-check-input" type="checkbox" id={`${id}-redirect`} checked={redirectOld} onChange={(e) => setRedirectOld(e.target.checked)}
+              aria-describedby={`${id}-redirect-help`} />
+            <label className="form-check-label" htmlFor={`${id}-redirect`}>{_t('Redirect the old URL %s to the new one (301)').replace('%s', page.url)}</label>
+            <div id={`${id}-redirect-help`} className="form-text">{_t('Links and search engines that know the old URL keep working. Redirects are listed in the back office (Website, Redirects).')}</div>
+          </div>
+        ) : null}
         <FormField id={`${id}-seo-title`} label={_t('SEO title')} help={_t('Shown in the browser tab and by search engines (the title when empty).')}>
           {(a) => <input {...a} name="seo_title" value={values.seoTitle} maxLength={256} onChange={(e) => set('seoTitle', e.target.value)} />}
         </FormField>

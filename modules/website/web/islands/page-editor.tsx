@@ -184,7 +184,7 @@ function PageEditor(p: PageEditorProps) {
         <PagePropertiesDialog open page={p.page} lang={p.lang} canDelete={p.canDelete} onDeleted={() => window.location.assign(local('/'))} onClose={() => setDialog(null)} onSaved={(url) => goEdit(url)} />
       ) : null}
       {dialog === 'new' ? <NewPageDialog open lang={p.lang} onClose={() => setDialog(null)} onCreated={(url) => goEdit(url)} /> : null}
-      {dialog === 'menu' ? <MenuDialog open items={p.menu} onClose={() => setDialog(null)} onSaved={() => window.location.reload()} /> : null}
+      {dialog === 'menu' ? <MenuDialog open items={p.menu} lang={p.lang} onClose={() => setDialog(null)} onSaved={() => window.location.reload()} /> : null}
     </div>
   );
 }
