@@ -21,6 +21,7 @@ import { PageTranslations } from './services/page-translations';
 import { WebsiteModels } from './website-models';
 import { WebsiteMenu } from './contributions/website-menu';
 import { ModuleMenuEntries } from './services/module-menu-entries';
+import { ModuleMenuSync } from './contributions/module-menu-sync';
 import { WebsiteSitemap } from './contributions/website-sitemap';
 import { DynamicBlockContribution } from './services/dynamic-blocks';
 import { DynamicBlockRenderer } from './services/dynamic-block-renderer';
@@ -45,6 +46,7 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   bind(SiteTheme).toSelf().inSingletonScope();
   bindContribution(bind, LayoutHeadContribution, ThemeHead);
   bind(ModuleMenuEntries).toSelf();
+  bindContribution(bind, LifecycleContribution, ModuleMenuSync);
   bindContribution(bind, ModelContribution, WebsiteModels);
   for (const routes of [PageRoutes, EditorRoutes, MenuRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes, HistoryRoutes, MediaRoutes, ThemeRoutes]) {
     bindContribution(bind, RouteContribution, routes);
