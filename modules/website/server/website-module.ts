@@ -45,7 +45,8 @@ export const websiteModule = new ContainerModule(({ bind }) => {
   // One per container: it registers its columns with the site list once.
   bind(SiteTheme).toSelf().inSingletonScope();
   bindContribution(bind, LayoutHeadContribution, ThemeHead);
-  bind(ModuleMenuEntries).toSelf();
+  // One per container: it remembers which sites' entries are in line with their modules.
+  bind(ModuleMenuEntries).toSelf().inSingletonScope();
   bindContribution(bind, LifecycleContribution, ModuleMenuSync);
   bindContribution(bind, ModelContribution, WebsiteModels);
   for (const routes of [PageRoutes, EditorRoutes, MenuRoutes, PublishRoutes, LanguageRoutes, SeoRoutes, ShareRoutes, GalleryRoutes, ThemeStaticRoutes, HistoryRoutes, MediaRoutes, ThemeRoutes]) {

@@ -19,6 +19,8 @@ interface Declared { module: string; entry: MenuEntry }
 @injectable()
 export class ModuleMenuEntries {
   private readonly running = new Map<number, Promise<boolean>>();
+  /** Per site, the modules its entries were last brought in line with (by this process). */
+  private readonly inLine = new Map<number, string>();
 
   constructor(@injectContributions(MenuContribution) private readonly menus: ContributionProvider<MenuContribution>) {}
 
@@ -32,10 +34,20 @@ export class ModuleMenuEntries {
     return list;
   }
 
-  /** Brings the site's module entries in line with its modules (one run per site at a time); true when it wrote. */
+  /**
+   * Brings the site's module entries in line with its modules (one run per site at a time); true when it
+   * wrote. Skipped while the site's modules are those of the last run here: a menu read after any write
+   * (the caches empty on every write) then costs no query for it.
+   */
   sync(sudo: Env, site: Site): Promise<boolean> {
+    const modules = [...site.modules].sort().join(',');
+    if (this.inLine.get(site.id) === modules) return Promise.resolve(false);
     const previous = this.running.get(site.id) ?? Promise.resolve(false);
-    const run = previous.catch(() => false).then(() => this.apply(sudo, site));
+    const run = previous.catch(() => false).then(async () => {
+      const wrote = await this.apply(sudo, site);
+      this.inLine.set(site.id, modules);
+      return wrote;
+    });
     this.running.set(site.id, run);
     return run.finally(() => {
       if (this.running.get(site.id) === run) this.running.delete(site.id);
