@@ -15,8 +15,8 @@ import Koa from 'koa';
 import { utcText } from '@platform/common';
 import { bootTestKernel, type TestKernel } from '../test/support/harness';
 import { RpcClient } from '../test/support/rpc-client';
-import { ORDER_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '../modules/sale/index';
-import { CARDS, acquirerId, frenchAddress } from '../modules/sale/test/checkout-fixture';
+import { ORDER_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '@modules/sale';
+import { CARDS, acquirerId, frenchAddress } from '@modules/sale/test/support';
 import { chooseDatabases } from './bench-databases';
 import { median, percentile } from './stats';
 

@@ -26,3 +26,4 @@ export { AuthService } from './auth-service';
 export { SessionStore } from './session-store';
 export { RateLimiter } from './rate-limiter';
 export { addressBucket } from './address-bucket';
+export { acceptedEncoding } from './compression';

@@ -2,14 +2,20 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Notification } from '@modules/bus';
+import { utcText } from '@platform/common';
 import { WsProbe } from '@modules/bus/test/support';
 import { Cluster } from '../../deploy/cluster/cluster';
 import { freePort } from '../support/free-port';
 import { RpcClient } from '../support/rpc-client';
-import { inDays } from '@modules/event/test/event-fixture';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/test-database';
 
 const ADMIN_PASSWORD = 'admin-pass-123';
+
+/** A UTC date-time text `days` from today at `hour`. */
+const inDays = (days: number, hour = 9): string => {
+  const d = new Date();
+  return utcText(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, hour));
+};
 const onPostgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');
 const hasNginx = fs.existsSync(process.env.NGINX_PATH ?? '/usr/sbin/nginx');
 

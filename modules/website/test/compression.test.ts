@@ -2,7 +2,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { PublicPageCache } from '@platform/http';
-import { acceptedEncoding } from '@platform/http/compression';
+import { acceptedEncoding } from '@platform/http';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 
 interface Raw { status: number; headers: http.IncomingHttpHeaders; body: Buffer }

@@ -47,13 +47,14 @@ export class MailSenders {
   }
 
   async branding(env: Env, siteId: number): Promise<SiteBranding> {
-    const site = await env.db('website').where({ id: siteId }).first('name', 'contact_address', env.db.raw('CASE WHEN logo IS NULL OR logo = \'\' THEN 0 ELSE 1 END AS has_logo'));
+    // The site through base's model (its face), not its table.
+    const [site] = await env.sudo().model('website').read([siteId], ['name', 'contact_address', 'logo']);
     const row = await env.db('mail_site_settings').where({ website_id: siteId }).first('brand_color');
     return {
-      siteName: String(site?.name ?? ''),
-      logoPath: Number(site?.has_logo) === 1 ? `/web/image/website/${siteId}/logo?size=image_medium` : null,
+      siteName: String(site?.name || ''),
+      logoPath: site?.logo ? `/web/image/website/${siteId}/logo?size=image_medium` : null,
       color: String(row?.brand_color || DEFAULT_BRAND_COLOR),
-      postalAddress: String(site?.contact_address ?? '').trim(),
+      postalAddress: String(site?.contact_address || '').trim(),
     };
   }
 
@@ -62,13 +63,13 @@ export class MailSenders {
     const sudo = env.sudo();
     const row = await sudo.db('mail_site_settings').where({ website_id: siteId }).first();
     const system = parseSender((await this.systemFrom(sudo)) ?? '');
-    const site = await sudo.db('website').where({ id: siteId }).first('contact_address');
+    const [site] = await sudo.model('website').read([siteId], ['contact_address']);
     return {
       newsletter_from_name: String(row?.newsletter_from_name ?? ''),
       newsletter_from_email: String(row?.newsletter_from_email ?? ''),
       system_from_name: system.name,
       system_from_email: system.email,
-      postal_address: String(site?.contact_address ?? ''),
+      postal_address: String(site?.contact_address || ''),
       brand_color: String(row?.brand_color || DEFAULT_BRAND_COLOR),
     };
   }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { rpc } from '@platform/web/client';
 import { callKw, useBackoffice } from '@platform/web/backoffice/client';
-import { datesFor } from '@platform/web/backoffice/client/format';
+import { datesFor } from '@platform/web/backoffice/client';
 
 const MODEL = 'mail.outbox';
 const PAGE = 50;

@@ -93,8 +93,8 @@ export class PaymentTransactions {
     const base = input.reference.trim();
     if (!base || base.length > REFERENCE_MAX - 6) throw new UserError(`A payment reference has 1 to ${REFERENCE_MAX - 6} characters.`);
     return env.sudo().transaction(async (sudo) => {
-      // The payer's details copied as they are now (one row, no name lookups: sudo reads only columns).
-      const partner = input.partnerId ? await sudo.db('res_partner').where({ id: input.partnerId }).first('name', 'email', 'lang', 'street', 'zip', 'city', 'country_id', 'phone') : undefined;
+      // The payer's details copied as they are now, through base's model (its face), not its table.
+      const [partner] = input.partnerId ? await sudo.model('res.partner').read([input.partnerId], ['name', 'email', 'lang', 'street', 'zip', 'city', 'country_id', 'phone']) : [];
       const reference = await this.nextReference(sudo, base);
       const createDate = utcText();
       const id = await sudo.model(TRANSACTION_MODEL).create({
@@ -104,7 +104,7 @@ export class PaymentTransactions {
         partner_name: partner ? text(partner, 'name') : false, partner_email: partner ? text(partner, 'email') || false : false,
         partner_lang: partner ? text(partner, 'lang') || false : false, partner_address: partner ? text(partner, 'street') || false : false,
         partner_zip: partner ? text(partner, 'zip') || false : false, partner_city: partner ? text(partner, 'city') || false : false,
-        partner_country_id: partner?.country_id ? Number(partner.country_id) : false, partner_phone: partner ? text(partner, 'phone') || false : false,
+        partner_country_id: Array.isArray(partner?.country_id) ? Number(partner.country_id[0]) : partner?.country_id ? Number(partner.country_id) : false, partner_phone: partner ? text(partner, 'phone') || false : false,
       });
       // What was just written, as `info` would read it.
       return {

@@ -3,7 +3,7 @@ import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
 import { utcText } from '@platform/common';
 import type { RequestContext } from '@platform/http';
-import { pickTranslation, type Env } from '@platform/orm';
+import type { Env } from '@platform/orm';
 import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
 import {
   ADDRESS_FIELDS, ADDRESS_MESSAGES, CHECKOUT_MESSAGES, addressSchema, deliveryCents, zipRequired,
@@ -65,11 +65,11 @@ export class CheckoutService {
   /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
   async summary(env: Env, orderId: number): Promise<OrderSummary & { paymentTxId: number | null }> {
     const db = env.sudo().db;
-    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id').leftJoin('res_currency as c', 'c.id', 'o.currency_id')
-      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'o.payment_tx_id', 'd.name as carrier',
-        'c.name as currency_name', 'c.symbol as currency_symbol', 'c.decimal_places as currency_decimals');
+    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
+      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'o.payment_tx_id', 'd.name as carrier');
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
-    const c = { name: o.currency_name, symbol: o.currency_symbol, decimal_places: o.currency_decimals };
+    // The currency through payment's model (its face), not its table.
+    const [c] = o.currency_id ? await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']) : [];
     const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
     const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
     return {
@@ -105,31 +105,31 @@ export class CheckoutService {
    */
   async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
     if (this.needsNewContact(caller, order)) return null;
-    // One read: the contact, its country's rules and names, and whether the country has states.
+    // The contact, its country's rules and whether the country has states, through base's models (its face).
     const env = caller.env.sudo();
-    const db = env.db;
-    const p = await db('res_partner as p').leftJoin('res_country as c', 'c.id', 'p.country_id').leftJoin('res_country_state as s', 's.id', 'p.state_id')
-      .where('p.id', order.partnerId).first('p.name', 'p.email', 'p.phone', 'p.street', 'p.city', 'p.zip', 'p.country_id', 'p.state_id',
-        'c.name as country_name', 'c.code as country_code', 'c.state_required', 's.name as state_name',
-        db('res_country_state as cs').whereRaw('?? = ??', ['cs.country_id', 'p.country_id']).count('*').as('state_count'));
-    const countryId = p?.country_id ? Number(p.country_id) : null;
+    const [p] = await env.model('res.partner').read([order.partnerId], PARTNER_FIELDS);
+    const countryId = p ? m2o(p.country_id) : 0;
     if (!p || !countryId) return null;
+    const stateId = m2o(p.state_id);
     const form: AddressForm = {
       name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
-      country_id: String(countryId), state_id: p.state_id ? String(p.state_id) : '',
+      country_id: String(countryId), state_id: stateId ? String(stateId) : '',
     };
-    const stateRequired = p.state_required === true || p.state_required === 1;
-    const errors = schemaErrors(form, { hasStates: Number(p.state_count) > 0, stateRequired, zipRequired: zipRequired(str(p.country_code)) });
+    const [country] = await env.model('res.country').read([countryId], ['code', 'state_required']);
+    const stateCount = await env.model('res.country.state').search_count([['country_id', '=', countryId]]);
+    const stateRequired = country?.state_required === true;
+    const errors = schemaErrors(form, { hasStates: stateCount > 0, stateRequired, zipRequired: zipRequired(str(country?.code)) });
     if (Object.keys(errors).length) return null;
-    const name = (v: unknown) => (v == null ? '' : String(pickTranslation(v, env.lang) || ''));
-    return { ...form, countryName: name(p.country_name), stateName: name(p.state_name) };
+    const name = (v: unknown) => (Array.isArray(v) ? String(v[1] ?? '') : '');
+    return { ...form, countryName: name(p.country_id), stateName: name(p.state_id) };
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
   async countries(env: Env): Promise<CountryOption[]> {
     const rows = await env.model('res.country').search_read([], ['name', 'code', 'state_required']);
     // The countries that have states: their ids only (a group by would also look up every country's name).
-    const withStates = new Set((await env.sudo().db('res_country_state').distinct('country_id')).map((g) => Number(g.country_id)));
+    const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
+    const withStates = new Set(groups.map((g) => m2o(g.country_id)));
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
     return rows.map((r): CountryOption => ({
       id: Number(r.id), name: String(r.name),

@@ -34,9 +34,8 @@ export class OrderLifecycle {
   async setState(env: Env, orderId: number, state: OrderState): Promise<boolean> {
     let queued = false;
     const changed = await env.sudo().transaction(async (sudo) => {
-      // The order with what its confirmation mail needs (the customer's address, the site's base URL): one read.
-      const row = await sudo.db('sale_order as o').leftJoin('res_partner as p', 'p.id', 'o.partner_id').where('o.id', orderId)
-        .first('o.id', 'o.name', 'o.partner_id', 'o.website_id', 'o.state', 'o.mail_base_url', 'p.email');
+      // The order with what its confirmation mail needs (the customer's address, the site's base URL).
+      const row = await sudo.db('sale_order').where({ id: orderId }).first('id', 'name', 'partner_id', 'website_id', 'state', 'mail_base_url');
       if (!row) throw new UserError('This order does not exist.');
       const previous = row.state as OrderState;
       if (previous === state) return false;
@@ -51,7 +50,9 @@ export class OrderLifecycle {
         for (const hook of this.hooks.getContributions()) await hook.orderStateChanged(sudo, info, previous);
       }
       if (state === 'sale') {
-        queued = await this.mails.queue(sudo, orderId, { email: row.email ? String(row.email) : '', baseUrl: row.mail_base_url ? String(row.mail_base_url) : '' });
+        // The customer through base's model (its face), not its table.
+        const [partner] = row.partner_id ? await sudo.model('res.partner').read([Number(row.partner_id)], ['email']) : [];
+        queued = await this.mails.queue(sudo, orderId, { email: partner?.email ? String(partner.email) : '', baseUrl: row.mail_base_url ? String(row.mail_base_url) : '' });
         await this.stats.recordFor(sudo, row.website_id ? Number(row.website_id) : null, 'order_confirmed', orderId);
       }
       this.logger.info({ order: orderId, from: previous, to: state }, 'sale: order state');

@@ -46,8 +46,10 @@ export class OrderMails {
   async queue(env: Env, orderId: number, known?: { email: string; baseUrl: string }): Promise<boolean> {
     let to = known;
     if (!to) {
-      const row = await env.db('sale_order as o').leftJoin('res_partner as p', 'p.id', 'o.partner_id').where('o.id', orderId).first('p.email', 'o.mail_base_url');
-      to = row ? { email: row.email ? String(row.email) : '', baseUrl: row.mail_base_url ? String(row.mail_base_url) : '' } : undefined;
+      const row = await env.db('sale_order').where({ id: orderId }).first('partner_id', 'mail_base_url');
+      // The customer through base's model (its face), not its table.
+      const [partner] = row?.partner_id ? await env.sudo().model('res.partner').read([Number(row.partner_id)], ['email']) : [];
+      to = row ? { email: partner?.email ? String(partner.email) : '', baseUrl: row.mail_base_url ? String(row.mail_base_url) : '' } : undefined;
     }
     if (!to?.email) return false;
     if (!to.baseUrl) this.logger.warn({ order: orderId }, 'sale: no base URL for the order mail: its link is relative');

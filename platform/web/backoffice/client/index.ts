@@ -5,4 +5,5 @@ export * from './orm';
 export * from './record-title';
 export * from './relation-inputs';
 export * from './view-props';
+export { datesFor } from './format';
 export * from './unsaved-changes';
