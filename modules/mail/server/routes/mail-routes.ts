@@ -1,19 +1,16 @@
 import { inject, injectable } from 'inversify';
 import { array, number, object, string } from 'yup';
 import type { RouteContribution, RouteDefinition } from '@platform/http';
-import { MAIL_LIMITS, mailTestSchema } from '../../common/mail-settings-schema';
+import { MAIL_LIMITS, mailSettingsSchema, mailTestSchema } from '../../common/mail-settings-schema';
 
 /**
- * Only bounds at the door: the values themselves are checked by the screen's schema in the service, every
- * field's message at once (a route schema stops at the first).
+ * Only bounds at the door, one per field of the screen's schema (no second list of fields): the values
+ * themselves are checked by that schema in the service, every field's message at once (a route schema
+ * stops at the first).
  */
-const bounded = (max: number) => string().max(max * 2);
-const settingsBounds = object({
-  newsletter_from_name: bounded(MAIL_LIMITS.name), newsletter_from_email: bounded(MAIL_LIMITS.email),
-  system_from_name: bounded(MAIL_LIMITS.name), system_from_email: bounded(MAIL_LIMITS.email),
-  postal_address: bounded(MAIL_LIMITS.address), brand_color: bounded(16),
-});
-const testBounds = object({ email: bounded(MAIL_LIMITS.email) });
+const DOOR_MAX = 2 * MAIL_LIMITS.address;
+const settingsBounds = object(Object.fromEntries(Object.keys(mailSettingsSchema.fields).map((k) => [k, string().max(DOOR_MAX)])));
+const testBounds = object({ email: string().max(DOOR_MAX) });
 import { checkValues } from '../services/check-values';
 import { requireMailAdmin } from '../services/mail-access';
 import { MailLog } from '../services/mail-log';
