@@ -14,6 +14,8 @@ const MODULES = fs.readdirSync(path.resolve(__dirname, '../../modules')).filter(
 const RECORDS_PER_MODEL = Number(process.env.XSS_RECORDS ?? 40);
 /** Public pages crawled (per pass). */
 const MAX_PUBLIC_PAGES = Number(process.env.XSS_PAGES ?? 150);
+/** Pages visited at once (tabs of one browser context). */
+const TABS = Math.max(1, Number(process.env.XSS_TABS ?? 3));
 /**
  * Fields that are credentials or keys the site is found by, not text a person writes for others to
  * read: a payload there locks the crawler out (login) or unplugs the site (its domain, a language's URL code).
@@ -92,7 +94,10 @@ describe('security: XSS payloads in every user-written field never run', functio
     return undefined;
   }
 
-  before(async () => {
+  before(async function () {
+    // What runs in the browser does not depend on the database the values came from (the ORM hands back the
+    // same strings): the suite runs once per CI run, on SQLite, and on PostgreSQL only when asked.
+    if (/^postgres(ql)?:/.test(process.env.TEST_DATABASE_URL ?? '') && process.env.XSS_ON_POSTGRES !== '1') return this.skip();
     tk = await bootTestKernel({ modules: MODULES, http: true, demo: true });
     browser = await launchBrowser();
     const sudo = tk.sudo();
@@ -247,82 +252,105 @@ describe('security: XSS payloads in every user-written field never run', functio
     }
   }
 
-  /** The site's pages, as a visitor: from the home page, the sitemap and every link they show (same site). */
-  async function crawlPublic(context: BrowserContext, hits: Hit[]): Promise<number> {
-    const page = await context.newPage();
-    const quiet = quietTracker(page);
-    let queue: string[];
-    if (publicPages.length) {
-      queue = [...publicPages];
-      for (const p of queue) await visit(page, quiet, tk.url + p, hits);
-      await page.close();
-      return queue.length;
-    }
-    // one language is enough: the pages of the others are the same templates (their home pages are kept)
-    const codes = (await tk.sudo().model('res.lang').search_read([], ['url_code', 'code'])).flatMap((l) => [l.url_code, l.code]).filter(Boolean);
-    const otherLanguage = new RegExp(`^/(${codes.join('|')})/.`);
-    const skip = (p: string) => NO_CRAWL.test(p) || otherLanguage.test(p);
-    const seen = new Set<string>(['/']);
-    queue = ['/'];
-    // every public page route without parameters of every installed module (its list pages, forms)
-    for (const r of tk.kernel.routes()) {
-      const p = r.route.path;
-      if (r.route.type !== 'http' || r.route.auth === 'user' || p.includes(':') || p.includes('*') || skip(p)) continue;
-      if (r.route.methods && !r.route.methods.includes('GET')) continue;
-      if (!seen.has(p)) { seen.add(p); queue.push(p); }
-    }
-    const sitemap = await (await fetch(`${tk.url}/sitemap.xml`)).text().catch(() => '');
-    for (const m of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-      const p = new URL(m[1], tk.url).pathname;
-      if (!seen.has(p) && !skip(p)) { seen.add(p); queue.push(p); }
-    }
-    const visited: string[] = [];
-    while (queue.length && visited.length < MAX_PUBLIC_PAGES) {
-      const p = queue.shift()!;
-      await visit(page, quiet, tk.url + p, hits);
-      visited.push(p);
-      const links = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href)).catch(() => [] as string[]);
-      for (const href of links) {
-        let u: URL;
-        try { u = new URL(href); } catch { continue; }
-        if (u.origin !== new URL(tk.url).origin) continue;
-        // one page per kind of list: pages of a pager, sorts and filters add little
-        const key = u.pathname + (u.search && !/page=|sorting|filter|search=|values=|[?&]r=/.test(u.search) ? u.search : '');
-        if (seen.has(key) || skip(u.pathname)) continue;
-        seen.add(key);
-        queue.push(key);
-      }
-    }
-    publicPages = visited;
-    await page.close();
-    return visited.length;
+  /** Tabs of one context, each with its tracker of a quiet page: the crawls visit several pages at once. */
+  async function openTabs(context: BrowserContext): Promise<Array<{ page: Page; quiet: () => Promise<void> }>> {
+    return Promise.all(Array.from({ length: TABS }, async () => {
+      const page = await context.newPage();
+      return { page, quiet: quietTracker(page) };
+    }));
   }
 
-  /** The back office as the administrator: every menu entry, and every planted model's list and its first record's form. */
-  async function crawlBackoffice(context: BrowserContext, hits: Hit[]): Promise<number> {
-    const page = await context.newPage();
-    const quiet = quietTracker(page);
-    await signInBackoffice(page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
-    await quiet();
-    const menu = await page.evaluate(() => Array.from(document.querySelectorAll('a[href^="#"], a[href^="/web#"]')).map((a) => a.getAttribute('href')!.replace(/^\/web/, '')));
-    const hashes = new Set<string>(menu.filter((h) => h.length > 1));
-    for (const { model, ids } of plantedModels) {
-      hashes.add(`#model=${model}&view=list`);
-      hashes.add(`#model=${model}&view=form&id=${ids[0]}`);
-    }
-    let n = 0;
-    for (const hash of hashes) {
-      try {
-        await page.evaluate((h) => { window.location.hash = h; }, hash);
-        await quiet();
-        for (const m of await armedMarkers(page)) hits.push({ plant: Number(/__xss\((\d+)\)/.exec(m)?.[1] ?? -1), url: hash, how: `armed ${m}` });
-      } catch (err) {
-        hits.push({ plant: -1, url: hash, how: `could not show: ${(err as Error).message.slice(0, 80)}` });
+  /**
+   * The site's pages, as a visitor: from the home page, the sitemap and every link they show (same site).
+   * Pages are visited in waves of one per tab, and the links found are queued in the order of the wave's
+   * pages: the pages visited are those of a one-tab breadth-first crawl, whatever page answers first.
+   */
+  async function crawlPublic(context: BrowserContext, hits: Hit[]): Promise<number> {
+    const tabs = await openTabs(context);
+    try {
+      if (publicPages.length) {
+        for (let i = 0; i < publicPages.length; i += tabs.length) {
+          await Promise.all(publicPages.slice(i, i + tabs.length).map((p, k) => visit(tabs[k].page, tabs[k].quiet, tk.url + p, hits)));
+        }
+        return publicPages.length;
       }
-      n++;
+      // one language is enough: the pages of the others are the same templates (their home pages are kept)
+      const codes = (await tk.sudo().model('res.lang').search_read([], ['url_code', 'code'])).flatMap((l) => [l.url_code, l.code]).filter(Boolean);
+      const otherLanguage = new RegExp(`^/(${codes.join('|')})/.`);
+      const skip = (p: string) => NO_CRAWL.test(p) || otherLanguage.test(p);
+      const seen = new Set<string>(['/']);
+      const queue = ['/'];
+      // every public page route without parameters of every installed module (its list pages, forms)
+      for (const r of tk.kernel.routes()) {
+        const p = r.route.path;
+        if (r.route.type !== 'http' || r.route.auth === 'user' || p.includes(':') || p.includes('*') || skip(p)) continue;
+        if (r.route.methods && !r.route.methods.includes('GET')) continue;
+        if (!seen.has(p)) { seen.add(p); queue.push(p); }
+      }
+      const sitemap = await (await fetch(`${tk.url}/sitemap.xml`)).text().catch(() => '');
+      for (const m of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+        const p = new URL(m[1], tk.url).pathname;
+        if (!seen.has(p) && !skip(p)) { seen.add(p); queue.push(p); }
+      }
+      const visited: string[] = [];
+      const origin = new URL(tk.url).origin;
+      while (queue.length && visited.length < MAX_PUBLIC_PAGES) {
+        const wave = queue.splice(0, Math.min(tabs.length, MAX_PUBLIC_PAGES - visited.length));
+        const linksOfWave = await Promise.all(wave.map(async (p, k) => {
+          await visit(tabs[k].page, tabs[k].quiet, tk.url + p, hits);
+          return tabs[k].page.evaluate(() => Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href)).catch(() => [] as string[]);
+        }));
+        visited.push(...wave);
+        for (const href of linksOfWave.flat()) {
+          let u: URL;
+          try { u = new URL(href); } catch { continue; }
+          if (u.origin !== origin) continue;
+          // one page per kind of list: pages of a pager, sorts and filters add little
+          const key = u.pathname + (u.search && !/page=|sorting|filter|search=|values=|[?&]r=|attrib=/.test(u.search) ? u.search : '');
+          if (seen.has(key) || skip(u.pathname)) continue;
+          seen.add(key);
+          queue.push(key);
+        }
+      }
+      publicPages = visited;
+      return visited.length;
+    } finally {
+      for (const t of tabs) await t.page.close();
     }
-    await page.close();
-    return n;
+  }
+
+  /** The back office as the administrator: every menu entry, and every planted model's list and its first record's form (shared out among the tabs). */
+  async function crawlBackoffice(context: BrowserContext, hits: Hit[]): Promise<number> {
+    const tabs = await openTabs(context);
+    try {
+      const [first, ...others] = tabs;
+      await signInBackoffice(first.page, tk.url, { login: 'admin', password: ADMIN_PASSWORD });
+      await first.quiet();
+      // the other tabs share the context's session
+      await Promise.all(others.map(async (t) => { await t.page.goto(`${tk.url}/web`); await t.page.waitForSelector('#backoffice-main'); await t.quiet(); }));
+      const menu = await first.page.evaluate(() => Array.from(document.querySelectorAll('a[href^="#"], a[href^="/web#"]')).map((a) => a.getAttribute('href')!.replace(/^\/web/, '')));
+      const hashes = new Set<string>(menu.filter((h) => h.length > 1));
+      for (const { model, ids } of plantedModels) {
+        hashes.add(`#model=${model}&view=list`);
+        hashes.add(`#model=${model}&view=form&id=${ids[0]}`);
+      }
+      const all = [...hashes];
+      await Promise.all(tabs.map(async ({ page, quiet }, k) => {
+        for (let i = k; i < all.length; i += tabs.length) {
+          const hash = all[i];
+          try {
+            await page.evaluate((h) => { window.location.hash = h; }, hash);
+            await quiet();
+            for (const m of await armedMarkers(page)) hits.push({ plant: Number(/__xss\((\d+)\)/.exec(m)?.[1] ?? -1), url: hash, how: `armed ${m}` });
+          } catch (err) {
+            hits.push({ plant: -1, url: hash, how: `could not show: ${(err as Error).message.slice(0, 80)}` });
+          }
+        }
+      }));
+      return all.length;
+    } finally {
+      for (const t of tabs) await t.page.close();
+    }
   }
 
   function describeHits(hits: Hit[]): string[] {
