@@ -3,5 +3,6 @@ export * from './mail-transport';
 export * from './mail-settings';
 export * from './queue-columns';
 export * from './leased-queue';
+export * from './queued-mail-sender';
 export { drainQueue, type DrainOptions, type DrainReport } from './queue-worker';
 export { SmtpTransport, SMTP_POOL_OPTIONS } from './smtp-transport';

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml, utcText } from '@platform/common';
-import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
-import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, type QueueRow } from '@platform/mail';
+import { DatabaseToken, LoggerToken } from '@platform/core';
+import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, QueuedMailSender, type QueueRow } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { longDate } from '../../common/event-dates';
 import { cancelUrl, eventUrls } from '../../common/event-urls';
@@ -12,7 +12,6 @@ import { eventIcs } from './event-ics';
 import { RegistrationTokens } from './registration-tokens';
 
 const TABLE = 'event_registration_mail';
-const BATCH = 50;
 
 /**
  * The confirmation mail of each attendee: a queue row written in the registration's transaction, sent
@@ -21,19 +20,17 @@ const BATCH = 50;
  */
 @injectable()
 export class RegistrationMails {
-  private readonly queue: LeasedQueue;
-  private stopping = false;
-  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'event: confirmation mails failed')));
+  private readonly sender: QueuedMailSender;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailTransport) transport: MailTransport,
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(RegistrationTokens) private readonly tokens: RegistrationTokens,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
-    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(LoggerToken) logger: Logger,
   ) {
-    this.queue = new LeasedQueue(db, TABLE, settings);
+    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'event: confirmation mails', compose: (row) => this.compose(row) });
   }
 
   /** Queues one mail per registration, in the caller's transaction (`env`). */
@@ -44,32 +41,16 @@ export class RegistrationMails {
 
   /** Sends what is due now (after the registering transaction committed). */
   kick(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return this.runs.run();
+    return this.sender.kick();
   }
 
   /** The kernel stops: no new drain, and the one running finishes before the database closes. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    await this.runs.settled();
+    await this.sender.stop();
   }
 
   async drain(stopping?: AbortSignal): Promise<number> {
-    let sent = 0;
-    while (!stopping?.aborted) {
-      const rows = await this.queue.claim({}, BATCH);
-      if (!rows.length) break;
-      for (const row of rows) {
-        try {
-          const mail = await this.compose(row);
-          if (mail) await this.transport.send(mail);
-          sent += await this.queue.markSent([row]);
-        } catch (err) {
-          await this.queue.markFailed(row, deliveryError(err));
-        }
-      }
-    }
-    return sent;
+    return this.sender.drain(stopping);
   }
 
   /** The mail of a queued row, or null when its registration is no longer confirmed (cancelled meanwhile). */

@@ -3,15 +3,14 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
-import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
-import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, type QueueRow } from '@platform/mail';
+import { DatabaseToken, LoggerToken } from '@platform/core';
+import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, QueuedMailSender, type QueueRow } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
 import { forumPath } from '../../common/forum-urls';
 import { ForumModerators } from './forum-moderators';
 
 const TABLE = 'forum_moderation_digest';
-const BATCH = 50;
 /** Titles a digest lists per forum; the count says how many more wait. */
 const LISTED = 10;
 
@@ -25,18 +24,17 @@ interface PendingOfForum { forumId: number; forumName: string; count: number; ti
  */
 @injectable()
 export class ModerationDigest {
-  private readonly queue: LeasedQueue;
-  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'forum: moderation digests failed')));
+  private readonly sender: QueuedMailSender;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailTransport) transport: MailTransport,
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(ForumModerators) private readonly moderators: ForumModerators,
-    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(LoggerToken) logger: Logger,
   ) {
-    this.queue = new LeasedQueue(db, TABLE, settings);
+    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'forum: moderation digests', compose: (row) => this.compose(row) });
   }
 
   /** Queues today's digests (`day`: YYYY-MM-DD, UTC); how many it queued. Moderators without an address or pending posts get none. */
@@ -63,24 +61,11 @@ export class ModerationDigest {
 
   /** Sends what is due now (the job, after queueing; retries of temporary failures). */
   kick(): Promise<void> {
-    return this.runs.run();
+    return this.sender.kick();
   }
 
   async drain(stopping?: AbortSignal): Promise<number> {
-    let sent = 0;
-    while (!stopping?.aborted) {
-      const rows = await this.queue.claim({}, BATCH);
-      if (!rows.length) break;
-      for (const row of rows) {
-        try {
-          await this.transport.send(await this.compose(row));
-          sent += await this.queue.markSent([row]);
-        } catch (err) {
-          await this.queue.markFailed(row, deliveryError(err));
-        }
-      }
-    }
-    return sent;
+    return this.sender.drain(stopping);
   }
 
   private async compose(row: QueueRow): Promise<OutgoingMail> {

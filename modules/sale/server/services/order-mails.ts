@@ -1,22 +1,15 @@
-import { AsyncResource } from 'node:async_hooks';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
-import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
-import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
+import { DatabaseToken, LoggerToken } from '@platform/core';
+import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
 import { EnvFactory, type Env } from '@platform/orm';
 import { MY_ORDERS_URL } from '../../common/checkout-schemas';
 import { formatMoney } from '../../common/shop-schemas';
 
 const TABLE = 'sale_order_mail';
-/**
- * The context mails are sent from: made when the module loads (at boot, outside any request), so the
- * sending that a confirmation starts is not counted as that request's work (its logs, its queries).
- */
-const SENDER_SCOPE = new AsyncResource('sale.order-mails');
-const BATCH = 50;
 
 /**
  * Order confirmation mails: a queue row written in the transaction that confirms the order (so a
@@ -25,18 +18,17 @@ const BATCH = 50;
  */
 @injectable()
 export class OrderMails {
-  private readonly queueTable: LeasedQueue;
-  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'sale: order mails failed')));
+  private readonly sender: QueuedMailSender;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailTransport) transport: MailTransport,
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(EnvFactory) private readonly envs: EnvFactory,
   ) {
-    this.queueTable = new LeasedQueue(db, TABLE, settings);
+    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'sale: order mails', compose: (row) => this.compose(row) });
   }
 
   /**
@@ -59,28 +51,15 @@ export class OrderMails {
 
   /** Sends what is queued once the confirming transaction has committed. */
   kickSoon(): void {
-    SENDER_SCOPE.runInAsyncScope(() => setImmediate(() => void this.runs.run()));
+    this.sender.kickSoon();
   }
 
   kick(): Promise<void> {
-    return this.runs.run();
+    return this.sender.kick();
   }
 
   async drain(stopping?: AbortSignal): Promise<number> {
-    let sent = 0;
-    while (!stopping?.aborted) {
-      const rows = await this.queueTable.claim({}, BATCH);
-      if (!rows.length) break;
-      for (const row of rows) {
-        try {
-          await this.transport.send(await this.compose(row));
-          sent += await this.queueTable.markSent([row]);
-        } catch (err) {
-          await this.queueTable.markFailed(row, deliveryError(err));
-        }
-      }
-    }
-    return sent;
+    return this.sender.drain(stopping);
   }
 
   /** The mail of a queued row: the order's lines and totals, in the order's currency. */

@@ -3,15 +3,14 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
-import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
-import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
+import { DatabaseToken, LoggerToken } from '@platform/core';
+import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { slideUrls } from '../../common/slide-constants';
 import { SLIDE_MODEL } from '../models/slide-slide';
 import { SlideAccess } from './slide-access';
 
 const TABLE = 'slide_share_mail';
-const BATCH = 20;
 
 /**
  * Share by e-mail: the slide is checked with the sender's rights, then one row is queued in
@@ -20,18 +19,17 @@ const BATCH = 20;
  */
 @injectable()
 export class ShareMails {
-  private readonly queue: LeasedQueue;
-  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'slides: share mails failed')));
+  private readonly sender: QueuedMailSender;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailTransport) transport: MailTransport,
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(SlideAccess) private readonly access: SlideAccess,
-    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(LoggerToken) logger: Logger,
   ) {
-    this.queue = new LeasedQueue(db, TABLE, settings);
+    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'slides: share mails', compose: (row) => this.compose(row) });
   }
 
   async share(env: Env, slideId: number, email: string, baseUrl: string): Promise<void> {
@@ -43,24 +41,11 @@ export class ShareMails {
   }
 
   kick(): Promise<void> {
-    return this.runs.run();
+    return this.sender.kick();
   }
 
   async drain(stopping?: AbortSignal): Promise<number> {
-    let sent = 0;
-    while (!stopping?.aborted) {
-      const rows = await this.queue.claim({}, BATCH);
-      if (!rows.length) break;
-      for (const row of rows) {
-        try {
-          await this.transport.send(await this.compose(row));
-          sent += await this.queue.markSent([row]);
-        } catch (err) {
-          await this.queue.markFailed(row, deliveryError(err));
-        }
-      }
-    }
-    return sent;
+    return this.sender.drain(stopping);
   }
 
   private async compose(row: QueueRow) {

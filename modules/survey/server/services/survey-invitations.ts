@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
-import { CoalescedRuns, DatabaseToken, LoggerToken, ValidationError } from '@platform/core';
-import { drainQueue, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
+import { DatabaseToken, LoggerToken, ValidationError } from '@platform/core';
+import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { surveyUrls } from '../../common/survey-types';
 import { SurveyAnswers } from './survey-answers';
@@ -18,18 +18,17 @@ const TABLE = 'survey_invitation';
  */
 @injectable()
 export class SurveyInvitations {
-  private readonly queue: LeasedQueue;
-  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'survey invitations: sending failed')));
+  private readonly sender: QueuedMailSender;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailTransport) transport: MailTransport,
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(SurveyAnswers) private readonly answers: SurveyAnswers,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
-    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(LoggerToken) logger: Logger,
   ) {
-    this.queue = new LeasedQueue(db, TABLE, settings);
+    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'survey invitations: sending', compose: (row) => this.compose(row) });
   }
 
   /** Creates an input per address and queues its mail; returns how many were queued. */
@@ -48,13 +47,12 @@ export class SurveyInvitations {
   }
 
   kick(): Promise<void> {
-    return this.runs.run();
+    return this.sender.kick();
   }
 
   /** Sends every due invitation through the platform's queue worker (leases renewed, outcomes recorded per row); returns how many were sent. */
   async drain(stopping?: AbortSignal): Promise<number> {
-    const report = await drainQueue({ queue: this.queue, scope: {}, transport: this.transport, compose: (row) => this.compose(row), signal: stopping });
-    return report.sent;
+    return this.sender.drain(stopping);
   }
 
   private async compose(row: QueueRow) {

@@ -3,11 +3,10 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml, textToHtml } from '@platform/common';
-import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
-import { deliveryError, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type QueueRow } from '@platform/mail';
+import { DatabaseToken, LoggerToken } from '@platform/core';
+import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
 
 const TABLE = 'website_form_mail';
-const BATCH = 50;
 
 export interface SubmissionMail { to: string; subject: string; body: string; resModel: string; resId: number }
 
@@ -18,17 +17,16 @@ export interface SubmissionMail { to: string; subject: string; body: string; res
  */
 @injectable()
 export class FormMailQueue {
-  private readonly queue: LeasedQueue;
-  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'website_form: sending notifications failed')));
+  private readonly sender: QueuedMailSender;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailTransport) transport: MailTransport,
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
-    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(LoggerToken) logger: Logger,
   ) {
-    this.queue = new LeasedQueue(db, TABLE, settings);
+    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'website_form: sending notifications', compose: (row) => this.compose(row) });
   }
 
   /** Queues a mail in `trx` (the submission's transaction). */
@@ -40,24 +38,11 @@ export class FormMailQueue {
   }
 
   kick(): Promise<void> {
-    return this.runs.run();
+    return this.sender.kick();
   }
 
   async drain(stopping?: AbortSignal): Promise<number> {
-    let sent = 0;
-    while (!stopping?.aborted) {
-      const rows = await this.queue.claim({}, BATCH);
-      if (!rows.length) break;
-      for (const row of rows) {
-        try {
-          await this.transport.send(await this.compose(row));
-          sent += await this.queue.markSent([row]);
-        } catch (err) {
-          await this.queue.markFailed(row, deliveryError(err));
-        }
-      }
-    }
-    return sent;
+    return this.sender.drain(stopping);
   }
 
   private async compose(row: QueueRow) {

@@ -2,9 +2,9 @@ import { ConfigParameters, People } from '@platform/base';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { CoalescedRuns, DatabaseToken, LoggerToken } from '@platform/core';
+import { DatabaseToken, LoggerToken } from '@platform/core';
 import type { Site } from '@platform/http';
-import { drainQueue, LeasedQueue, type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, type QueueRow } from '@platform/mail';
+import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, QueuedMailSender, type QueueRow } from '@platform/mail';
 import { type Env, EnvFactory } from '@platform/orm';
 import { TranslationCatalog } from '@platform/web';
 import { escapeHtml, hostnameOf, localizedPath } from '@platform/common';
@@ -32,23 +32,21 @@ export interface PostedOn {
  */
 @injectable()
 export class CommentNotifier {
-  private readonly queue: LeasedQueue;
-  /** Sends after each post, one pass at a time (the task never rejects: errors are logged). */
-  private readonly runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => this.logger.error({ err }, 'comment notifications: sending failed')));
+  private readonly sender: QueuedMailSender;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) private readonly transport: MailTransport,
+    @inject(MailTransport) transport: MailTransport,
     @inject(MailQueueSettingsToken) settings: MailQueueSettings,
     @inject(EnvFactory) private readonly envs: EnvFactory,
     @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
     @inject(FollowTokens) private readonly tokens: FollowTokens,
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
-    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(LoggerToken) logger: Logger,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(People) private readonly people: People,
   ) {
-    this.queue = new LeasedQueue(db, NOTIFICATION_TABLE, settings);
+    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: NOTIFICATION_TABLE, label: 'comment notifications: sending', compose: (row) => this.compose(row) });
   }
 
   /**
@@ -79,14 +77,12 @@ export class CommentNotifier {
 
   /** Starts sending now (one run at a time; a call during a run asks for one more); callers need not wait. */
   kick(): Promise<void> {
-    return this.runs.run();
+    return this.sender.kick();
   }
 
   /** Sends every due row; returns how many were accepted by the transport. */
   async drain(stopping?: AbortSignal): Promise<number> {
-    // compose answers null when the comment or the record is gone: the row is closed, nothing is sent.
-    const report = await drainQueue({ queue: this.queue, scope: {}, transport: this.transport, compose: (row) => this.compose(row), signal: stopping });
-    return report.sent;
+    return this.sender.drain(stopping);
   }
 
   private async compose(row: QueueRow): Promise<OutgoingMail | null> {
