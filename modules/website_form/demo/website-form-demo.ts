@@ -22,8 +22,8 @@ function lines(block: string, fields: Line[]): DataRecord[] {
 
 /**
  * `/contactus`: a Form block creating contact requests (dates, files, a custom field that lands in the
- * message), going to `/contactus-thank-you`; `/become-a-reseller`: a form creating contacts, answered by
- * a message. The home page's "Contact us" button and the menu lead to `/contactus`.
+ * message), going to `/contactus-thank-you`; `/become-a-reseller`: a form creating contacts (with the files sent
+ * attached to the contact), answered by a message. The home page's "Contact us" button and the menu lead to `/contactus`.
  */
 export function websiteFormDemo(): DataRecord[] {
   return [
@@ -105,6 +105,8 @@ export function websiteFormDemo(): DataRecord[] {
       ['phone', ['Phone', 'Téléphone'], 'tel', false],
       ['city', ['City', 'Ville'], 'text', false],
       ['country_id', ['Country', 'Pays'], 'select', false],
+      // Files are kept on the contact created (listed under it in the back office).
+      ['documents', ['Company presentation', 'Présentation de votre société'], 'file', false],
     ]),
     {
       id: 'page_reseller', model: 'website.page',

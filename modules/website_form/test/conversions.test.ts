@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { convertValue, type ConversionContext, dateInputProblem, fileFieldName, type FormFieldSpec, groupPosted, isKnownTimeZone, withoutLeadingZeros } from '../common/form-values';
-import { momentDateParser } from '../web/form/moment-date-parser';
+import { momentDateParser } from '../common/date-parser';
 
 const ctx = (o: Partial<ConversionContext> = {}): ConversionContext => ({ dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm:ss', parse: momentDateParser, timeZone: 'UTC', ...o });
 const spec = (type: FormFieldSpec['type'], o: Partial<FormFieldSpec> = {}): FormFieldSpec => ({ name: 'f', type, ...o });

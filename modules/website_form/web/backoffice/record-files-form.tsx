@@ -7,12 +7,13 @@ interface AttachmentRow { id: number; name: string; file_size: number | false; m
 const size = (bytes: number | false) => (!bytes ? '' : bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 /**
- * A contact request: its generic form, and under it the files the visitor sent with it, each a download
- * link (the attachment route reads them with the user's rights and never shows them inline).
+ * A record website forms create (a contact request, a contact): its generic form, and under it the
+ * files the visitor sent with it, each a download link (the attachment route reads them with the
+ * user's rights and never shows them inline).
  */
-export default function LeadForm({ route, model }: BackofficeViewProps) {
+export default function RecordFilesForm({ route, model }: BackofficeViewProps) {
   const { _t } = useBackoffice();
-  const target = model ?? 'website.form.lead';
+  const target = model ?? route.model ?? 'website.form.lead';
   const [files, setFiles] = useState<AttachmentRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -29,7 +30,7 @@ export default function LeadForm({ route, model }: BackofficeViewProps) {
         <section className="card mt-3 website-form-attachments" aria-labelledby="wf-attachments-title">
           <div className="card-body">
             <h2 id="wf-attachments-title" className="h6 card-title">{_t('Attached files')}</h2>
-            {error ? <p className="text-danger mb-0" role="alert">{error}</p> : files === null ? <p className="text-body-secondary mb-0">{_t('Loading…')}</p> : files.length === 0 ? <p className="text-body-secondary mb-0">{_t('No file was sent with this request.')}</p> : (
+            {error ? <p className="text-danger mb-0" role="alert">{error}</p> : files === null ? <p className="text-body-secondary mb-0">{_t('Loading…')}</p> : files.length === 0 ? <p className="text-body-secondary mb-0">{_t('No file was sent with this record.')}</p> : (
               <ul className="list-unstyled mb-0">
                 {files.map((f) => (
                   <li key={f.id} className="py-1 d-flex flex-wrap gap-2 align-items-baseline">
