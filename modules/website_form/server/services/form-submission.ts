@@ -7,7 +7,7 @@ import type { Env } from '@platform/orm';
 import { TranslationCatalog } from '@platform/web';
 import { BLOCK_FIELD, HONEYPOT_FIELD, MAX_FILES, RESERVED_FIELDS, TIMEZONE_FIELD } from '../../common/form-block';
 import { formSchema, postedFormValues, schemaErrors } from '../../common/form-schema';
-import { convertValue, type ConversionContext, fileFieldName, groupPosted, isKnownTimeZone } from '../../common/form-values';
+import { convertValue, type ConversionContext, DATE_MESSAGE, DATETIME_MESSAGE, fileFieldName, groupPosted, isKnownTimeZone } from '../../common/form-values';
 import { momentDateParser } from '../../common/date-parser';
 import { attachmentUrl } from '../routes/attachment-routes';
 import { checkUploadedFile, type CheckedFile } from './file-check';
@@ -76,7 +76,9 @@ export class FormSubmission {
         continue;
       }
       const converted = convertValue(spec, raw, ctx);
-      if (!converted.ok) fail(name, converted.message);
+      // The spec's date messages in the page's language: the template translated, then the text typed put in.
+      if (!converted.ok && (spec.type === 'date' || spec.type === 'datetime')) fail(name, t(spec.type === 'date' ? DATE_MESSAGE : DATETIME_MESSAGE).replace('%s', raw[0] ?? ''));
+      else if (!converted.ok) fail(name, converted.message);
       else values[name] = converted.value;
     }
     await this.checkRelations(req.env, target, values, fail);

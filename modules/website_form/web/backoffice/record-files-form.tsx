@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { type BackofficeViewProps, callKw, GenericForm, useBackoffice } from '@platform/web/backoffice/client';
 import { websiteFormUrls } from '../../common/form-block';
 
+/** (The model's name: the server's model file is not for the browser.) */
+const LEAD_MODEL = 'website.form.lead';
+
 interface AttachmentRow { id: number; name: string; file_size: number | false; mimetype: string | false }
 
 const size = (bytes: number | false) => (!bytes ? '' : bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
@@ -13,7 +16,7 @@ const size = (bytes: number | false) => (!bytes ? '' : bytes < 1024 ? `${bytes} 
  */
 export default function RecordFilesForm({ route, model }: BackofficeViewProps) {
   const { _t } = useBackoffice();
-  const target = model ?? route.model ?? 'website.form.lead';
+  const target = model ?? route.model ?? LEAD_MODEL;
   const [files, setFiles] = useState<AttachmentRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -26,7 +29,8 @@ export default function RecordFilesForm({ route, model }: BackofficeViewProps) {
   return (
     <>
       <GenericForm model={target} id={route.id} />
-      {route.id ? (
+      {/* Contacts are made in many ways: their card shows only when a form sent files with one. */}
+      {route.id && (target === LEAD_MODEL || (files?.length ?? 0) > 0 || error) ? (
         <section className="card mt-3 website-form-attachments" aria-labelledby="wf-attachments-title">
           <div className="card-body">
             <h2 id="wf-attachments-title" className="h6 card-title">{_t('Attached files')}</h2>
