@@ -3,6 +3,7 @@
  * browser, and the endpoint checks the very same schema on what was posted (the server is the
  * authority; the conversions of form-values.ts then apply the target model's field types).
  */
+import { EMAIL_RE } from '@platform/common';
 import { mixed, object, type AnyObject, type ObjectSchema, ValidationError } from 'yup';
 import { FILE_ACCEPT, type FormInput, MAX_FILE_BYTES, MAX_FILES } from './form-block';
 import { DATE_MESSAGE, DATETIME_MESSAGE, type DateParser, MAX_TEXT_CHARS, parseFormDate } from './form-values';
@@ -25,8 +26,6 @@ export interface SchemaContext {
 /** Most characters of a one-line input (a model's char field may have its own, smaller size). */
 export const MAX_LINE_CHARS = 256;
 
-/** The browser's own e-mail rule (HTML's "valid e-mail address"), so the no-JS form and the schema agree. */
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const NUMBER = /^-?\d{1,12}([.,]\d{1,6})?$/;
 const ACCEPTED_EXTENSIONS = FILE_ACCEPT.split(',');
 
@@ -89,7 +88,7 @@ export function inputProblem(input: FormInput, value: unknown, ctx: SchemaContex
       const max = input.type === 'textarea' ? MAX_TEXT_CHARS : MAX_LINE_CHARS;
       if (typed.length > max) return t(MESSAGES.tooLong).replace('%s', String(max));
       switch (input.type) {
-        case 'email': return EMAIL.test(typed.trim()) ? null : t(MESSAGES.email);
+        case 'email': return EMAIL_RE.test(typed.trim()) ? null : t(MESSAGES.email);
         case 'url': return isUrl(typed.trim()) ? null : t(MESSAGES.url);
         case 'number': return NUMBER.test(typed.trim()) ? null : t(MESSAGES.number);
         case 'date':

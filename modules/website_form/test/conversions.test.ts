@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { convertValue, type ConversionContext, fileFieldName, type FormFieldSpec, groupPosted, isKnownTimeZone, withoutLeadingZeros } from '../common/form-values';
-import { momentDateParser } from '../common/date-parser';
+import { momentDateParser } from '../web/form/moment-date-parser';
 import type { FormInput } from '../common/form-block';
 import { formSchema, initialFormValues, MESSAGES, postedFormValues, schemaErrors } from '../common/form-schema';
 

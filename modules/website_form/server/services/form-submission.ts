@@ -8,7 +8,7 @@ import { TranslationCatalog } from '@platform/web';
 import { BLOCK_FIELD, HONEYPOT_FIELD, MAX_FILES, RESERVED_FIELDS, TIMEZONE_FIELD } from '../../common/form-block';
 import { formSchema, postedFormValues, schemaErrors } from '../../common/form-schema';
 import { convertValue, type ConversionContext, DATE_MESSAGE, DATETIME_MESSAGE, fileFieldName, groupPosted, isKnownTimeZone } from '../../common/form-values';
-import { momentDateParser } from '../../common/date-parser';
+import { momentDateParser } from '../../web/form/moment-date-parser';
 import { attachmentUrl } from '../routes/attachment-routes';
 import { checkUploadedFile, type CheckedFile } from './file-check';
 import { FormBlocks } from './form-blocks';

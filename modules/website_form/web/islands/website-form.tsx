@@ -6,7 +6,7 @@ import {
   TIMEZONE_FIELD, websiteFormUrls, type WebsiteFormProps,
 } from '../../common/form-block';
 import { formSchema, type FormValues, initialFormValues } from '../../common/form-schema';
-import { momentDateParser } from '../../common/date-parser';
+import { momentDateParser } from '../form/moment-date-parser';
 import { DatePicker } from '../form/date-picker';
 
 type Status = 'idle' | 'validating' | 'sending' | 'invalid' | 'error' | 'success';

@@ -1,5 +1,5 @@
 import moment from 'moment';
-import type { DateParser } from './form-values';
+import type { DateParser } from '../../common/form-values';
 
 /**
  * Strict parsing with moment (the browser's form and the server's check use this same function): the
