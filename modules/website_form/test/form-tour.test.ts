@@ -161,6 +161,11 @@ describe('website_form: the contact form in Chromium', function () {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: path.join(SHOTS, `backoffice-partner-files-${width}.png`), fullPage: true });
     }
+    // The demo's reseller shows hers on a fresh start.
+    const [nora] = await tk.sudo().model('res.partner').search_read([['email', '=', 'nora@northwind.example']], ['id']);
+    await page.goto(`${tk.url}/web#model=res.partner&view=form&id=${nora.id}`);
+    await page.locator('.website-form-attachments a').first().waitFor();
+    expect(await page.locator('.website-form-attachments a').allTextContents()).to.deep.equal(['northwind-presentation.txt']);
     expect(describeViolations(await checkAccessibility(page))).to.equal('');
     expect(errors).to.deep.equal([]);
     await context.close();
