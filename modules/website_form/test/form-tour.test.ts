@@ -152,8 +152,9 @@ describe('website_form: the contact form in Chromium', function () {
     }
     expect(describeViolations(await checkAccessibility(page))).to.equal('');
     // The contact the reseller form created: its file under it.
+    // (A new hash on the same page: wait for the contact's form, not the request's still shown.)
     await page.goto(`${tk.url}/web#model=res.partner&view=form&id=${bob.id}`);
-    await page.locator('.website-form-attachments a').first().waitFor();
+    await page.locator('.website-form-attachments a', { hasText: 'deck.pdf' }).waitFor();
     expect(await page.locator('.website-form-attachments a').allTextContents()).to.deep.equal(['deck.pdf']);
     const deck = await page.request.get(`${tk.url}${await page.locator('.website-form-attachments a').getAttribute('href')}`);
     expect(Buffer.from(await deck.body()).equals(PDF)).to.equal(true);
@@ -164,7 +165,7 @@ describe('website_form: the contact form in Chromium', function () {
     // The demo's reseller shows hers on a fresh start.
     const [nora] = await tk.sudo().model('res.partner').search_read([['email', '=', 'nora@northwind.example']], ['id']);
     await page.goto(`${tk.url}/web#model=res.partner&view=form&id=${nora.id}`);
-    await page.locator('.website-form-attachments a').first().waitFor();
+    await page.locator('.website-form-attachments a', { hasText: 'northwind-presentation.txt' }).waitFor();
     expect(await page.locator('.website-form-attachments a').allTextContents()).to.deep.equal(['northwind-presentation.txt']);
     expect(describeViolations(await checkAccessibility(page))).to.equal('');
     expect(errors).to.deep.equal([]);
