@@ -32,10 +32,11 @@ export default defineManifest({
     { model: 'website.form.block.field', group: ADMIN, read: true, write: true, create: true, unlink: true },
   ],
   rules: [
-    // The files of those requests (base lets internal users read public attachments and their own).
+    // The files visitors sent with contact requests and with the contacts forms create (base lets
+    // internal users read public attachments and their own); the route checks the record too.
     {
-      name: 'ir.attachment: files of contact requests', model: 'ir.attachment', groups: [USER], operations: ['read'],
-      domain: (c) => [['res_model', '=', 'website.form.lead'], '|', ['website_id', '=', false], ['website_id', '=', c.siteId ?? 0]],
+      name: 'ir.attachment: files sent with website forms', model: 'ir.attachment', groups: [USER], operations: ['read'],
+      domain: (c) => [['res_model', 'in', ['website.form.lead', 'res.partner']], '|', ['website_id', '=', false], ['website_id', '=', c.siteId ?? 0]],
     },
     // A contact request belongs to the site it was sent on: internal users see their own site's
     // requests and those of no site (administrators see all).

@@ -22,11 +22,11 @@ export const FILE_ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.zip,.txt';
 export const HONEYPOT_FIELD = 'website_form_signature';
 /** The hidden field carrying the browser's time zone (datetimes typed are in it). */
 export const TIMEZONE_FIELD = 'website_form_tz';
-/** Form fields that are the form's own, never a record's value. */
 /** The hidden field naming the page the form is on (no-JS answers go back there). */
 export const PAGE_FIELD = 'website_form_page';
 /** The hidden field naming the form block posted (its required fields are checked). */
 export const BLOCK_FIELD = 'website_form_block';
+/** Form fields that are the form's own, never a record's value. */
 export const RESERVED_FIELDS = new Set([HONEYPOT_FIELD, TIMEZONE_FIELD, PAGE_FIELD, BLOCK_FIELD, 'csrf_token', 'context']);
 
 export const MAX_BLOCK_FIELDS = 30;
@@ -42,6 +42,11 @@ export interface FormInput {
   placeholder: string;
   /** select, radio, checkboxes: [value, label]. */
   choices: Array<[string, string]>;
+  /**
+   * Whether a value must be one of `choices` (the block's own list, or a selection field's keys). False
+   * for records of a relation: the page offers some of them, the server checks the id against the database.
+   */
+  checkChoices: boolean;
 }
 
 /** The props of the form island (and of the no-JS form it renders on the server). */
@@ -60,13 +65,13 @@ export interface WebsiteFormProps {
   timeFormat: string;
   /** No-JS round trip: the server's message per refused field, and what was typed. */
   errors?: Record<string, string>;
-  values?: Record<string, string>;
+  values?: Record<string, string | string[]>;
   /** No-JS round trip: a message for the whole form (a success message or a refusal). */
   notice?: { kind: 'success' | 'danger'; text: string };
 }
 
-/** What the endpoint answers (the spec's form reply). */
-export type FormReply = { id: number } | { error_fields: string[]; message?: string };
+/** What the endpoint answers (the spec's form reply; `messages`: the server's message per refused field). */
+export type FormReply = { id: number } | { error_fields: string[]; message?: string; messages?: Record<string, string> };
 
 export const websiteFormUrls = {
   submit: (model: string) => `/website_form/${model}`,

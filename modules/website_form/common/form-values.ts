@@ -60,13 +60,6 @@ export function parseFormDate(text: string, format: string, parse: DateParser): 
   return parse(trimmed, format) ?? parse(trimmed, withoutLeadingZeros(format));
 }
 
-/** The client-side check of a date or datetime input: null when valid (empty is valid), else the spec's message. */
-export function dateInputProblem(text: string, kind: 'date' | 'datetime', ctx: Pick<ConversionContext, 'dateFormat' | 'timeFormat' | 'parse'>): string | null {
-  if (!text.trim()) return null;
-  const format = kind === 'date' ? ctx.dateFormat : `${ctx.dateFormat} ${ctx.timeFormat}`;
-  return parseFormDate(text, format, ctx.parse) ? null : (kind === 'date' ? DATE_MESSAGE : DATETIME_MESSAGE).replace('%s', text);
-}
-
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }

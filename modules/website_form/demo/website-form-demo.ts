@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { type DataRecord, ref } from '@platform/core';
 import { homePageContent, pageTermRecords } from '@modules/website';
 
@@ -11,6 +12,9 @@ const THANKS = {
   fr: '<section class="block-cta mb-5 p-4 p-md-5 text-center"><h2>Votre message a été envoyé</h2><p class="lead">Merci ! Nous vous répondrons rapidement.</p><p class="mb-0"><a class="btn btn-primary" href="/">Retour à l\'accueil</a></p></section>',
 };
 
+/** The file a demo reseller "sent" with the form: listed under the contact in the back office. */
+const DECK = Buffer.from('Northwind Traders - company presentation\n\nWe resell business software to 200 shops in the north.\n');
+
 type Line = [name: string, label: [en: string, fr: string], type: string, required: boolean, placeholder?: string, choices?: string];
 
 function lines(block: string, fields: Line[]): DataRecord[] {
@@ -22,8 +26,8 @@ function lines(block: string, fields: Line[]): DataRecord[] {
 
 /**
  * `/contactus`: a Form block creating contact requests (dates, files, a custom field that lands in the
- * message), going to `/contactus-thank-you`; `/become-a-reseller`: a form creating contacts, answered by
- * a message. The home page's "Contact us" button and the menu lead to `/contactus`.
+ * message), going to `/contactus-thank-you`; `/become-a-reseller`: a form creating contacts (with the files sent
+ * attached to the contact), answered by a message. The home page's "Contact us" button and the menu lead to `/contactus`.
  */
 export function websiteFormDemo(): DataRecord[] {
   return [
@@ -105,7 +109,20 @@ export function websiteFormDemo(): DataRecord[] {
       ['phone', ['Phone', 'Téléphone'], 'tel', false],
       ['city', ['City', 'Ville'], 'text', false],
       ['country_id', ['Country', 'Pays'], 'select', false],
+      // Files are kept on the contact created (listed under it in the back office).
+      ['documents', ['Company presentation', 'Présentation de votre société'], 'file', false],
     ]),
+    {
+      id: 'partner_reseller', model: 'res.partner',
+      values: { name: 'Nora North', company_name: 'Northwind Traders', email: 'nora@northwind.example', city: 'Leeds' },
+    },
+    {
+      id: 'partner_reseller_deck', model: 'ir.attachment',
+      values: {
+        name: 'northwind-presentation.txt', mimetype: 'text/plain', public: false, res_model: 'res.partner', res_id: ref('website_form.partner_reseller'),
+        website_id: ref('base.default_website'), file_size: DECK.length, checksum: crypto.createHash('sha256').update(DECK).digest('hex'), datas: DECK.toString('base64'),
+      },
+    },
     {
       id: 'page_reseller', model: 'website.page',
       values: {

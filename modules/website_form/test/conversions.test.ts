@@ -1,6 +1,8 @@
 import { expect } from 'chai';
-import { convertValue, type ConversionContext, dateInputProblem, fileFieldName, type FormFieldSpec, groupPosted, isKnownTimeZone, withoutLeadingZeros } from '../common/form-values';
+import { convertValue, type ConversionContext, fileFieldName, type FormFieldSpec, groupPosted, isKnownTimeZone, withoutLeadingZeros } from '../common/form-values';
 import { momentDateParser } from '../web/form/moment-date-parser';
+import type { FormInput } from '../common/form-block';
+import { formSchema, initialFormValues, MESSAGES, postedFormValues, schemaErrors } from '../common/form-schema';
 
 const ctx = (o: Partial<ConversionContext> = {}): ConversionContext => ({ dateFormat: 'MM/DD/YYYY', timeFormat: 'HH:mm:ss', parse: momentDateParser, timeZone: 'UTC', ...o });
 const spec = (type: FormFieldSpec['type'], o: Partial<FormFieldSpec> = {}): FormFieldSpec => ({ name: 'f', type, ...o });
@@ -70,15 +72,6 @@ describe('website_form: value conversions (common/, shared with the browser)', (
     expect(refused(spec('datetime'), ['03/07/2026 25:00:00'])).to.equal("'03/07/2026 25:00:00' is not a correct datetime");
   });
 
-  it('the browser check: empty is valid, else the spec\'s two messages', () => {
-    const c = ctx();
-    expect(dateInputProblem('', 'date', c)).to.equal(null);
-    expect(dateInputProblem('  ', 'datetime', c)).to.equal(null);
-    expect(dateInputProblem('1/2/2026', 'date', c)).to.equal(null);
-    expect(dateInputProblem('tomorrow', 'date', c)).to.equal("'tomorrow' is not a correct date");
-    expect(dateInputProblem('1/2/2026', 'datetime', c)).to.equal("'1/2/2026' is not a correct datetime");
-  });
-
   it('repeated names become lists, empty values are dropped, files belong to name[index]\'s name', () => {
     expect(groupPosted({ a: 'x', b: ['1', '', '2'], c: '', d: ['', ' '] })).to.deep.equal({ a: ['x'], b: ['1', '2'] });
     expect(fileFieldName('attachment_ids[0]')).to.equal('attachment_ids');
@@ -86,5 +79,69 @@ describe('website_form: value conversions (common/, shared with the browser)', (
     expect(fileFieldName('cv')).to.equal('cv');
     expect(isKnownTimeZone('Europe/Paris')).to.equal(true);
     expect(isKnownTimeZone('Mars/Base')).to.equal(false);
+  });
+});
+
+describe('website_form: the form schema (common/: formik in the browser, the endpoint on the post)', () => {
+  const input = (name: string, type: FormInput['type'], o: Partial<FormInput> = {}): FormInput => ({ name, label: name, type, required: false, placeholder: '', choices: [], checkChoices: true, ...o });
+  const inputs: FormInput[] = [
+    input('name', 'text', { required: true }),
+    input('email', 'email', { required: true }),
+    input('site', 'url'),
+    input('count', 'number'),
+    input('day', 'date'),
+    input('meeting', 'datetime'),
+    input('topics', 'checkboxes', { required: true, choices: [['a', 'A'], ['b', 'B']] }),
+    input('agree', 'checkbox', { required: true }),
+    input('size', 'select', { choices: [['s', 'S'], ['m', 'M']] }),
+    input('country_id', 'select', { choices: [['1', 'France']], checkChoices: false }),
+    input('files', 'file'),
+    input('source', 'hidden', { placeholder: 'Contact page' }),
+  ];
+  const schema = formSchema(inputs, { dateFormat: 'DD/MM/YYYY', timeFormat: 'HH:mm', parse: momentDateParser, t: (s) => s });
+  const good = { ...initialFormValues(inputs), name: 'Ada', email: 'ada@example.com', topics: ['a'], agree: true };
+  const errorsOf = (values: Record<string, unknown>) => schemaErrors(schema, { ...good, ...values } as never);
+
+  it('a complete form passes; empty optional fields, dates included, are valid', async () => {
+    expect(await errorsOf({})).to.deep.equal({});
+    expect(await errorsOf({ day: '', meeting: '   ', site: '', count: '' })).to.deep.equal({});
+  });
+
+  it('required fields, a required checkbox group (one ticked) and a required checkbox', async () => {
+    expect(await errorsOf({ name: ' ', topics: [], agree: false })).to.deep.equal({ name: MESSAGES.required, topics: MESSAGES.tickOne, agree: MESSAGES.required });
+    // formik hands the schema undefined for an emptied field.
+    expect(await errorsOf({ email: undefined })).to.deep.equal({ email: MESSAGES.required });
+  });
+
+  it('types: e-mail, web address, number, choices (a relation\'s ids are the server\'s to check)', async () => {
+    expect(await errorsOf({ email: 'ada@', site: 'example', count: '12x', size: 'xl', topics: ['a', 'z'], country_id: '999' }))
+      .to.deep.equal({ email: MESSAGES.email, site: MESSAGES.url, count: MESSAGES.number, size: MESSAGES.choice, topics: MESSAGES.choice });
+    expect(await errorsOf({ site: 'https://example.com/x', count: '-3,5', size: 'm' })).to.deep.equal({});
+  });
+
+  it('dates and datetimes parse strictly in the language\'s format, with or without leading zeros, with the spec\'s messages', async () => {
+    expect(await errorsOf({ day: '07/03/2026', meeting: '7/3/2026 9:05' })).to.deep.equal({});
+    expect(await errorsOf({ day: '31/02/2026', meeting: '07/03/2026' })).to.deep.equal({
+      day: "'31/02/2026' is not a correct date", meeting: "'07/03/2026' is not a correct datetime",
+    });
+    // Messages in the page's language: the template is translated, then the text typed put in.
+    const french = formSchema(inputs, { dateFormat: 'DD/MM/YYYY', timeFormat: 'HH:mm', parse: momentDateParser, t: (s) => (s === "'%s' is not a correct date" ? "'%s' n'est pas une date correcte" : s) });
+    expect((await schemaErrors(french, { ...good, day: 'demain' })).day).to.equal("'demain' n'est pas une date correcte");
+  });
+
+  it('files: at most the count, each under the size, of an accepted type', async () => {
+    expect(await errorsOf({ files: [{ name: 'a.pdf', size: 10 }, { name: 'b.PNG', size: 10 }] })).to.deep.equal({});
+    expect((await errorsOf({ files: Array.from({ length: 6 }, (_, i) => ({ name: `${i}.pdf`, size: 1 })) })).files).to.equal('At most 5 files.');
+    expect((await errorsOf({ files: [{ name: 'big.pdf', size: 6 * 1024 * 1024 }] })).files).to.equal('A file is too large: at most 5 MB each.');
+    expect((await errorsOf({ files: [{ name: 'run.exe', size: 10 }] })).files).to.equal(MESSAGES.fileType);
+  });
+
+  it('the server reads a post in the same shape: lists, "false" unticked, files by field, typed values kept', () => {
+    const posted = postedFormValues(inputs, { name: ['Ada'], topics: ['a', 'b'], agree: ['false'] }, [{ field: 'files', name: 'a.pdf', size: 3 }, { field: 'other', name: 'b.pdf', size: 3 }]);
+    expect(posted).to.include({ name: 'Ada', agree: false, email: '' });
+    expect(posted.topics).to.deep.equal(['a', 'b']);
+    expect(posted.files).to.deep.equal([{ name: 'a.pdf', size: 3 }]);
+    expect(posted).to.not.have.property('source');
+    expect(initialFormValues(inputs, { agree: 'on', topics: 'b' })).to.include({ agree: true }).and.to.have.deep.property('topics', ['b']);
   });
 });

@@ -3,6 +3,7 @@ import { UserAccounts } from '@platform/base';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES } from '../common/form-block';
+import { MESSAGES } from '../common/form-schema';
 
 /** The smallest valid PNG (1x1) and PDF, recognised by their bytes. */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -112,6 +113,20 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect(await leads()).to.equal(count);
   });
 
+  it('checks the posted block\'s own schema, the one its page checks with formik, and says why per field', async () => {
+    const count = await leads();
+    const res = await post('website.form.lead', valid({ email: 'ada@', contact_date: '3/31/2026 ', heard_from: 'A friend' }), [['attachment_ids[0]', PDF, 'brief.exe']]);
+    expect(res.status).to.equal(400);
+    expect(res.body.error_fields).to.have.members(['email', 'attachment_ids']);
+    expect(res.body.messages).to.include({ email: MESSAGES.email, attachment_ids: MESSAGES.fileType });
+    // In the page's language.
+    const form = new FormData();
+    for (const [k, v] of Object.entries(valid({ email: '', contact_date: '31/31/2026' }))) form.append(k, String(v));
+    const french = await fetch(`${tk.url}/fr/website_form/website.form.lead`, { method: 'POST', body: form, headers: { Accept: 'application/json', Origin: tk.url, 'X-Forwarded-For': `10.9.1.${address++}` } });
+    expect((await french.json()).messages).to.deep.equal({ email: 'Ce champ est obligatoire.', contact_date: "'31/31/2026' n'est pas une date correcte" });
+    expect(await leads()).to.equal(count);
+  });
+
   it('stores files as attachments linked to the request, checked by their bytes', async () => {
     const res = await post('website.form.lead', valid(), [['attachment_ids[0]', PNG, 'dot.png'], ['attachment_ids[1]', PDF, 'brief.pdf']]);
     expect(res.body).to.have.property('id');
@@ -149,6 +164,16 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect((await customer.rpc('/web/dataset/call_kw', { model: 'website.form.lead', method: 'search_read', args: [[]], kwargs: {} })).error).to.not.equal(undefined);
     const visitor = await fetch(`${tk.url}/website_form/attachment/${attId}`, { redirect: 'manual' });
     expect(visitor.status).to.equal(302);
+
+    // A form creating a contact: its files are attached to the contact, and read by the staff under it.
+    const reseller = await post('res.partner', { name: 'Filed', company_name: 'F', email: 'filed@example.com', website_form_block: 'reseller' }, [['documents[0]', PDF, 'deck.pdf']]);
+    expect(reseller.body).to.have.property('id');
+    const files = await staff.callKw<Array<Record<string, unknown>>>('ir.attachment', 'search_read', [[['res_model', '=', 'res.partner'], ['res_id', '=', reseller.body.id]], ['name']]);
+    expect(files.map((f) => f.name)).to.deep.equal(['deck.pdf']);
+    const deck = await staff.fetch(`/website_form/attachment/${Number(files[0].id)}`);
+    expect(deck.status).to.equal(200);
+    expect(Buffer.from(await deck.arrayBuffer()).equals(PDF)).to.equal(true);
+    expect((await customer.fetch(`/website_form/attachment/${Number(files[0].id)}`)).status).to.equal(404);
   });
 
   it('refuses a file whose bytes are not an accepted type, too many files, too large files, writing nothing', async () => {

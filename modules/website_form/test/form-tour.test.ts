@@ -52,7 +52,9 @@ describe('website_form: the contact form in Chromium', function () {
     expect(years[0]).to.equal('1900');
     expect(Number(years[years.length - 1])).to.equal(new Date().getFullYear() + 200);
     await page.screenshot({ path: path.join(SHOTS, 'contactus-picker-1280.png') });
-    await page.keyboard.press('Escape');
+    await page.click('.wf-date-picker tbody button >> text="15"');
+    await page.waitForSelector('.wf-date-picker', { state: 'detached' });
+    expect(await page.inputValue('#wf-contactus-contact_date')).to.match(/^\d{2}\/15\/\d{4}$/);
     await page.fill('#wf-contactus-contact_date', '3/7/2026');
     await page.setInputFiles('#wf-contactus-attachment_ids', [
       { name: 'sketch.png', mimeType: 'image/png', buffer: PNG }, { name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF },
@@ -90,11 +92,15 @@ describe('website_form: the contact form in Chromium', function () {
     expect(await page.getAttribute('#wf-reseller-country_id', 'class')).to.contain('is-invalid');
     expect(await page.isEnabled('.wf-send')).to.equal(true);
     await page.selectOption('#wf-reseller-country_id', '');
+    await page.setInputFiles('#wf-reseller-documents', [{ name: 'deck.pdf', mimeType: 'application/pdf', buffer: PDF }]);
     await page.click('.wf-send');
     await page.waitForSelector('.wf-status .alert-success');
     expect(await page.textContent('.wf-status')).to.contain('our partner team will call you');
+    // Reset: what was typed and the files chosen.
     expect(await page.inputValue('#wf-reseller-name')).to.equal('');
-    expect(await tk.sudo().model('res.partner').search_count([['email', '=', 'bob@example.com']])).to.equal(1);
+    expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('#wf-reseller-documents')!.files!.length)).to.equal(0);
+    const [bob] = await tk.sudo().model('res.partner').search_read([['email', '=', 'bob@example.com']], ['id']);
+    expect(await tk.sudo().model('ir.attachment').search_read([['res_model', '=', 'res.partner'], ['res_id', '=', bob.id]], ['name'])).to.have.length(1);
     await page.close();
   });
 
@@ -126,8 +132,9 @@ describe('website_form: the contact form in Chromium', function () {
     await context.close();
   });
 
-  it('the back office lists the files under the request, each a working download (375 and 1280 px)', async () => {
+  it('the back office lists the files under the request and under the contact, each a working download (375 and 1280 px)', async () => {
     const [lead] = await tk.sudo().model('website.form.lead').search_read([['email', '=', 'charles@example.com']], ['id']);
+    const [bob] = await tk.sudo().model('res.partner').search_read([['email', '=', 'bob@example.com']], ['id']);
     const context = await browser.newContext({ viewport: { width: 375, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -144,12 +151,29 @@ describe('website_form: the contact form in Chromium', function () {
       await page.screenshot({ path: path.join(SHOTS, `backoffice-request-files-${width}.png`), fullPage: true });
     }
     expect(describeViolations(await checkAccessibility(page))).to.equal('');
+    // The contact the reseller form created: its file under it.
+    // (A new hash on the same page: wait for the contact's form, not the request's still shown.)
+    await page.goto(`${tk.url}/web#model=res.partner&view=form&id=${bob.id}`);
+    await page.locator('.website-form-attachments a', { hasText: 'deck.pdf' }).waitFor();
+    expect(await page.locator('.website-form-attachments a').allTextContents()).to.deep.equal(['deck.pdf']);
+    const deck = await page.request.get(`${tk.url}${await page.locator('.website-form-attachments a').getAttribute('href')}`);
+    expect(Buffer.from(await deck.body()).equals(PDF)).to.equal(true);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, `backoffice-partner-files-${width}.png`), fullPage: true });
+    }
+    // The demo's reseller shows hers on a fresh start.
+    const [nora] = await tk.sudo().model('res.partner').search_read([['email', '=', 'nora@northwind.example']], ['id']);
+    await page.goto(`${tk.url}/web#model=res.partner&view=form&id=${nora.id}`);
+    await page.locator('.website-form-attachments a', { hasText: 'northwind-presentation.txt' }).waitFor();
+    expect(await page.locator('.website-form-attachments a').allTextContents()).to.deep.equal(['northwind-presentation.txt']);
+    expect(describeViolations(await checkAccessibility(page))).to.equal('');
     expect(errors).to.deep.equal([]);
     await context.close();
   });
 
   for (const width of [375, 1280]) {
-    it(`/contactus and its success page at ${width}px: axe clean`, async () => {
+    it(`/contactus, its success page and /become-a-reseller at ${width}px: axe clean`, async () => {
       const { page, errors } = await open(width, '/contactus');
       await page.waitForSelector('[data-island="website_form.form"][data-hydrated="true"]');
       expect(describeViolations(await checkAccessibility(page))).to.equal('');
@@ -161,6 +185,11 @@ describe('website_form: the contact form in Chromium', function () {
       await page.goto(`${tk.url}/contactus-thank-you`);
       expect(describeViolations(await checkAccessibility(page))).to.equal('');
       await page.screenshot({ path: path.join(SHOTS, `thank-you-${width}.png`), fullPage: true });
+      // The form creating contacts.
+      await page.goto(`${tk.url}/become-a-reseller`);
+      await page.waitForSelector('[data-island="website_form.form"][data-hydrated="true"]');
+      expect(describeViolations(await checkAccessibility(page))).to.equal('');
+      await page.screenshot({ path: path.join(SHOTS, `reseller-${width}.png`), fullPage: true });
       expect(errors).to.deep.equal([]);
       await page.close();
     });

@@ -5,6 +5,7 @@ import type { BackofficeMenuContribution, BackofficeMenuEntry, BackofficeView, B
 import { LEAD_MODEL } from '../models/website-form-lead';
 import { FORM_BLOCK_MODEL } from '../models/website-form-block';
 import { FORM_MODEL_MODEL } from '../models/website-form-model';
+import { FILE_MODELS } from '../routes/attachment-routes';
 
 /** The Forms app: contact requests for internal users; the whitelist and the page forms for administrators. */
 @injectable()
@@ -18,8 +19,9 @@ export class WebsiteFormBackofficeMenu implements BackofficeMenuContribution, Ba
     ];
   }
 
-  /** A contact request's form: the generic one, with the files sent with it listed under it (download links). */
+  /** The forms of the records forms create (contact requests, contacts): the generic one, with the files sent listed under it (download links). */
   backofficeViews(): BackofficeView[] {
-    return [{ target: { model: LEAD_MODEL, view: 'form' }, file: path.join(__dirname, '..', '..', 'web', 'backoffice', 'lead-form.tsx') }];
+    const file = path.join(__dirname, '..', '..', 'web', 'backoffice', 'record-files-form.tsx');
+    return FILE_MODELS.map((model) => ({ target: { model, view: 'form' as const }, file }));
   }
 }

@@ -85,7 +85,8 @@ export class WebsiteFormRoutes implements RouteContribution {
       if ('id' in result) reply = { id: result.id };
       else {
         req.reply.status(result.status);
-        reply = { error_fields: result.error_fields, message: result.message };
+        const t = (text: string) => this.translations.translate(req.site.modules, req.lang, text);
+        reply = { error_fields: result.error_fields, message: t(result.message), messages: result.messages };
       }
       req.reply.header('Cache-Control', 'no-store');
       req.reply.send(JSON.stringify(reply), 'application/json');
@@ -98,11 +99,10 @@ export class WebsiteFormRoutes implements RouteContribution {
       // The form again, what was typed kept (files aside), each message under its field.
       const props = key ? await this.blocks.props(req, key) : null;
       if (!props) throw new ValidationError(result.message);
-      const values = Object.fromEntries(Object.entries(posted).map(([k, v]) => [k, first(v)]));
       req.reply.status(result.status);
       req.reply.header('Cache-Control', 'no-store');
       const t = (s: string) => this.translations.translate(req.site.modules, req.lang, s);
-      const errors = Object.fromEntries(Object.entries(result.messages).map(([k, m]) => [k, t(m)]));
+      const errors = { ...result.messages };
       // A browser cannot keep the files of a refused post (a file input cannot be filled by the page):
       // say so, and mark each file field that had files, so they are not lost without a word.
       const fileFields = [...new Set(req.files.map((f) => fileFieldName(f.field)))].filter((name) => props.inputs.some((i) => i.name === name && i.type === 'file'));
@@ -110,7 +110,7 @@ export class WebsiteFormRoutes implements RouteContribution {
       const text = fileFields.length ? `${t(result.message)} ${t('Your files were not kept: please attach them again.')}` : t(result.message);
       return page(t('Please check the form'), createElement('div', { className: 'website-form-retry' },
         createElement('h1', { className: 'mb-4' }, t('Please check the form')),
-        createElement(WebsiteForm, { ...props, page: formPage, errors, values, notice: { kind: 'danger', text } })));
+        createElement(WebsiteForm, { ...props, page: formPage, errors, values: posted, notice: { kind: 'danger', text } })));
     }
     const [block] = key ? await req.env.sudo().model(FORM_BLOCK_MODEL).search_read([['key', '=', key]], ['success_page'], { limit: 1 }) : [];
     const successPage = block?.success_page ? String(block.success_page) : '';

@@ -2,10 +2,28 @@ import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { ValidationError } from '@platform/core';
 import type { Env } from '@platform/orm';
-import type { BlockSave } from '../../common/form-block';
+import { type BlockSave, type FormInput, INPUT_TYPES, type InputType } from '../../common/form-block';
 import { FORM_BLOCK_FIELD_MODEL, FORM_BLOCK_MODEL } from '../models/website-form-block';
 import { FORM_MODEL_MODEL } from '../models/website-form-model';
-import { FormWhitelist } from './form-whitelist';
+import { type EnabledModel, FormWhitelist } from './form-whitelist';
+
+const KEY = /^[a-z0-9_-]{1,64}$/;
+const MAX_RELATION_CHOICES = 300;
+
+/** A block's rendered form: its record, the model it writes, and its inputs. */
+export interface LoadedBlock {
+  block: Record<string, unknown>;
+  target: EnabledModel;
+  inputs: FormInput[];
+}
+
+function choicesOf(text: unknown): Array<[string, string]> {
+  if (typeof text !== 'string') return [];
+  return text.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 30).map((l) => {
+    const [value, label] = l.includes('|') ? l.split('|', 2) : [l, l];
+    return [value.trim(), (label ?? value).trim()];
+  });
+}
 
 /**
  * The forms the editor's Form block places on pages: read and saved for publishers (who may not
@@ -15,6 +33,40 @@ import { FormWhitelist } from './form-whitelist';
 @injectable()
 export class FormBlocks {
   constructor(@inject(FormWhitelist) private readonly whitelist: FormWhitelist) {}
+
+  /**
+   * The form a block renders, or null when the block is missing or its model is no longer enabled.
+   * `relationChoices`: offer the records of a relation (with `env`'s rights: the visitor's); the page
+   * needs them, the server's check does not (it checks the ids posted against the database).
+   */
+  async form(env: Env, key: string, opts: { relationChoices: boolean }): Promise<LoadedBlock | null> {
+    if (!KEY.test(key)) return null;
+    const su = env.sudo().withLang(env.lang);
+    const [block] = await su.model(FORM_BLOCK_MODEL).search_read([['key', '=', key]], ['form_model_id', 'success_page', 'success_message', 'button_label'], { limit: 1 });
+    if (!block || !Array.isArray(block.form_model_id)) return null;
+    const [config] = await su.model(FORM_MODEL_MODEL).read([Number(block.form_model_id[0])], ['model']);
+    const target = config ? await this.whitelist.enabled(env, String(config.model)) : null;
+    if (!target) return null;
+    const lines = await su.model(FORM_BLOCK_FIELD_MODEL).search_read([['block_id', '=', Number(block.id)]], ['field_name', 'label', 'input_type', 'required', 'placeholder', 'choices'], { limit: 30 });
+    const inputs: FormInput[] = [];
+    for (const l of lines) {
+      const name = String(l.field_name);
+      const spec = target.fields.get(name);
+      const type = (INPUT_TYPES as readonly string[]).includes(String(l.input_type)) ? String(l.input_type) as InputType : 'text';
+      let choices = choicesOf(l.choices);
+      let checkChoices = true;
+      if (!choices.length && spec?.selectionLabels) choices = spec.selectionLabels;
+      if (!choices.length && spec?.comodel && spec.comodel !== 'ir.attachment') {
+        checkChoices = false;
+        if (opts.relationChoices) {
+          const found = await env.model(spec.comodel).name_search('', [], 'ilike', MAX_RELATION_CHOICES);
+          choices = found.map(([id, label]) => [String(id), label]);
+        }
+      }
+      inputs.push({ name, label: String(l.label), type, required: Boolean(l.required), placeholder: l.placeholder ? String(l.placeholder) : '', choices, checkChoices });
+    }
+    return { block, target, inputs };
+  }
 
   async load(env: Env, key: string): Promise<BlockSave | null> {
     const su = env.sudo();
@@ -43,7 +95,8 @@ export class FormBlocks {
       names.add(f.name);
     }
     if (!target.defaultField) {
-      const custom = save.fields.find((f) => !target.fields.has(f.name));
+      // Files go to the record as attachments whatever their name; other values need the text field.
+      const custom = save.fields.find((f) => !target.fields.has(f.name) && f.type !== 'file');
       if (custom) throw new ValidationError(`'${custom.name}' is not a field forms may fill on ${target.label}.`);
     }
     const missing = target.required.filter((r) => !names.has(r));

@@ -4,12 +4,14 @@ import { SiteUrls } from '@platform/base';
 import { LanguageCatalog, type RequestContext, type UploadedFile } from '@platform/http';
 import { escapeHtml } from '@platform/common';
 import type { Env } from '@platform/orm';
-import { HONEYPOT_FIELD, MAX_FILES, RESERVED_FIELDS, TIMEZONE_FIELD } from '../../common/form-block';
-import { convertValue, type ConversionContext, fileFieldName, groupPosted, isKnownTimeZone } from '../../common/form-values';
+import { TranslationCatalog } from '@platform/web';
+import { BLOCK_FIELD, HONEYPOT_FIELD, MAX_FILES, RESERVED_FIELDS, TIMEZONE_FIELD } from '../../common/form-block';
+import { formSchema, postedFormValues, schemaErrors } from '../../common/form-schema';
+import { convertValue, type ConversionContext, DATE_MESSAGE, DATETIME_MESSAGE, fileFieldName, groupPosted, isKnownTimeZone } from '../../common/form-values';
 import { momentDateParser } from '../../web/form/moment-date-parser';
-import { FORM_BLOCK_MODEL } from '../models/website-form-block';
 import { attachmentUrl } from '../routes/attachment-routes';
 import { checkUploadedFile, type CheckedFile } from './file-check';
+import { FormBlocks } from './form-blocks';
 import { FormMailQueue } from './form-mail-queue';
 import { type EnabledModel, FormWhitelist } from './form-whitelist';
 
@@ -34,6 +36,8 @@ export class FormSubmission {
     @inject(LanguageCatalog) private readonly languages: LanguageCatalog,
     @inject(FormMailQueue) private readonly mails: FormMailQueue,
     @inject(SiteUrls) private readonly urls: SiteUrls,
+    @inject(FormBlocks) private readonly blocks: FormBlocks,
+    @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
   ) {}
 
   async submit(req: RequestContext, model: string, posted: Record<string, string | string[]>, files: UploadedFile[]): Promise<SubmissionResult> {
@@ -48,13 +52,20 @@ export class FormSubmission {
       dateFormat: lang?.dateFormat ?? 'MM/DD/YYYY', timeFormat: lang?.timeFormat ?? 'HH:mm:ss', parse: momentDateParser,
       timeZone: isKnownTimeZone(zone) ? zone : 'UTC',
     };
-    const blockRequired = await this.blockRequired(req.env, target, grouped.website_form_block?.[0]);
+    const t = (text: string) => this.translations.translate(req.site.modules, req.lang, text);
 
     const values: Record<string, unknown> = {};
     const extras: string[] = [];
     // Field -> the message shown under it (the first problem found).
     const errors = new Map<string, string>();
-    const fail = (name: string, message: string) => { if (!errors.has(name)) errors.set(name, message); };
+    const fail = (name: string, message: string) => { if (!errors.has(name)) errors.set(name, t(message)); };
+    // The form block posted (if it writes this model): the very schema its page checked with formik.
+    const form = await this.blocks.form(req.env.withLang(req.lang), grouped[BLOCK_FIELD]?.[0] ?? '', { relationChoices: false });
+    if (form && form.target.model === target.model) {
+      const schema = formSchema(form.inputs, { dateFormat: ctx.dateFormat, timeFormat: ctx.timeFormat, parse: ctx.parse, t });
+      const posted = postedFormValues(form.inputs, grouped, files.map((f) => ({ field: fileFieldName(f.field), name: f.filename, size: f.data.length })));
+      for (const [name, message] of Object.entries(await schemaErrors(schema, posted))) fail(name, message);
+    }
     for (const [name, raw] of Object.entries(grouped)) {
       if (RESERVED_FIELDS.has(name)) continue;
       const spec = target.fields.get(name);
@@ -65,7 +76,9 @@ export class FormSubmission {
         continue;
       }
       const converted = convertValue(spec, raw, ctx);
-      if (!converted.ok) fail(name, converted.message);
+      // The spec's date messages in the page's language: the template translated, then the text typed put in.
+      if (!converted.ok && (spec.type === 'date' || spec.type === 'datetime')) fail(name, t(spec.type === 'date' ? DATE_MESSAGE : DATETIME_MESSAGE).replace('%s', raw[0] ?? ''));
+      else if (!converted.ok) fail(name, converted.message);
       else values[name] = converted.value;
     }
     await this.checkRelations(req.env, target, values, fail);
@@ -77,7 +90,7 @@ export class FormSubmission {
       else fail(fileFieldName(file.field), 'This file is empty or of a type that is not accepted (PDF, images, ZIP, text).');
     }
     const postedFiles = new Set(checked.map((f) => f.field));
-    for (const name of new Set([...target.required, ...blockRequired])) {
+    for (const name of target.required) {
       if (values[name] === undefined && !postedFiles.has(name) && !grouped[name]) fail(name, 'This field is required.');
     }
     if (extras.length && !target.defaultField) extras.forEach((line) => fail(line.slice(0, line.indexOf(':')), 'This form cannot take this field.'));
@@ -88,15 +101,6 @@ export class FormSubmission {
     const id = await req.env.transaction(async (tx) => this.write(req, tx, target, values, extras, checked, base));
     void this.mails.kick();
     return { id };
-  }
-
-  /** The required fields of the form block posted (its `website_form_block` key), if it targets this model. */
-  private async blockRequired(env: Env, target: EnabledModel, key: string | undefined): Promise<string[]> {
-    if (!key || key.length > 64) return [];
-    const [block] = await env.sudo().model(FORM_BLOCK_MODEL).search_read([['key', '=', key], ['form_model_id', '=', target.id]], ['id'], { limit: 1 });
-    if (!block) return [];
-    const lines = await env.sudo().model('website.form.block.field').search_read([['block_id', '=', Number(block.id)], ['required', '=', true]], ['field_name'], { limit: 100 });
-    return lines.map((l) => String(l.field_name));
   }
 
   /** Ids posted for relations must name existing records (of models forms may point to). */
