@@ -10,12 +10,11 @@ import type { ProductPage } from '../../server/services/catalog-service';
 import CartIsland from '../islands/cart';
 import CartLinkIsland from '../islands/cart-link';
 
-function Picture({ name, imageUrl, height, contain }: { name: string; imageUrl: string | null; height: number; contain?: boolean }) {
-  if (imageUrl) {
-    return <img src={imageUrl} alt={name} className={`card-img-top bg-body-tertiary ${contain ? 'object-fit-contain' : 'object-fit-cover'}`} style={{ height }} loading="lazy" />;
-  }
+function Picture({ name, imageUrl, height, square }: { name: string; imageUrl: string | null; height?: number; square?: boolean }) {
+  const size: React.CSSProperties = square ? { aspectRatio: '1 / 1', width: '100%', height: 'auto' } : { height };
+  if (imageUrl) return <img src={imageUrl} alt={name} className="card-img-top bg-body-tertiary object-fit-cover" style={size} loading={square ? undefined : 'lazy'} />;
   return (
-    <div className="d-flex align-items-center justify-content-center bg-body-secondary text-body-secondary fs-1 fw-semibold rounded-top" style={{ height }} aria-hidden="true">
+    <div className="d-flex align-items-center justify-content-center bg-body-secondary text-body-secondary fs-1 fw-semibold rounded-top" style={size} aria-hidden="true">
       {name.slice(0, 1).toUpperCase()}
     </div>
   );
@@ -74,17 +73,20 @@ function ShopBody(p: ShopPageProps) {
     <section className="container py-4 shop">
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
         <h1 className="h2 mb-0">{_t('Shop')}</h1>
-        <form method="get" action={SHOP_URL} className="d-flex gap-2 flex-grow-1 flex-md-grow-0" role="search">
+        {/* On a phone: the title and the cart on the first line, the search under them. */}
+        <div className="order-md-last"><CartLink quantity={p.cartQuantity} /></div>
+        <form method="get" action={SHOP_URL} className="d-flex gap-2 col-12 col-md-auto flex-md-grow-0" role="search">
           {p.category ? <input type="hidden" name="category" value={p.category} /> : null}
           {attribs.map((a) => <input key={`${a.attributeId}-${a.valueId}`} type="hidden" name="attrib" value={`${a.attributeId}-${a.valueId}`} />)}
           <label htmlFor="shop-search" className="visually-hidden">{_t('Search products')}</label>
           <input id="shop-search" type="search" name="search" className="form-control" placeholder={_t('Search...')} defaultValue={p.search} maxLength={SEARCH_MAX} />
           <button type="submit" className="btn btn-primary">{_t('Search')}</button>
         </form>
-        <CartLink quantity={p.cartQuantity} />
       </div>
+      <a href="#shop-filters" className="d-lg-none btn btn-sm btn-outline-secondary mb-3">{_t('Categories and filters')}</a>
       <div className="row g-4">
-        <aside className="col-lg-3">
+        {/* On a phone the products come first; the categories and filters follow them. */}
+        <aside className="col-lg-3 order-last order-lg-first" id="shop-filters">
           <nav aria-label={_t('Categories')}>
           {/* The active entry in the theme's colour (Bootstrap's list-group keeps its own blue otherwise). */}
           <div className="list-group" style={{ '--bs-list-group-active-bg': 'var(--bs-primary)', '--bs-list-group-active-border-color': 'var(--bs-primary)' } as React.CSSProperties}>
@@ -182,7 +184,7 @@ function ProductBody({ product: p, currency, csrfToken, cartQuantity }: ProductP
       </div>
       <div className="row g-4">
         <div className="col-md-6">
-          <div className="card overflow-hidden"><Picture name={p.name} imageUrl={p.imageId ? variantImageUrl(p.imageId, 'image') : null} height={400} contain /></div>
+          <div className="card overflow-hidden mx-auto" style={{ maxWidth: 480 }}><Picture name={p.name} imageUrl={p.imageId ? variantImageUrl(p.imageId, 'image') : null} square /></div>
         </div>
         <div className="col-md-6">
           <h1 className="h2">{p.name}</h1>
