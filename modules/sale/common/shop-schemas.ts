@@ -192,6 +192,8 @@ export interface CartLineView {
   qty: number;
   priceUnit: number;
   subtotal: number;
+  /** The variant has a picture (its own or its product's): `/web/image/product.product/<productId>/image`. */
+  hasImage: boolean;
 }
 
 export interface CartView {

@@ -65,7 +65,7 @@ export class ShopRoutes implements RouteContribution {
           const cart = await this.cart.view(req);
           const t = (s: string) => this.translations.translate(req.site.modules, req.lang, s);
           req.reply.header('Cache-Control', 'no-cache, no-store');
-          req.reply.send(cartPopover(cart, await this.catalog.picturedVariants(req.env, cart.lines.map((l) => l.productId)), t), 'text/html; charset=utf-8');
+          req.reply.send(cartPopover(cart, t), 'text/html; charset=utf-8');
           return undefined;
         },
       }),
@@ -108,9 +108,7 @@ export class ShopRoutes implements RouteContribution {
 
   /** The cart page, with a refused update's message (and a 400) when there is one. */
   private async cartPage(req: RequestContext, error?: string) {
-    const cart = await this.cart.view(req);
-    const pictured = await this.catalog.picturedVariants(req.env, cart.lines.map((l) => l.productId));
-    return cartPage({ cart, csrfToken: req.csrfToken(), pictured, ...(error === undefined ? {} : { error, status: 400 }) });
+    return cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), ...(error === undefined ? {} : { error, status: 400 }) });
   }
 
   private async cartQuantity(req: RequestContext): Promise<number> {

@@ -8,8 +8,6 @@ import { CHECKOUT_URL } from '../../common/checkout-schemas';
 export interface CartProps {
   cart: CartView;
   csrfToken: string;
-  /** The variants of the cart with a picture (their own or their product's). */
-  pictured: number[];
   /** A refused update (the no-JS form): the message. */
   error?: string;
 }
@@ -19,7 +17,7 @@ export interface CartProps {
  * once hydrated, the forms and the - / + buttons call `/shop/cart/update_json` and show the amounts the
  * server answers (never computed here), a warning in a dismissible danger alert.
  */
-function Cart({ cart, csrfToken, pictured, error: initialError }: CartProps) {
+function Cart({ cart, csrfToken, error: initialError }: CartProps) {
   const _t = useT();
   const [lines, setLines] = useState(cart.lines);
   const [total, setTotal] = useState(cart.amountTotal);
@@ -66,7 +64,7 @@ function Cart({ cart, csrfToken, pictured, error: initialError }: CartProps) {
             {lines.map((l) => (
               <li key={l.id} className="list-group-item js_cart_line" data-line-id={l.id}>
                 <div className="d-flex gap-3 align-items-start">
-                  {pictured.includes(l.productId)
+                  {l.hasImage
                     ? <img src={variantImageUrl(l.productId, 'image_small')} alt="" width={64} height={64} className="rounded object-fit-cover flex-shrink-0 bg-body-tertiary" />
                     : <span className="d-inline-block rounded bg-body-secondary flex-shrink-0" style={{ width: 64, height: 64 }} aria-hidden="true" />}
                   <div className="flex-grow-1" style={{ minWidth: 0 }}>

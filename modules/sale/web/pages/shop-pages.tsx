@@ -219,19 +219,17 @@ export function productPage(props: ProductPageProps) {
 export interface CartPageProps {
   cart: CartView;
   csrfToken: string;
-  /** The variants of the cart with a picture. */
-  pictured: number[];
   /** A refused update: the message. */
   error?: string;
   status?: number;
 }
 
-function CartBody({ cart, csrfToken, pictured, error }: CartPageProps) {
+function CartBody({ cart, csrfToken, error }: CartPageProps) {
   const _t = useT();
   return (
     <section className="container py-4 shop-cart" style={{ maxWidth: 960 }}>
       <h1 className="h2 mb-3">{_t('Your cart')}</h1>
-      <CartIsland cart={cart} csrfToken={csrfToken} pictured={pictured} error={error} />
+      <CartIsland cart={cart} csrfToken={csrfToken} error={error} />
     </section>
   );
 }
@@ -244,16 +242,15 @@ export function cartPage(props: CartPageProps) {
  * `/shop/cart?type=popover`: the cart's lines (picture, name, quantity, amount), its total and the way
  * to the cart, as an HTML fragment the header's cart link shows ("Your cart is empty!" when it is).
  */
-export function cartPopover(cart: CartView, pictured: number[], t: (s: string) => string): string {
+export function cartPopover(cart: CartView, t: (s: string) => string): string {
   const money = (v: number) => formatMoney(v, cart.currency);
-  const withPicture = new Set(pictured);
   if (!cart.lines.length) return renderToStaticMarkup(<p className="mb-0 p-2 text-body-secondary">{t('Your cart is empty!')}</p>);
   return renderToStaticMarkup(
     <div className="cart_popover">
       <ul className="list-unstyled mb-2">
         {cart.lines.map((l) => (
           <li key={l.id} className="d-flex gap-2 align-items-center py-2 border-bottom">
-            {withPicture.has(l.productId)
+            {l.hasImage
               ? <img src={variantImageUrl(l.productId, 'image_small')} alt="" width={48} height={48} className="rounded object-fit-cover flex-shrink-0" />
               : <span className="d-inline-block rounded bg-body-secondary flex-shrink-0" style={{ width: 48, height: 48 }} aria-hidden="true" />}
             <div className="flex-grow-1 small text-truncate" style={{ minWidth: 0 }}>
