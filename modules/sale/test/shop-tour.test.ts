@@ -29,6 +29,13 @@ describe('sale: in the browser', function () {
         expect(describeViolations(await checkAccessibility(page))).to.equal('');
         await page.screenshot({ path: path.join(SHOTS, `shop-${width}.png`), fullPage: true });
 
+        // Ticking an attribute value filters the listing at once (a GET, kept in the address).
+        await page.waitForSelector('[data-island="sale.shop_filters"][data-hydrated="true"]');
+        await Promise.all([page.waitForURL(/\/shop\?attrib=\d+-\d+$/), page.getByLabel('L', { exact: true }).check()]);
+        await page.getByRole('link', { name: 'Hoodie' }).waitFor();
+        expect(await page.getByRole('link', { name: 'Coffee mug' }).count()).to.equal(0);
+        expect(await page.getByLabel('L', { exact: true }).isChecked()).to.equal(true);
+
         const [tshirt] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
         await page.getByRole('link', { name: 'T-shirt' }).click();
         await page.waitForURL(`**${productUrl({ id: tshirt, name: 'T-shirt' })}`);

@@ -9,6 +9,7 @@ import {
 import type { ProductPage } from '../../server/services/catalog-service';
 import CartIsland from '../islands/cart';
 import CartLinkIsland from '../islands/cart-link';
+import Filters from '../islands/shop-filters';
 
 function Picture({ name, imageUrl, height, square }: { name: string; imageUrl: string | null; height?: number; square?: boolean }) {
   const size: React.CSSProperties = square ? { aspectRatio: '1 / 1', width: '100%', height: 'auto' } : { height };
@@ -22,34 +23,6 @@ function Picture({ name, imageUrl, height, square }: { name: string; imageUrl: s
 
 function CartLink({ quantity }: { quantity: number }) {
   return <CartLinkIsland quantity={quantity} />;
-}
-
-/** The attribute filters: a GET form of checkboxes (with the search and category kept), applied by its button. */
-function Filters({ filters, search, category }: { filters: AttributeFilter[]; search: string; category: number | null }) {
-  const _t = useT();
-  if (!filters.length) return null;
-  const any = filters.some((f) => f.values.some((v) => v.checked));
-  return (
-    <form method="get" action={SHOP_URL} className="mt-4 js_attributes" aria-label={_t('Filter by attribute')}>
-      {search ? <input type="hidden" name="search" value={search} /> : null}
-      {category ? <input type="hidden" name="category" value={category} /> : null}
-      {filters.map((f) => (
-        <fieldset key={f.id} className="mb-3">
-          <legend className="fs-6 fw-semibold mb-1">{f.name}</legend>
-          {f.values.map((v) => (
-            <div className="form-check" key={v.id}>
-              <input className="form-check-input" type="checkbox" name="attrib" value={`${f.id}-${v.id}`} id={`attrib-${f.id}-${v.id}`} defaultChecked={v.checked} />
-              <label className="form-check-label" htmlFor={`attrib-${f.id}-${v.id}`}>{v.name}</label>
-            </div>
-          ))}
-        </fieldset>
-      ))}
-      <div className="d-flex gap-2 align-items-center">
-        <button type="submit" className="btn btn-sm btn-primary">{_t('Filter')}</button>
-        {any ? <a href={shopUrl({ search, category })} className="btn btn-sm btn-link">{_t('Clear filters')}</a> : null}
-      </div>
-    </form>
-  );
 }
 
 export interface ShopPageProps {
