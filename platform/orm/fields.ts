@@ -37,6 +37,11 @@ export interface FieldDefinition {
    * more than its record (e.g. the ids of private records it links to).
    */
   groups?: string[];
+  /**
+   * Image fields: when this record has no image, the same field of the record this many2one names is
+   * shown instead (a product variant without its own picture shows its product's).
+   */
+  fallback?: string;
 }
 
 /** A field once registered: its name, owning model and module are known. */

@@ -19,6 +19,12 @@ export const SHOP_URL = '/shop';
 export const CART_URL = '/shop/cart';
 export const CART_UPDATE_URL = '/shop/cart/update';
 export const CART_UPDATE_JSON_URL = '/shop/cart/update_json';
+/** The cart's lines as an HTML fragment, for the header's preview. */
+export const CART_POPOVER_URL = '/shop/cart?type=popover';
+/** The preview shows after the pointer has rested this long on the cart link (spec: 100 ms)... */
+export const POPOVER_SHOW_DELAY_MS = 100;
+/** ...and hides this long after it left the link and the preview (spec: 1 s). */
+export const POPOVER_HIDE_DELAY_MS = 1000;
 
 export const QTY_MESSAGES = {
   notNumber: 'The quantity must be a whole number.',
@@ -56,13 +62,28 @@ export const unitPriceSchema = object({
   add_qty: qty().min(1, QTY_MESSAGES.addAtLeastOne).default(1),
 });
 
-/** `/shop?search=&category=&page=` */
+/** The most attribute values one `/shop` listing filters on. */
+export const MAX_ATTRIB_FILTERS = 30;
+
+/**
+ * `/shop?search=&category=&page=&attrib=<attribute id>-<value id>` (`attrib` repeated: the values of
+ * one attribute are alternatives, different attributes must all match). One value arrives as a string,
+ * several as an array.
+ */
 export const shopQuerySchema = object({
   search: string().trim().max(SEARCH_MAX, `The search is too long (at most ${SEARCH_MAX} characters).`).default(''),
   category: id('The category').optional(),
   page: number().typeError('The page must be a number.').integer().min(1).max(MAX_PAGE).optional(),
+  attrib: array(string().required().matches(/^\d{1,10}-\d{1,10}$/, 'The filter is not valid.'))
+    .transform((_value: unknown, original: unknown) => (original === undefined || original === '' ? undefined : Array.isArray(original) ? original : [original]))
+    .max(MAX_ATTRIB_FILTERS, `At most ${MAX_ATTRIB_FILTERS} filters.`).optional(),
 });
 export type ShopQuery = InferType<typeof shopQuerySchema>;
+
+/** `/shop/cart` and its preview `?type=popover`. */
+export const cartQuerySchema = object({
+  type: string().oneOf(['popover'], 'Unknown cart view.').optional(),
+});
 
 /** `/shop/product/<slug>?values=3,7` (attribute values chosen) or `?variant=<id>`. */
 export const productQuerySchema = object({
@@ -98,10 +119,18 @@ export function productUrl(p: { id: number; name: string }): string {
   return `/shop/product/${slug(p.name, p.id)}`;
 }
 
-export function shopUrl(q: { search?: string; category?: number | null; page?: number }): string {
+/** `attrib` values: `<attribute id>-<value id>`. */
+export interface AttribPick { attributeId: number; valueId: number }
+
+export function parseAttribs(raw: readonly string[] | undefined): AttribPick[] {
+  return (raw ?? []).map((a) => a.split('-').map(Number)).map(([attributeId, valueId]) => ({ attributeId, valueId }));
+}
+
+export function shopUrl(q: { search?: string; category?: number | null; page?: number; attribs?: readonly AttribPick[] }): string {
   const args = new URLSearchParams();
   if (q.search) args.set('search', q.search);
   if (q.category) args.set('category', String(q.category));
+  for (const a of q.attribs ?? []) args.append('attrib', `${a.attributeId}-${a.valueId}`);
   if (q.page && q.page > 1) args.set('page', String(q.page));
   const s = args.toString();
   return s ? `${SHOP_URL}?${s}` : SHOP_URL;
@@ -126,7 +155,20 @@ export interface ProductCard {
   url: string;
   price: number;
   category: string | null;
-  hasImage: boolean;
+  /** The variant whose picture the card shows (its own or its product's), null without a picture. */
+  imageId: number | null;
+}
+
+/** An attribute of the listed products and its values, for the filter panel. */
+export interface AttributeFilter {
+  id: number;
+  name: string;
+  values: Array<{ id: number; name: string; checked: boolean }>;
+}
+
+/** A variant's picture (its own, else its product's) at a size the image route makes. */
+export function variantImageUrl(variantId: number, size: 'image' | 'image_medium' | 'image_small' = 'image_medium'): string {
+  return `/web/image/product.product/${variantId}/image${size === 'image' ? '' : `?size=${size}`}`;
 }
 
 export interface CategoryNode {
@@ -150,6 +192,8 @@ export interface CartLineView {
   qty: number;
   priceUnit: number;
   subtotal: number;
+  /** The variant has a picture (its own or its product's): `/web/image/product.product/<productId>/image`. */
+  hasImage: boolean;
 }
 
 export interface CartView {

@@ -1,18 +1,25 @@
 import { expect } from 'chai';
+import sharp from 'sharp';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { RpcClient } from '../../../test/support/rpc-client';
 import { CATEGORY_MODEL, PRODUCTS_PER_PAGE, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '../index';
+
+/** Products the demo lists in /shop. */
+const DEMO_LISTED = 31;
 
 describe('sale: /shop and product pages', function () {
   this.timeout(60_000);
   let tk: TestKernel;
   let tshirt: number;
   let office: number;
+  /** `<attribute id>-<value id>` by value name, and the stickers' own attribute. */
+  const attrib: Record<string, string> = {};
 
   const get = async (path: string) => {
     const res = await fetch(`${tk.url}${path}`, { redirect: 'manual' });
     return { status: res.status, location: res.headers.get('location'), html: await res.text() };
   };
-  const names = (html: string) => [...html.matchAll(/class="stretched-link[^"]*">([^<]+)</g)].map((m) => m[1]);
+  const names = (html: string) => [...html.matchAll(/class="stretched-link[^"]*">([^<]+)</g)].map((m) => m[1].replace(/&#x27;/g, "'"));
 
   before(async () => {
     tk = await bootTestKernel({ modules: ['sale'], http: true, demo: true });
@@ -20,9 +27,16 @@ describe('sale: /shop and product pages', function () {
     [tshirt] = await env.model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
     [office] = await env.model(CATEGORY_MODEL).search([['name', '=', 'Office']]);
     const [bulk] = [await env.model(CATEGORY_MODEL).create({ name: 'Bulk' })];
+    // The stickers share a finish of their own: 25 products for one filter, two pages of them.
+    const finish = await env.model('product.attribute').create({ name: 'Finish' }) as number;
+    const glossy = await env.model('product.attribute.value').create({ name: 'Glossy', attribute_id: finish }) as number;
     for (let i = 1; i <= 25; i++) {
       const id = await env.model(TEMPLATE_MODEL).create({ name: `Sticker ${String(i).padStart(2, '0')}`, list_price: i, categ_id: bulk, website_published: true, website_sequence: 50 });
+      await env.model('product.template.attribute.value').create({ product_tmpl_id: id, attribute_value_id: glossy });
       await env.model(PRODUCT_MODEL).create({ product_tmpl_id: id });
+    }
+    for (const v of await env.model('product.attribute.value').search_read([], ['name', 'attribute_id'])) {
+      attrib[String(v.name)] = `${(v.attribute_id as [number, string])[0]}-${v.id}`;
     }
   });
   after(async () => tk?.stop());
@@ -35,11 +49,12 @@ describe('sale: /shop and product pages', function () {
     expect(page1.slice(0, 3)).to.deep.equal(['T-shirt', 'Standing desk', 'Office chair']);
     expect(first.html).to.contain('href="/shop?page=2"').and.not.contain('Prototype gadget');
     expect(first.html).to.match(/<a[^>]*href="\/shop"[^>]*>Shop<\/a>/); // the site menu's entry
-    const second = names((await get('/shop?page=2')).html);
-    expect(second).to.have.length(6 + 25 - PRODUCTS_PER_PAGE);
-    expect(second.at(-1)).to.equal('Sticker 25');
+    expect(names((await get('/shop?page=2')).html)).to.have.length(PRODUCTS_PER_PAGE);
+    const last = names((await get('/shop?page=3')).html);
+    expect(last).to.have.length(DEMO_LISTED + 25 - 2 * PRODUCTS_PER_PAGE);
+    expect(last.at(-1)).to.equal('Sticker 25');
     // A page past the end shows the last one; a bad page number is refused.
-    expect(names((await get('/shop?page=99')).html)).to.deep.equal(second);
+    expect(names((await get('/shop?page=99')).html)).to.deep.equal(last);
     expect((await get('/shop?page=abc')).status).to.equal(400);
   });
 
@@ -50,10 +65,104 @@ describe('sale: /shop and product pages', function () {
     const none = await get('/shop?search=unicorn');
     expect(names(none.html)).to.deep.equal([]);
     expect(none.html).to.contain('No product matches your search.');
-    // Office holds the chair and the notebook, and Desks (the desk and the lamp) under it.
-    expect(names((await get(`/shop?category=${office}`)).html)).to.deep.equal(['Standing desk', 'Office chair', 'Notebook', 'Desk lamp']);
+    // Office holds the chair and the notebook, and Desks (the desk, the lamp...) and Stationery under it.
+    expect(names((await get(`/shop?category=${office}`)).html)).to.deep.equal([
+      'Standing desk', 'Office chair', 'Notebook', 'Desk lamp', 'Monitor arm', 'Cable tray', 'Fountain pen', 'Pencil set', 'Sticky notes',
+    ]);
     expect(names((await get(`/shop?category=${office}&search=lamp`)).html)).to.deep.equal(['Desk lamp']);
     expect((await get(`/shop?search=${'x'.repeat(101)}`)).status).to.equal(400);
+  });
+
+  it('filters by attribute values: values of one attribute are alternatives, attributes add up; with search, category and pages, by GET', async () => {
+    const shop = await get('/shop');
+    // The panel: a GET form of checkboxes, one per value the listed products offer.
+    const form = /<form [^>]*class="mt-4 js_attributes"[^>]*>/.exec(shop.html)?.[0] ?? '';
+    expect(form).to.contain('method="get"').and.contain('action="/shop"');
+    /** The `<input>` tags of this name and value. */
+    const inputs = (html: string, name: string, value: string) => [...html.matchAll(/<input [^>]*>/g)].map((m) => m[0]).filter((t) => t.includes(`name="${name}"`) && t.includes(`value="${value}"`));
+    for (const value of ['S', 'L', 'Red', 'Navy', '0.5 l', 'Glossy']) expect(inputs(shop.html, 'attrib', attrib[value])[0]).to.contain('type="checkbox"').and.not.contain('checked');
+    const q = (...values: string[]) => values.map((v) => `attrib=${attrib[v]}`).join('&');
+    expect(names((await get(`/shop?${q('L')}`)).html)).to.deep.equal(['T-shirt', 'Hoodie', 'Polo shirt', 'Hiking socks', 'Plant pot']);
+    expect(names((await get(`/shop?${q('Red', 'Green')}`)).html)).to.deep.equal(['T-shirt', 'Baseball cap', 'Linen cushion', 'Water bottle']);
+    expect(names((await get(`/shop?${q('L', 'Red')}`)).html)).to.deep.equal(['T-shirt']);
+    expect(names((await get(`/shop?${q('L', 'Black')}`)).html)).to.deep.equal(['Hoodie']);
+    expect(names((await get(`/shop?search=shirt&${q('L')}`)).html)).to.deep.equal(['T-shirt', 'Polo shirt']);
+    const [clothes] = await tk.sudo().model(CATEGORY_MODEL).search([['name', '=', 'Clothes']]);
+    const black = await get(`/shop?category=${clothes}&${q('Black')}`);
+    expect(names(black.html)).to.deep.equal(['Hoodie', 'Baseball cap']);
+    // The checked box stays checked, the form keeps the category, the search box keeps the filter.
+    const blackBoxes = inputs(black.html, 'attrib', attrib.Black);
+    expect(blackBoxes.find((t) => t.includes('checkbox'))).to.contain('checked');
+    expect(blackBoxes.find((t) => t.includes('hidden'))).to.not.equal(undefined);
+    expect(inputs(black.html, 'category', String(clothes)).filter((t) => t.includes('hidden'))).to.have.length(2);
+    expect(names((await get(`/shop?${q('L', 'Glossy')}`)).html)).to.deep.equal([]);
+    // 25 glossy stickers: two pages, the pager keeps the filter.
+    const glossy = await get(`/shop?${q('Glossy')}`);
+    expect(names(glossy.html)).to.have.length(PRODUCTS_PER_PAGE);
+    expect(glossy.html).to.contain(`href="/shop?attrib=${attrib.Glossy}&amp;page=2"`);
+    expect(names((await get(`/shop?${q('Glossy')}&page=2`)).html)).to.deep.equal(['Sticker 21', 'Sticker 22', 'Sticker 23', 'Sticker 24', 'Sticker 25']);
+    // An unknown value filters nothing; a malformed one is refused.
+    expect(names((await get('/shop?attrib=1-999999')).html)).to.have.length(PRODUCTS_PER_PAGE);
+    expect((await get('/shop?attrib=abc')).status).to.equal(400);
+  });
+
+  it('shows variant pictures through /web/image/product.product: a variant\'s own, else its product\'s, resized', async () => {
+    const env = tk.sudo();
+    const variantOf = async (tmpl: string, values: string[] = []) => {
+      const rows = await env.model(PRODUCT_MODEL).search_read([['product_tmpl_id.name', '=', tmpl]], ['value_ids']);
+      const ids = values.length ? (await env.model('product.attribute.value').search([['name', 'in', values]])) : [];
+      return Number(rows.find((r) => (r.value_ids as number[]).length === ids.length && ids.every((i) => (r.value_ids as number[]).includes(i)))!.id);
+    };
+    const bytes = async (path: string) => {
+      const res = await fetch(`${tk.url}${path}`);
+      expect(res.status, path).to.equal(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const [sBlue, mRed, hoodie] = [await variantOf('T-shirt', ['S', 'Blue']), await variantOf('T-shirt', ['M', 'Red']), await variantOf('Hoodie', ['M', 'Navy'])];
+    const [hoodieTmpl] = await env.model(TEMPLATE_MODEL).search([['name', '=', 'Hoodie']]);
+    // The red T-shirt has a picture of its own; the hoodie's variant shows its product's.
+    expect((await bytes(`/web/image/product.product/${mRed}/image`)).equals(await bytes(`/web/image/product.product/${sBlue}/image`))).to.equal(false);
+    expect((await bytes(`/web/image/product.product/${hoodie}/image`)).equals(await bytes(`/web/image/product.template/${hoodieTmpl}/image`))).to.equal(true);
+    const medium = await sharp(await bytes(`/web/image/product.product/${hoodie}/image?size=image_medium`)).metadata();
+    expect([medium.format, medium.width]).to.deep.equal(['png', 256]);
+    expect((await sharp(await bytes(`/web/image/product.product/${mRed}/image_small`)).metadata()).width).to.equal(64);
+    // The listing and the product page show them.
+    // (a card shows its product's first variant: the hoodie's S Grey, which shows the hoodie's picture)
+    const hoodieFirst = await variantOf('Hoodie', ['S', 'Grey']);
+    expect((await get('/shop')).html).to.contain(`src="/web/image/product.product/${sBlue}/image?size=image_medium"`).and.contain(`src="/web/image/product.product/${hoodieFirst}/image?size=image_medium"`);
+    const [size, colour] = [await env.model('product.attribute.value').search([['name', '=', 'M']]), await env.model('product.attribute.value').search([['name', '=', 'Red']])];
+    expect((await get(`${productUrl({ id: tshirt, name: 'T-shirt' })}?values=${size[0]},${colour[0]}`)).html).to.contain(`src="/web/image/product.product/${mRed}/image"`);
+    // A product without any picture shows none; an archived variant and an unpublished product's are not served to visitors.
+    const plain = await env.model(TEMPLATE_MODEL).create({ name: 'Plain box', list_price: 1, website_published: true, website_sequence: 1 });
+    const plainVariant = await env.model(PRODUCT_MODEL).create({ product_tmpl_id: plain });
+    try {
+      expect((await get('/shop')).html).to.not.contain(`/web/image/product.product/${plainVariant}/`);
+      expect((await fetch(`${tk.url}/web/image/product.product/${plainVariant}/image`)).status).to.equal(404);
+    } finally {
+      await env.model(TEMPLATE_MODEL).write([plain], { active: false });
+    }
+    const lRed = (await env.model(PRODUCT_MODEL).search_read([['product_tmpl_id', '=', tshirt], ['active', '=', false]], ['id']))[0];
+    expect((await fetch(`${tk.url}/web/image/product.product/${lRed.id}/image`)).status).to.be.oneOf([403, 404]);
+    const draft = await variantOf('Prototype gadget');
+    expect((await fetch(`${tk.url}/web/image/product.product/${draft}/image`)).status).to.be.oneOf([403, 404]);
+  });
+
+  it('previews the cart for the header (?type=popover): its lines with their pictures, the total, never cached', async () => {
+    const visitor = new RpcClient(tk.url);
+    const empty = await visitor.get('/shop/cart?type=popover');
+    expect(empty.headers.get('content-type')).to.contain('text/html');
+    expect(empty.headers.get('cache-control')).to.contain('no-cache');
+    const emptyHtml = await empty.text();
+    expect(emptyHtml).to.contain('Your cart is empty!').and.not.contain('<html');
+    const [mug] = await tk.sudo().model(PRODUCT_MODEL).search([['product_tmpl_id.name', '=', 'Coffee mug']]);
+    await visitor.call('/shop/cart/update_json', { product_id: mug, add_qty: 3 });
+    const html = await (await visitor.get('/shop/cart?type=popover')).text();
+    expect(html).to.contain('Coffee mug').and.contain('Quantity: 3').and.contain('€ 25.50').and.contain('View cart (3)');
+    expect(html).to.contain(`src="/web/image/product.product/${mug}/image?size=image_small"`).and.not.contain('<html');
+    // The cart page shows the same picture on its line; another visitor's preview is empty.
+    expect(await (await visitor.get('/shop/cart')).text()).to.contain(`src="/web/image/product.product/${mug}/image?size=image_small"`);
+    expect(await (await new RpcClient(tk.url).get('/shop/cart?type=popover')).text()).to.contain('Your cart is empty!');
+    expect((await visitor.get('/shop/cart?type=bogus')).status).to.equal(400);
   });
 
   it('shows a product with its variants: the server prices the chosen combination, an archived one is not available', async () => {

@@ -29,6 +29,13 @@ describe('sale: in the browser', function () {
         expect(describeViolations(await checkAccessibility(page))).to.equal('');
         await page.screenshot({ path: path.join(SHOTS, `shop-${width}.png`), fullPage: true });
 
+        // Ticking an attribute value filters the listing at once (a GET, kept in the address).
+        await page.waitForSelector('[data-island="sale.shop_filters"][data-hydrated="true"]');
+        await Promise.all([page.waitForURL(/\/shop\?attrib=\d+-\d+$/), page.getByLabel('L', { exact: true }).check()]);
+        await page.getByRole('link', { name: 'Hoodie' }).waitFor();
+        expect(await page.getByRole('link', { name: 'Coffee mug' }).count()).to.equal(0);
+        expect(await page.getByLabel('L', { exact: true }).isChecked()).to.equal(true);
+
         const [tshirt] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
         await page.getByRole('link', { name: 'T-shirt' }).click();
         await page.waitForURL(`**${productUrl({ id: tshirt, name: 'T-shirt' })}`);
@@ -46,11 +53,42 @@ describe('sale: in the browser', function () {
         expect(describeViolations(await checkAccessibility(page))).to.equal('');
         await page.screenshot({ path: path.join(SHOTS, `cart-${width}.png`), fullPage: true });
 
+        // The header's cart preview: shown once the pointer rests on the link (100 ms), hidden 1 s after it left.
+        await page.goto(`${tk.url}/shop`);
+        await page.waitForSelector('[data-island="sale.cart_link"][data-hydrated="true"]');
+        const popover = page.locator('#cart_popover');
+        const hovered = Date.now();
+        await page.locator('#my_cart').hover();
+        await popover.getByRole('link', { name: 'T-shirt (M, Red)' }).waitFor();
+        expect(Date.now() - hovered).to.be.at.least(100);
+        expect(await popover.textContent()).to.contain('Quantity: 3').and.contain('€ 54.00').and.contain('View cart (3)');
+        expect(await popover.locator('img').getAttribute('src')).to.match(/^\/web\/image\/product\.product\/\d+\/image\?size=image_small$/);
+        await page.screenshot({ path: path.join(SHOTS, `popover-${width}.png`) });
+        expect(describeViolations(await checkAccessibility(page))).to.equal('');
+        // axe scrolls the page under the pointer; resting on the link again keeps (or brings back) the preview.
+        await page.locator('#my_cart').hover();
+        await popover.waitFor();
+        const left = Date.now();
+        await page.mouse.move(5, 600);
+        await popover.waitFor({ state: 'detached' });
+        expect(Date.now() - left).to.be.at.least(1000);
+        await page.goto(`${tk.url}/shop/cart`);
+
         await page.getByLabel('Quantity of T-shirt (M, Red)').fill('1');
         await Promise.all([page.waitForURL('**/shop/cart'), page.getByRole('button', { name: 'Update' }).click()]);
         await page.locator('#order_total', { hasText: '€ 18.00' }).waitFor();
         // Once hydrated, - / + ask the server and show the amounts it answers.
         await page.waitForSelector('[data-island="sale.cart"][data-hydrated="true"]');
+        // On a phone too: nothing wider than the screen, - / + inside it, the total in view.
+        const inView = async (selector: string) => {
+          const b = (await page.locator(selector).first().boundingBox())!;
+          return b.x >= 0 && b.x + b.width <= width && b.y >= 0 && b.y + b.height <= 900;
+        };
+        const fits = {
+          page: await page.evaluate(() => document.documentElement.scrollWidth) <= width,
+          minus: await inView('.js_cart_line button[aria-label^="Remove one"]'), plus: await inView('.js_cart_line button[aria-label^="Add one"]'), total: await inView('#order_total'),
+        };
+        expect(fits).to.deep.equal({ page: true, minus: true, plus: true, total: true });
         await page.getByRole('button', { name: 'Add one T-shirt (M, Red)' }).click();
         await page.locator('#order_total', { hasText: '€ 36.00' }).waitFor();
         await page.getByLabel('Quantity of T-shirt (M, Red)').fill('100');

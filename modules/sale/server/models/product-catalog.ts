@@ -150,6 +150,8 @@ export const ProductProduct = defineModel({
     value_ids: fields.many2many(ATTRIBUTE_VALUE_MODEL, { relation: 'product_variant_value_rel', column1: 'product_id', column2: 'value_id', string: 'Attribute values' }),
     default_code: fields.char({ size: 64, string: 'Internal reference' }),
     active: fields.boolean({ default: true, string: 'Active' }),
+    /** Its own picture; `/web/image/product.product/<id>/image` shows the product's when it has none. */
+    image: fields.image({ string: 'Image', fallback: 'product_tmpl_id' }),
   },
   constraints: [checkCombination],
 });

@@ -1,10 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { UserError } from '@platform/core';
 import { route, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { TranslationCatalog } from '@platform/web';
 import {
-  CART_UPDATE_JSON_URL, CART_UPDATE_URL, CART_URL, SHOP_URL, UNIT_PRICE_URL, cartUpdateSchema, unitPriceSchema, productQuerySchema, productUrl, shopQuerySchema, slugId,
+  CART_UPDATE_JSON_URL, CART_UPDATE_URL, CART_URL, SHOP_URL, UNIT_PRICE_URL, cartQuerySchema, cartUpdateSchema, unitPriceSchema, productQuerySchema, productUrl, shopQuerySchema, slugId,
 } from '../../common/shop-schemas';
-import { cartPage, productPage, shopPage } from '../../web/pages/shop-pages';
+import { cartPage, cartPopover, productPage, shopPage } from '../../web/pages/shop-pages';
 import { CartService } from '../services/cart-service';
 import { CatalogService } from '../services/catalog-service';
 import { EcomStats } from '../services/ecom-stats';
@@ -23,6 +24,7 @@ export class ShopRoutes implements RouteContribution {
     @inject(CatalogService) private readonly catalog: CatalogService,
     @inject(CartService) private readonly cart: CartService,
     @inject(EcomStats) private readonly stats: EcomStats,
+    @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -55,20 +57,28 @@ export class ShopRoutes implements RouteContribution {
           return productPage({ product, currency: await this.catalog.currency(req.env), csrfToken: req.csrfToken(), cartQuantity: await this.cartQuantity(req) });
         },
       }),
-      {
-        path: CART_URL, type: 'http', auth: 'public',
-        handler: async (req) => cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken() }),
-      },
+      route({
+        path: CART_URL, type: 'http', auth: 'public', params: cartQuerySchema,
+        handler: async (req) => {
+          if (req.params.type !== 'popover') return this.cartPage(req);
+          // The header's preview: the lines alone, never kept by a cache (they change with every update).
+          const cart = await this.cart.view(req);
+          const t = (s: string) => this.translations.translate(req.site.modules, req.lang, s);
+          req.reply.header('Cache-Control', 'no-cache, no-store');
+          req.reply.send(cartPopover(cart, t), 'text/html; charset=utf-8');
+          return undefined;
+        },
+      }),
       route({
         path: CART_UPDATE_URL, type: 'http', auth: 'public', methods: ['POST'], params: cartUpdateSchema, rateLimit: CART_RATE,
-        invalid: async (req, errors) => cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), error: Object.values(errors).join(' '), status: 400 }),
+        invalid: async (req, errors) => this.cartPage(req, Object.values(errors).join(' ')),
         handler: async (req) => {
           try {
             await this.cart.update(req, req.params);
             if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
           } catch (e) {
             if (!(e instanceof UserError)) throw e;
-            return cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), error: e.message, status: 400 });
+            return this.cartPage(req, e.message);
           }
           return req.reply.redirect(CART_URL, { status: 303 });
         },
@@ -94,6 +104,11 @@ export class ShopRoutes implements RouteContribution {
         },
       }),
     ];
+  }
+
+  /** The cart page, with a refused update's message (and a 400) when there is one. */
+  private async cartPage(req: RequestContext, error?: string) {
+    return cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), ...(error === undefined ? {} : { error, status: 400 }) });
   }
 
   private async cartQuantity(req: RequestContext): Promise<number> {

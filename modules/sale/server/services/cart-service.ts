@@ -160,16 +160,17 @@ export class CartService {
     const currency = await this.catalog.currency(env);
     const order = await this.current(caller, env);
     if (!order) return { id: null, lines: [], amountTotal: 0, quantity: 0, currency };
-    // The lines with their product's template (its URL) in one read.
+    // The lines with their product's template (its URL) and whether the variant has a picture (its own or its template's) in one read.
     const rows = await env.db('sale_order_line as l').leftJoin('product_product as p', 'p.id', 'l.product_id').leftJoin('product_template as t', 't.id', 'p.product_tmpl_id')
       .where('l.order_id', order.id).orderBy('l.id')
-      .select('l.id', 'l.product_id', 'l.name', 'l.product_uom_qty', 'l.price_unit', 'l.price_subtotal', 't.id as tmpl_id', 't.name as tmpl_name');
+      .select('l.id', 'l.product_id', 'l.name', 'l.product_uom_qty', 'l.price_unit', 'l.price_subtotal', 't.id as tmpl_id', 't.name as tmpl_name',
+        env.db.raw("case when coalesce(p.image, '') <> '' or coalesce(t.image, '') <> '' then 1 else 0 end as pictured"));
     const lines = rows.map((r) => {
       const productId = Number(r.product_id);
       return {
         id: Number(r.id), productId, name: String(r.name), qty: Number(r.product_uom_qty),
         url: r.tmpl_id ? `${productUrl({ id: Number(r.tmpl_id), name: String(r.tmpl_name) })}?variant=${productId}` : '#',
-        priceUnit: Number(r.price_unit), subtotal: Number(r.price_subtotal),
+        priceUnit: Number(r.price_unit), subtotal: Number(r.price_subtotal), hasImage: Number(r.pictured) === 1,
       };
     });
     return { id: order.id, lines, amountTotal: order.amountTotal, quantity: lines.reduce((s, l) => s + l.qty, 0), currency };

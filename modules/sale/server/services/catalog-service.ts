@@ -3,7 +3,7 @@ import type { Domain } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { PaymentCatalog } from '@modules/payment';
 import {
-  PRODUCTS_PER_PAGE, productUrl, type CategoryNode, type Money, type ProductCard, type ShopQuery, type VariantChoice,
+  PRODUCTS_PER_PAGE, parseAttribs, productUrl, type AttributeFilter, type CategoryNode, type Money, type ProductCard, type ShopQuery, type VariantChoice,
 } from '../../common/shop-schemas';
 import {
   ATTRIBUTE_MODEL, ATTRIBUTE_VALUE_MODEL, CATEGORY_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, TEMPLATE_VALUE_MODEL,
@@ -29,7 +29,8 @@ export interface ProductPage {
   description: string;
   url: string;
   category: CategoryNode | null;
-  hasImage: boolean;
+  /** The variant whose picture the page shows (the chosen one, else the first), null without a picture. */
+  imageId: number | null;
   choices: VariantChoice[];
   /** The variant the chosen values make, or null: "Not available". */
   variant: SellableVariant | null;
@@ -75,25 +76,90 @@ export class CatalogService {
     return [...out];
   }
 
-  /** `/shop`: published and listed products matching every word of the search, in the category's subtree, a page of them. */
-  async listing(env: Env, q: ShopQuery, categories: CategoryNode[]): Promise<{ products: ProductCard[]; total: number; page: number; pageCount: number }> {
-    const domain: Domain = [['website_published', '=', true], ['website_listed', '=', true], ['active', '=', true]];
-    for (const w of words(q.search)) domain.push('|', ['name', 'ilike', w], ['description', 'ilike', w]);
-    if (q.category) domain.push(['categ_id', 'in', this.descendants(categories, q.category)]);
+  /**
+   * `/shop`: published and listed products matching every word of the search, in the category's
+   * subtree, offering one of the checked values of each filtered attribute; a page of them, and the
+   * filter panel (the attributes offered by the products the search and category find).
+   */
+  async listing(env: Env, q: ShopQuery, categories: CategoryNode[]): Promise<{ products: ProductCard[]; total: number; page: number; pageCount: number; filters: AttributeFilter[] }> {
+    const base: Domain = [['website_published', '=', true], ['website_listed', '=', true], ['active', '=', true]];
+    for (const w of words(q.search)) base.push('|', ['name', 'ilike', w], ['description', 'ilike', w]);
+    if (q.category) base.push(['categ_id', 'in', this.descendants(categories, q.category)]);
+    const { groups, filters } = await this.attributeFilters(env, base, parseAttribs(q.attrib).map((a) => a.valueId));
+    const domain: Domain = [...base];
+    for (const valueIds of groups) domain.push(['attribute_value_ids.attribute_value_id', 'in', valueIds]);
     const model = env.model(TEMPLATE_MODEL);
     const total = await model.search_count(domain);
     const pageCount = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
     const page = Math.min(Math.max(q.page ?? 1, 1), pageCount);
-    const rows = await model.search_read(domain, ['name', 'list_price', 'categ_id', 'image'], {
+    const rows = await model.search_read(domain, ['name', 'list_price', 'categ_id'], {
       offset: (page - 1) * PRODUCTS_PER_PAGE, limit: PRODUCTS_PER_PAGE, order: 'website_sequence, name, id',
     });
+    const pictures = await this.pictures(env, rows.map((r) => Number(r.id)));
     const names = new Map(categories.map((c) => [c.id, c.name]));
     const products = rows.map((r) => ({
       id: Number(r.id), name: String(r.name), url: productUrl({ id: Number(r.id), name: String(r.name) }),
       price: Number(r.list_price), category: Array.isArray(r.categ_id) ? names.get(Number(r.categ_id[0])) ?? null : null,
-      hasImage: Boolean(r.image),
+      imageId: pictures.get(Number(r.id)) ?? null,
     }));
-    return { products, total, page, pageCount };
+    return { products, total, page, pageCount, filters };
+  }
+
+  /**
+   * The filter panel and the checked values grouped by attribute (unknown values dropped): the
+   * attributes and values offered by the templates of `base`, plus the checked ones.
+   */
+  private async attributeFilters(env: Env, base: Domain, checked: number[]): Promise<{ groups: number[][]; filters: AttributeFilter[] }> {
+    const sudo = env.sudo();
+    const onTemplate: Domain = base.map((leaf) => (Array.isArray(leaf) ? [`product_tmpl_id.${String(leaf[0])}`, leaf[1], leaf[2]] : leaf)) as Domain;
+    const offered = await sudo.model(TEMPLATE_VALUE_MODEL).search_read(onTemplate, ['attribute_value_id'], { limit: 5000 });
+    const valueIds = new Set([...offered.map((o) => Number((o.attribute_value_id as [number, string])[0])), ...checked]);
+    if (!valueIds.size) return { groups: [], filters: [] };
+    const values = await sudo.model(ATTRIBUTE_VALUE_MODEL).search_read([['id', 'in', [...valueIds]]], ['name', 'attribute_id']);
+    const attrOf = (v: Record<string, unknown>) => Number((v.attribute_id as [number, string])[0]);
+    const attrs = await sudo.model(ATTRIBUTE_MODEL).search_read([['id', 'in', [...new Set(values.map(attrOf))]]], ['name']);
+    const picked = new Set(checked);
+    const byAttr = new Map<number, number[]>();
+    for (const v of values) if (picked.has(Number(v.id))) byAttr.set(attrOf(v), [...(byAttr.get(attrOf(v)) ?? []), Number(v.id)]);
+    const filters = attrs.map((a) => ({
+      id: Number(a.id), name: String(a.name),
+      values: values.filter((v) => attrOf(v) === Number(a.id)).map((v) => ({ id: Number(v.id), name: String(v.name), checked: picked.has(Number(v.id)) })),
+    }));
+    return { groups: [...byAttr.values()], filters };
+  }
+
+  /**
+   * For each template, the active variant whose picture to show: the first variant when it or the
+   * template has a picture, else the first one with a picture of its own; templates without any are
+   * left out. One query.
+   */
+  async pictures(env: Env, templateIds: number[]): Promise<Map<number, number>> {
+    if (!templateIds.length) return new Map();
+    const db = env.sudo().db;
+    const rows = await db('product_product as p').join('product_template as t', 't.id', 'p.product_tmpl_id')
+      .whereIn('t.id', templateIds).where('p.active', true).orderBy('p.id')
+      .select('p.id as id', 't.id as tmpl', db.raw("case when p.image is not null and p.image <> '' then 1 else 0 end as own"),
+        db.raw("case when t.image is not null and t.image <> '' then 1 else 0 end as inherited"));
+    const first = new Map<number, number>();
+    const out = new Map<number, number>();
+    for (const r of rows) {
+      const tmpl = Number(r.tmpl);
+      if (!first.has(tmpl)) {
+        first.set(tmpl, Number(r.id));
+        if (Number(r.own) || Number(r.inherited)) out.set(tmpl, Number(r.id));
+      } else if (!out.has(tmpl) && Number(r.own)) out.set(tmpl, Number(r.id));
+    }
+    return out;
+  }
+
+  /** Of these variants, the ones with a picture (their own or their product's). One query. */
+  async picturedVariants(env: Env, variantIds: number[]): Promise<number[]> {
+    if (!variantIds.length) return [];
+    const db = env.sudo().db;
+    const rows = await db('product_product as p').join('product_template as t', 't.id', 'p.product_tmpl_id').whereIn('p.id', variantIds)
+      .where((w) => { w.where((o) => o.whereNotNull('p.image').andWhere('p.image', '<>', '')).orWhere((o) => o.whereNotNull('t.image').andWhere('t.image', '<>', '')); })
+      .select('p.id as id');
+    return rows.map((r) => Number(r.id));
   }
 
   /**
@@ -101,7 +167,7 @@ export class CatalogService {
    * and the variant the chosen values make (`valueIds`, else the variant asked, else the first one).
    */
   async productPage(env: Env, templateId: number, pick: { valueIds?: number[]; variantId?: number }, categories: CategoryNode[]): Promise<ProductPage | null> {
-    const [tmpl] = await env.model(TEMPLATE_MODEL).search_read([['id', '=', templateId], ['active', '=', true]], ['name', 'description', 'categ_id', 'image', 'website_published']);
+    const [tmpl] = await env.model(TEMPLATE_MODEL).search_read([['id', '=', templateId], ['active', '=', true]], ['name', 'description', 'categ_id', 'website_published']);
     if (!tmpl) return null;
     const sudo = env.sudo();
     const offered = await sudo.model(TEMPLATE_VALUE_MODEL).search_read([['product_tmpl_id', '=', templateId]], ['attribute_value_id', 'price_extra']);
@@ -139,9 +205,12 @@ export class CatalogService {
     });
     const category = Array.isArray(tmpl.categ_id) ? categories.find((c) => c.id === Number((tmpl.categ_id as [number, string])[0])) ?? null : null;
     const variant = found ? await this.sellable(env, found.id) : null;
+    // The chosen variant's picture (its own or the product's); with no variant chosen, the product's.
+    const shown = found?.id ?? variants[0]?.id;
+    const imageId = shown !== undefined && (await this.picturedVariants(env, [shown])).length ? shown : null;
     return {
       id: templateId, name: String(tmpl.name), description: typeof tmpl.description === 'string' ? tmpl.description : '', url: base,
-      category, hasImage: Boolean(tmpl.image), choices, variant,
+      category, imageId, choices, variant,
     };
   }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
 import {
-  CART_UPDATE_JSON_URL, CART_UPDATE_URL, MAX_LINE_QTY, SHOP_URL, formatMoney, type CartUpdateResult, type CartView,
+  CART_UPDATE_JSON_URL, CART_UPDATE_URL, MAX_LINE_QTY, SHOP_URL, formatMoney, variantImageUrl, type CartUpdateResult, type CartView,
 } from '../../common/shop-schemas';
 import { CHECKOUT_URL } from '../../common/checkout-schemas';
 
@@ -62,38 +62,48 @@ function Cart({ cart, csrfToken, error: initialError }: CartProps) {
         <>
           <ul className="list-group mb-3">
             {lines.map((l) => (
-              <li key={l.id} className="list-group-item d-flex flex-wrap gap-2 align-items-center js_cart_line" data-line-id={l.id}>
-                <div className="flex-grow-1" style={{ minWidth: 160 }}>
-                  <a href={l.url} className="fw-semibold text-decoration-none">{l.name}</a>
-                  <div className="small text-body-secondary">{`${money(l.priceUnit)} ${_t('each')}`}</div>
+              <li key={l.id} className="list-group-item js_cart_line" data-line-id={l.id}>
+                <div className="d-flex gap-3 align-items-start">
+                  {l.hasImage
+                    ? <img src={variantImageUrl(l.productId, 'image_small')} alt="" width={64} height={64} className="rounded object-fit-cover flex-shrink-0 bg-body-tertiary" />
+                    : <span className="d-inline-block rounded bg-body-secondary flex-shrink-0" style={{ width: 64, height: 64 }} aria-hidden="true" />}
+                  <div className="flex-grow-1" style={{ minWidth: 0 }}>
+                    <div className="d-flex justify-content-between gap-2">
+                      <a href={l.url} className="fw-semibold text-decoration-none">{l.name}</a>
+                      <div className="fw-semibold text-end text-nowrap">{money(l.subtotal)}</div>
+                    </div>
+                    <div className="small text-body-secondary">{`${money(l.priceUnit)} ${_t('each')}`}</div>
+                    <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
+                      <form method="post" action={CART_UPDATE_URL} className="d-flex gap-2 align-items-center" onSubmit={submit(l.id, l.productId)}>
+                        <input type="hidden" name="csrf_token" value={csrfToken} />
+                        <input type="hidden" name="product_id" value={l.productId} />
+                        <input type="hidden" name="line_id" value={l.id} />
+                        <div className="input-group flex-nowrap" style={{ width: live ? 144 : 80 }}>
+                          {live ? <button type="button" className="btn btn-outline-secondary px-3" disabled={busy} aria-label={_t('Remove one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty - 1)}>−</button> : null}
+                          <label htmlFor={`qty-${l.id}`} className="visually-hidden">{_t('Quantity of %s').replace('%s', l.name)}</label>
+                          <input id={`qty-${l.id}`} key={`${l.id}-${l.qty}`} type="number" name="set_qty" className="form-control text-center px-1" min={0} max={MAX_LINE_QTY} step={1} defaultValue={l.qty} required />
+                          {live ? <button type="button" className="btn btn-outline-secondary px-3" disabled={busy} aria-label={_t('Add one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty + 1)}>+</button> : null}
+                        </div>
+                        <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>{_t('Update')}</button>
+                      </form>
+                      <form method="post" action={CART_UPDATE_URL} onSubmit={submit(l.id, l.productId)}>
+                        <input type="hidden" name="csrf_token" value={csrfToken} />
+                        <input type="hidden" name="product_id" value={l.productId} />
+                        <input type="hidden" name="line_id" value={l.id} />
+                        <input type="hidden" name="set_qty" value="0" />
+                        <button type="submit" className="btn btn-sm btn-link text-danger" disabled={busy} aria-label={_t('Remove %s').replace('%s', l.name)}>{_t('Remove')}</button>
+                      </form>
+                    </div>
+                  </div>
                 </div>
-                <form method="post" action={CART_UPDATE_URL} className="d-flex gap-1 align-items-center" onSubmit={submit(l.id, l.productId)}>
-                  <input type="hidden" name="csrf_token" value={csrfToken} />
-                  <input type="hidden" name="product_id" value={l.productId} />
-                  <input type="hidden" name="line_id" value={l.id} />
-                  {live ? <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={_t('Remove one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty - 1)}>−</button> : null}
-                  <label htmlFor={`qty-${l.id}`} className="visually-hidden">{_t('Quantity of %s').replace('%s', l.name)}</label>
-                  <input id={`qty-${l.id}`} key={`${l.id}-${l.qty}`} type="number" name="set_qty" className="form-control form-control-sm" min={0} max={MAX_LINE_QTY} step={1} defaultValue={l.qty} required style={{ width: 72 }} />
-                  {live ? <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} aria-label={_t('Add one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty + 1)}>+</button> : null}
-                  <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>{_t('Update')}</button>
-                </form>
-                <form method="post" action={CART_UPDATE_URL} onSubmit={submit(l.id, l.productId)}>
-                  <input type="hidden" name="csrf_token" value={csrfToken} />
-                  <input type="hidden" name="product_id" value={l.productId} />
-                  <input type="hidden" name="line_id" value={l.id} />
-                  <input type="hidden" name="set_qty" value="0" />
-                  <button type="submit" className="btn btn-sm btn-link text-danger" disabled={busy} aria-label={_t('Remove %s').replace('%s', l.name)}>{_t('Remove')}</button>
-                </form>
-                <div className="fw-semibold text-end ms-auto" style={{ minWidth: 100 }}>{money(l.subtotal)}</div>
               </li>
             ))}
           </ul>
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+          {/* On a phone the total and the way on stay in view at the bottom of the screen. */}
+          <div className="position-sticky bottom-0 bg-body border-top py-3 d-flex flex-wrap justify-content-between align-items-center gap-2 cart_summary">
             <a href={SHOP_URL} className="btn btn-outline-secondary">{_t('Continue shopping')}</a>
-            <p className="fs-4 mb-0">{`${_t('Total')}: `}<strong id="order_total">{money(total)}</strong></p>
-          </div>
-          <div className="d-flex justify-content-end mt-3">
-            <a href={CHECKOUT_URL} className="btn btn-primary btn-lg" id="process_checkout">{_t('Process Checkout')}</a>
+            <p className="fs-5 mb-0 ms-auto">{`${_t('Total')}: `}<strong id="order_total">{money(total)}</strong></p>
+            <a href={CHECKOUT_URL} className="btn btn-primary" id="process_checkout">{_t('Process Checkout')}</a>
           </div>
         </>
       )}

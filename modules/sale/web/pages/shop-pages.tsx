@@ -1,32 +1,28 @@
 import type React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { page } from '@platform/web';
 import { useT } from '@platform/web/client';
 import {
-  CART_UPDATE_URL, CART_URL, MAX_LINE_QTY, SEARCH_MAX, SHOP_URL, formatMoney, shopUrl,
-  type CartView, type CategoryNode, type Money, type ProductCard, type VariantChoice,
+  CART_UPDATE_URL, CART_URL, MAX_LINE_QTY, SEARCH_MAX, SHOP_URL, formatMoney, shopUrl, variantImageUrl,
+  type AttribPick, type AttributeFilter, type CartView, type CategoryNode, type Money, type ProductCard, type VariantChoice,
 } from '../../common/shop-schemas';
 import type { ProductPage } from '../../server/services/catalog-service';
 import CartIsland from '../islands/cart';
+import CartLinkIsland from '../islands/cart-link';
+import Filters from '../islands/shop-filters';
 
-function Picture({ name, imageUrl, height }: { name: string; imageUrl: string | null; height: number }) {
-  if (imageUrl) return <img src={imageUrl} alt={name} className="card-img-top object-fit-cover" style={{ height }} loading="lazy" />;
+function Picture({ name, imageUrl, height, square }: { name: string; imageUrl: string | null; height?: number; square?: boolean }) {
+  const size: React.CSSProperties = square ? { aspectRatio: '1 / 1', width: '100%', height: 'auto' } : { height };
+  if (imageUrl) return <img src={imageUrl} alt={name} className="card-img-top bg-body-tertiary object-fit-cover" style={size} loading={square ? undefined : 'lazy'} />;
   return (
-    <div className="d-flex align-items-center justify-content-center bg-body-secondary text-body-secondary fs-1 fw-semibold rounded-top" style={{ height }} aria-hidden="true">
+    <div className="d-flex align-items-center justify-content-center bg-body-secondary text-body-secondary fs-1 fw-semibold rounded-top" style={size} aria-hidden="true">
       {name.slice(0, 1).toUpperCase()}
     </div>
   );
 }
 
-const tmplImage = (id: number, has: boolean) => (has ? `/web/image/product.template/${id}/image?size=image_medium` : null);
-
 function CartLink({ quantity }: { quantity: number }) {
-  const _t = useT();
-  return (
-    <a href={CART_URL} className="btn btn-outline-primary position-relative">
-      {_t('Cart')}
-      {quantity > 0 ? <span className="badge text-bg-primary ms-2">{quantity}</span> : null}
-    </a>
-  );
+  return <CartLinkIsland quantity={quantity} />;
 }
 
 export interface ShopPageProps {
@@ -39,45 +35,54 @@ export interface ShopPageProps {
   total: number;
   currency: Money;
   cartQuantity: number;
+  filters: AttributeFilter[];
 }
 
 function ShopBody(p: ShopPageProps) {
   const _t = useT();
+  const attribs: AttribPick[] = p.filters.flatMap((f) => f.values.filter((v) => v.checked).map((v) => ({ attributeId: f.id, valueId: v.id })));
   const pages = Array.from({ length: p.pageCount }, (_, i) => i + 1).filter((n) => Math.abs(n - p.page) <= 3);
   return (
     <section className="container py-4 shop">
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
         <h1 className="h2 mb-0">{_t('Shop')}</h1>
-        <form method="get" action={SHOP_URL} className="d-flex gap-2 flex-grow-1 flex-md-grow-0" role="search">
+        {/* On a phone: the title and the cart on the first line, the search under them. */}
+        <div className="order-md-last"><CartLink quantity={p.cartQuantity} /></div>
+        <form method="get" action={SHOP_URL} className="d-flex gap-2 col-12 col-md-auto flex-md-grow-0" role="search">
           {p.category ? <input type="hidden" name="category" value={p.category} /> : null}
+          {attribs.map((a) => <input key={`${a.attributeId}-${a.valueId}`} type="hidden" name="attrib" value={`${a.attributeId}-${a.valueId}`} />)}
           <label htmlFor="shop-search" className="visually-hidden">{_t('Search products')}</label>
           <input id="shop-search" type="search" name="search" className="form-control" placeholder={_t('Search...')} defaultValue={p.search} maxLength={SEARCH_MAX} />
           <button type="submit" className="btn btn-primary">{_t('Search')}</button>
         </form>
-        <CartLink quantity={p.cartQuantity} />
       </div>
+      <a href="#shop-filters" className="d-lg-none btn btn-sm btn-outline-secondary mb-3">{_t('Categories and filters')}</a>
       <div className="row g-4">
-        <nav className="col-lg-3" aria-label={_t('Categories')}>
+        {/* On a phone the products come first; the categories and filters follow them. */}
+        <aside className="col-lg-3 order-last order-lg-first" id="shop-filters">
+          <nav aria-label={_t('Categories')}>
           {/* The active entry in the theme's colour (Bootstrap's list-group keeps its own blue otherwise). */}
           <div className="list-group" style={{ '--bs-list-group-active-bg': 'var(--bs-primary)', '--bs-list-group-active-border-color': 'var(--bs-primary)' } as React.CSSProperties}>
-            <a href={shopUrl({ search: p.search })} className={`list-group-item list-group-item-action${p.category ? '' : ' active'}`} aria-current={p.category ? undefined : 'page'}>{_t('All products')}</a>
+            <a href={shopUrl({ search: p.search, attribs })} className={`list-group-item list-group-item-action${p.category ? '' : ' active'}`} aria-current={p.category ? undefined : 'page'}>{_t('All products')}</a>
             {p.categories.map((c) => (
-              <a key={c.id} href={shopUrl({ search: p.search, category: c.id })} className={`list-group-item list-group-item-action${p.category === c.id ? ' active' : ''}`}
+              <a key={c.id} href={shopUrl({ search: p.search, category: c.id, attribs })} className={`list-group-item list-group-item-action${p.category === c.id ? ' active' : ''}`}
                 aria-current={p.category === c.id ? 'page' : undefined} style={{ paddingLeft: `${1 + (c.completeName.split(' / ').length - 1) * 1}rem` }}>
                 {c.name}
               </a>
             ))}
           </div>
-        </nav>
+          </nav>
+          <Filters filters={p.filters} search={p.search} category={p.category} />
+        </aside>
         <div className="col-lg-9">
           {p.products.length === 0 ? (
-            <div className="alert alert-info">{p.search ? _t('No product matches your search.') : _t('No product is defined yet.')}</div>
+            <div className="alert alert-info">{p.search || attribs.length ? _t('No product matches your search.') : _t('No product is defined yet.')}</div>
           ) : (
             <div className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3">
               {p.products.map((prod) => (
                 <div className="col" key={prod.id}>
                   <div className="card h-100 shadow-sm oe_product">
-                    <Picture name={prod.name} imageUrl={tmplImage(prod.id, prod.hasImage)} height={160} />
+                    <Picture name={prod.name} imageUrl={prod.imageId ? variantImageUrl(prod.imageId) : null} height={180} />
                     <div className="card-body d-flex flex-column">
                       <h2 className="h6 card-title"><a href={prod.url} className="stretched-link text-decoration-none">{prod.name}</a></h2>
                       {prod.category ? <p className="small text-body-secondary mb-2">{prod.category}</p> : null}
@@ -93,7 +98,7 @@ function ShopBody(p: ShopPageProps) {
               <ul className="pagination flex-wrap">
                 {pages.map((n) => (
                   <li key={n} className={`page-item${n === p.page ? ' active' : ''}`}>
-                    <a className="page-link" href={shopUrl({ search: p.search, category: p.category, page: n })} aria-current={n === p.page ? 'page' : undefined}>{n}</a>
+                    <a className="page-link" href={shopUrl({ search: p.search, category: p.category, page: n, attribs })} aria-current={n === p.page ? 'page' : undefined}>{n}</a>
                   </li>
                 ))}
               </ul>
@@ -152,7 +157,7 @@ function ProductBody({ product: p, currency, csrfToken, cartQuantity }: ProductP
       </div>
       <div className="row g-4">
         <div className="col-md-6">
-          <div className="card"><Picture name={p.name} imageUrl={tmplImage(p.id, p.hasImage)} height={360} /></div>
+          <div className="card overflow-hidden mx-auto" style={{ maxWidth: 480 }}><Picture name={p.name} imageUrl={p.imageId ? variantImageUrl(p.imageId, 'image') : null} square /></div>
         </div>
         <div className="col-md-6">
           <h1 className="h2">{p.name}</h1>
@@ -204,4 +209,33 @@ function CartBody({ cart, csrfToken, error }: CartPageProps) {
 
 export function cartPage(props: CartPageProps) {
   return page('Your cart', <CartBody {...props} />, { status: props.status ?? 200 });
+}
+
+/**
+ * `/shop/cart?type=popover`: the cart's lines (picture, name, quantity, amount), its total and the way
+ * to the cart, as an HTML fragment the header's cart link shows ("Your cart is empty!" when it is).
+ */
+export function cartPopover(cart: CartView, t: (s: string) => string): string {
+  const money = (v: number) => formatMoney(v, cart.currency);
+  if (!cart.lines.length) return renderToStaticMarkup(<p className="mb-0 p-2 text-body-secondary">{t('Your cart is empty!')}</p>);
+  return renderToStaticMarkup(
+    <div className="cart_popover">
+      <ul className="list-unstyled mb-2">
+        {cart.lines.map((l) => (
+          <li key={l.id} className="d-flex gap-2 align-items-center py-2 border-bottom">
+            {l.hasImage
+              ? <img src={variantImageUrl(l.productId, 'image_small')} alt="" width={48} height={48} className="rounded object-fit-cover flex-shrink-0" />
+              : <span className="d-inline-block rounded bg-body-secondary flex-shrink-0" style={{ width: 48, height: 48 }} aria-hidden="true" />}
+            <div className="flex-grow-1 small text-truncate" style={{ minWidth: 0 }}>
+              <a href={l.url} className="text-decoration-none fw-semibold">{l.name}</a>
+              <div className="text-body-secondary">{`${t('Quantity')}: ${l.qty}`}</div>
+            </div>
+            <span className="small fw-semibold text-nowrap">{money(l.subtotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="d-flex justify-content-between align-items-center px-1 mb-2"><span>{t('Total')}</span><strong>{money(cart.amountTotal)}</strong></div>
+      <a href={CART_URL} className="btn btn-primary btn-sm w-100">{`${t('View cart')} (${cart.quantity})`}</a>
+    </div>,
+  );
 }

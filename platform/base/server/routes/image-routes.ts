@@ -9,7 +9,8 @@ const NO_IMAGE = 'No image here.';
 /**
  * `/web/image/<model>/<id>/<field>`: an image field of a record, read with the caller's rights (model
  * access and record rules, so a visitor gets a 403 for a contact they may not see). `image_medium`
- * and `image_small` are sized variants of `image` (also reachable as `?size=`). Answers carry a
+ * and `image_small` are sized variants of `image` (also reachable as `?size=`); a record without an
+ * image shows the one its field's `fallback` many2one points to (a variant, its product's). Answers carry a
  * hash-of-bytes ETag so browsers revalidate with a cheap 304.
  */
 @injectable()
@@ -28,8 +29,7 @@ export class ImageRoutes implements RouteContribution {
     const { model: modelName, id: rawId, field: rawField } = req.pathParams;
     if (!/^[1-9]\d{0,9}$/.test(rawId)) throw new MissingError(NO_IMAGE);
     const { field, size } = this.resolveField(req, modelName, rawField);
-    const [record] = await req.env.model(modelName).read([Number(rawId)], [field]);
-    const original = decodeImageField(record[field]);
+    const original = await this.stored(req, modelName, Number(rawId), field);
     if (!original) throw new MissingError(NO_IMAGE);
     const variant = await this.variants.variant(original, size);
     if (!variant) throw new MissingError(NO_IMAGE);
@@ -48,6 +48,22 @@ export class ImageRoutes implements RouteContribution {
     }
     ctx.type = variant.contentType;
     ctx.body = variant.bytes;
+  }
+
+  /**
+   * The field's bytes; when empty and the field names a `fallback` many2one, the same field of the
+   * record it points to (read with the caller's rights too), one hop only.
+   */
+  private async stored(req: RequestContext, modelName: string, id: number, field: string): Promise<Buffer | null> {
+    const fallback = req.env.orm.registry.get(modelName)?.field(field)?.fallback;
+    const [record] = await req.env.model(modelName).read([id], fallback ? [field, fallback] : [field]);
+    const own = decodeImageField(record[field]);
+    if (own || !fallback) return own;
+    const target = record[fallback];
+    const comodel = req.env.orm.registry.get(modelName)?.field(fallback)?.comodel;
+    if (!Array.isArray(target) || !comodel) return null;
+    const [parent] = await req.env.model(comodel).read([Number(target[0])], [field]);
+    return decodeImageField(parent?.[field]);
   }
 
   /** Which stored field to read and at which size; anything that is not an image field is a 404. */
