@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
 import { utcText } from '@platform/common';
+import { People } from '@platform/base';
 import type { RequestContext } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
@@ -54,6 +55,7 @@ export class CheckoutService {
     @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
     @inject(PaymentCheckout) private readonly payments: PaymentCheckout,
     @inject(PaymentLinks) private readonly links: PaymentLinks,
+    @inject(People) private readonly people: People,
   ) {}
 
   /** The caller's cart when it has lines, else null. */
@@ -68,8 +70,10 @@ export class CheckoutService {
     const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
       .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'o.payment_tx_id', 'd.name as carrier');
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
-    // The currency through payment's model (its face), not its table.
-    const [c] = o.currency_id ? await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']) : [];
+    // The currency through payment's face (kept between requests); an archived one through its model.
+    const active = o.currency_id ? await this.paymentCatalog.currency(env, Number(o.currency_id)) : null;
+    const [c] = active ? [{ name: active.name, symbol: active.symbol, decimal_places: active.decimals }]
+      : o.currency_id ? await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']) : [];
     const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
     const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
     return {
@@ -105,23 +109,16 @@ export class CheckoutService {
    */
   async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
     if (this.needsNewContact(caller, order)) return null;
-    // The contact, its country's rules and whether the country has states, through base's models (its face).
-    const env = caller.env.sudo();
-    const [p] = await env.model('res.partner').read([order.partnerId], PARTNER_FIELDS);
-    const countryId = p ? m2o(p.country_id) : 0;
-    if (!p || !countryId) return null;
-    const stateId = m2o(p.state_id);
+    // The contact with its country's rules and its state, in one read through base's face.
+    const p = await this.people.partnerAddress(caller.env.sudo().db, order.partnerId, caller.env.lang);
+    if (!p || !p.countryId) return null;
     const form: AddressForm = {
-      name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
-      country_id: String(countryId), state_id: stateId ? String(stateId) : '',
+      name: p.name, email: p.email, phone: p.phone, street: p.street, city: p.city, zip: p.zip,
+      country_id: String(p.countryId), state_id: p.stateId ? String(p.stateId) : '',
     };
-    const [country] = await env.model('res.country').read([countryId], ['code', 'state_required']);
-    const stateCount = await env.model('res.country.state').search_count([['country_id', '=', countryId]]);
-    const stateRequired = country?.state_required === true;
-    const errors = schemaErrors(form, { hasStates: stateCount > 0, stateRequired, zipRequired: zipRequired(str(country?.code)) });
+    const errors = schemaErrors(form, { hasStates: p.countryHasStates, stateRequired: p.stateRequired, zipRequired: zipRequired(p.countryCode) });
     if (Object.keys(errors).length) return null;
-    const name = (v: unknown) => (Array.isArray(v) ? String(v[1] ?? '') : '');
-    return { ...form, countryName: name(p.country_id), stateName: name(p.state_id) };
+    return { ...form, countryName: p.countryName, stateName: p.stateName };
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
