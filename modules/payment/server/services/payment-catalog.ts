@@ -30,8 +30,8 @@ export class PaymentCatalog {
     @injectContributions(PaymentProvider) private readonly providers: ContributionProvider<PaymentProvider>,
     @inject(SiteCaches) caches: SiteCaches,
   ) {
-    this.acquirerRows = caches.create(200);
-    this.currencies = caches.create(200);
+    this.acquirerRows = caches.create(200, ['payment_acquirer']);
+    this.currencies = caches.create(200, ['res_currency']);
   }
 
   provider(code: string): PaymentProvider | undefined {

@@ -3,7 +3,7 @@ import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
 import { utcText } from '@platform/common';
 import { People } from '@platform/base';
-import type { RequestContext } from '@platform/http';
+import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
 import {
@@ -46,8 +46,15 @@ function schemaErrors(values: AddressForm, context: AddressContext): AddressErro
  * otherwise), its shipping method, and its payment (a transaction for the order's own amount and
  * currency, never the browser's).
  */
+interface CountryRow { id: number; name: string; code: string; stateRequired: boolean; phoneCode: number; hasStates: boolean }
+interface StateRow { id: number; name: string; code: string }
+
 @injectable()
 export class CheckoutService {
+  /** Countries per language and states per country, kept until base's country tables are written. */
+  private readonly countryRows: SiteCache<CountryRow[]>;
+  private readonly stateRows: SiteCache<StateRow[]>;
+
   constructor(
     @inject(CartService) private readonly cart: CartService,
     @inject(CatalogService) private readonly catalog: CatalogService,
@@ -56,7 +63,36 @@ export class CheckoutService {
     @inject(PaymentCheckout) private readonly payments: PaymentCheckout,
     @inject(PaymentLinks) private readonly links: PaymentLinks,
     @inject(People) private readonly people: People,
-  ) {}
+    @inject(SiteCaches) caches: SiteCaches,
+  ) {
+    this.countryRows = caches.create(50, ['res_country', 'res_country_state']);
+    this.stateRows = caches.create(500, ['res_country', 'res_country_state']);
+  }
+
+  /** Every country in the env's language, with its address rules and whether it has states. */
+  private allCountries(env: Env): Promise<CountryRow[]> {
+    return this.countryRows.get(env.lang, async () => {
+      const rows = await env.sudo().model('res.country').search_read([], ['name', 'code', 'state_required', 'phone_code']);
+      // The countries that have states: their ids only (a group by would also look up every country's name).
+      const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
+      const withStates = new Set(groups.map((g) => m2o(g.country_id)));
+      return rows.map((r) => ({
+        id: Number(r.id), name: String(r.name), code: String(r.code), stateRequired: r.state_required === true,
+        phoneCode: Number(r.phone_code ?? 0), hasStates: withStates.has(Number(r.id)),
+      }));
+    });
+  }
+
+  private countryStates(env: Env, countryId: number): Promise<StateRow[]> {
+    return this.stateRows.get(String(countryId), async () => {
+      const rows = await env.sudo().model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code'], { limit: 1000 });
+      return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) }));
+    });
+  }
+
+  private async country(env: Env, countryId: number): Promise<CountryRow | undefined> {
+    return (await this.allCountries(env)).find((c) => c.id === countryId);
+  }
 
   /** The caller's cart when it has lines, else null. */
   async order(caller: Caller): Promise<CurrentCart | null> {
@@ -123,38 +159,34 @@ export class CheckoutService {
 
   /** Countries in the page's language, each with what the address form must know of it. */
   async countries(env: Env): Promise<CountryOption[]> {
-    const rows = await env.model('res.country').search_read([], ['name', 'code', 'state_required']);
-    // The countries that have states: their ids only (a group by would also look up every country's name).
-    const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
-    const withStates = new Set(groups.map((g) => m2o(g.country_id)));
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
-    return rows.map((r): CountryOption => ({
-      id: Number(r.id), name: String(r.name),
-      ...(withStates.has(Number(r.id)) ? { hasStates: true as const } : {}),
-      ...(r.state_required === true && withStates.has(Number(r.id)) ? { stateRequired: true as const } : {}),
-      ...(zipRequired(String(r.code)) ? { zipRequired: true as const } : {}),
+    return (await this.allCountries(env)).map((r): CountryOption => ({
+      id: r.id, name: r.name,
+      ...(r.hasStates ? { hasStates: true as const } : {}),
+      ...(r.stateRequired && r.hasStates ? { stateRequired: true as const } : {}),
+      ...(zipRequired(r.code) ? { zipRequired: true as const } : {}),
     })).sort((a, b) => collator.compare(a.name, b.name));
   }
 
   async states(env: Env, countryId: number): Promise<StateOption[]> {
     if (!Number.isSafeInteger(countryId) || countryId <= 0) return [];
-    const rows = await env.sudo().model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code'], { limit: 1000 });
+    const rows = await this.countryStates(env, countryId);
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
-    return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) })).sort((a, b) => collator.compare(a.name, b.name));
+    return rows.map((r) => ({ id: r.id, name: r.name, code: r.code })).sort((a, b) => collator.compare(a.name, b.name));
   }
 
   /** `/shop/country_infos/<id>`: its states and the address fields it uses, in their order; null for an unknown country. */
   async countryInfos(env: Env, countryId: number): Promise<CountryInfos | null> {
-    const [country] = await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required', 'phone_code'], { limit: 1 });
+    const country = await this.country(env, countryId);
     if (!country) return null;
     const states = await this.states(env, countryId);
-    const zip = zipRequired(String(country.code));
+    const zip = zipRequired(country.code);
     return {
       states: states.map((s) => [s.id, s.name, (s as StateOption & { code?: string }).code ?? '']),
       fields: ['street', 'city', ...(zip ? ['zip'] : []), ...(states.length ? ['state_code'] : []), 'country_name'],
-      state_required: country.state_required === true && states.length > 0,
+      state_required: country.stateRequired && states.length > 0,
       zip_required: zip,
-      phone_code: Number(country.phone_code ?? 0),
+      phone_code: country.phoneCode,
     };
   }
 
@@ -167,10 +199,10 @@ export class CheckoutService {
     const errors: AddressErrors = {};
     for (const f of ADDRESS_FIELDS) if (posted[f] !== undefined && typeof posted[f] !== 'string') errors[f] = ADDRESS_MESSAGES.tooLong(256);
     const countryId = /^\d{1,9}$/.test(values.country_id) ? Number(values.country_id) : 0;
-    const [country] = countryId ? await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required'], { limit: 1 }) : [];
-    const states = country ? await env.sudo().model('res.country.state').search([['country_id', '=', countryId]], { limit: 1000 }) : [];
+    const country = countryId ? await this.country(env, countryId) : undefined;
+    const states = country ? (await this.countryStates(env, countryId)).map((r) => r.id) : [];
     const context: AddressContext = {
-      hasStates: states.length > 0, stateRequired: country?.state_required === true, zipRequired: country ? zipRequired(String(country.code)) : false,
+      hasStates: states.length > 0, stateRequired: country?.stateRequired === true, zipRequired: country ? zipRequired(country.code) : false,
     };
     for (const [f, message] of Object.entries(schemaErrors(values, context))) if (!errors[f as AddressField]) errors[f as AddressField] = message;
     if (values.country_id && !country && !errors.country_id) errors.country_id = ADDRESS_MESSAGES.unknownCountry;
