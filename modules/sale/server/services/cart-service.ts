@@ -27,12 +27,19 @@ export interface CurrentCart {
   name: string;
   currencyId: number;
   carrierId: number | null;
+  /** What the checkout pages show of the order besides (read in the same statement). */
+  state: string;
+  amountDelivery: number;
+  paymentTxId: number | null;
+  carrierName: string | null;
 }
 
 function cartOf(id: number, o: Record<string, unknown>): CurrentCart {
   return {
     id, partnerId: Number(o.partner_id), lineCount: Number(o.line_count), amountTotal: Number(o.amount_total), name: String(o.name),
     currencyId: Number(o.currency_id), carrierId: o.carrier_id ? Number(o.carrier_id) : null,
+    state: String(o.state), amountDelivery: Number(o.amount_delivery ?? 0), paymentTxId: o.payment_tx_id ? Number(o.payment_tx_id) : null,
+    carrierName: o.carrier_name ? String(o.carrier_name) : null,
   };
 }
 
@@ -51,8 +58,11 @@ export class CartService {
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
     // One indexed read (the session names the order; its rights are the session's own), its lines counted in it.
     const db = env.sudo().db;
+    // Its shipping method's name too: the checkout pages show the order from this read (CheckoutService.summary).
     const order = await db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id', 'amount_total', 'name', 'currency_id', 'carrier_id',
-      db('sale_order_line').where('order_id', id).count('*').as('line_count'));
+      'amount_delivery', 'payment_tx_id',
+      db('sale_order_line').where('order_id', id).count('*').as('line_count'),
+      db('delivery_carrier').whereRaw('?? = ??', ['delivery_carrier.id', `${ORDER_TABLE}.carrier_id`]).select('name').as('carrier_name'));
     const siteId = order?.website_id != null ? Number(order.website_id) : null;
     if (!order || order.state !== 'draft' || siteId !== caller.site.id) {
       caller.session.delete(CART_SESSION_KEY);

@@ -101,9 +101,13 @@ export class CheckoutService {
   }
 
   /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
-  async summary(env: Env, orderId: number): Promise<OrderSummary & { paymentTxId: number | null }> {
+  async summary(env: Env, orderId: number, known?: CurrentCart): Promise<OrderSummary & { paymentTxId: number | null }> {
     const db = env.sudo().db;
-    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
+    // The cart as this request read it (`CartService.current`), else the order read here.
+    const o = known?.id === orderId ? {
+      id: known.id, name: known.name, state: known.state, amount_total: known.amountTotal, amount_delivery: known.amountDelivery, carrier_id: known.carrierId,
+      currency_id: known.currencyId, payment_tx_id: known.paymentTxId, carrier: known.carrierName,
+    } : await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
       .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'o.payment_tx_id', 'd.name as carrier');
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
     // The currency through payment's face (kept between requests); an archived one through its model.
@@ -260,10 +264,9 @@ export class CheckoutService {
     });
   }
 
-  /** The order's shipping method; the first one offered when none is chosen yet. */
-  async ensureCarrier(caller: Caller, orderId: number): Promise<void> {
-    const row = await caller.env.sudo().db('sale_order').where({ id: orderId }).first('carrier_id');
-    if (!row?.carrier_id) await this.chooseFirstCarrier(caller, orderId);
+  /** The order's shipping method (as this request read the cart); the first one offered when none is chosen yet. */
+  async ensureCarrier(caller: Caller, order: Pick<CurrentCart, 'id' | 'carrierId'>): Promise<void> {
+    if (!order.carrierId) await this.chooseFirstCarrier(caller, order.id);
   }
 
   private async chooseFirstCarrier(caller: Caller, orderId: number): Promise<void> {
@@ -272,11 +275,11 @@ export class CheckoutService {
   }
 
   /** The order's summary, a shipping method chosen first if it has none (the checkout and payment pages). */
-  async summaryWithCarrier(caller: Caller, orderId: number): Promise<OrderSummary> {
-    const summary = await this.summary(caller.env, orderId);
+  async summaryWithCarrier(caller: Caller, order: CurrentCart): Promise<OrderSummary> {
+    const summary = await this.summary(caller.env, order.id, order);
     if (summary.carrierId) return summary;
-    await this.chooseFirstCarrier(caller, orderId);
-    return this.summary(caller.env, orderId);
+    await this.chooseFirstCarrier(caller, order.id);
+    return this.summary(caller.env, order.id);
   }
 
   /**
