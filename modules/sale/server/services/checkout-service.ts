@@ -54,6 +54,8 @@ export class CheckoutService {
   /** Countries per language and states per country, kept until base's country tables are written. */
   private readonly countryRows: SiteCache<CountryRow[]>;
   private readonly stateRows: SiteCache<StateRow[]>;
+  /** The published shipping methods each reader may see, kept until delivery_carrier is written. */
+  private readonly carrierRows: SiteCache<Array<Record<string, unknown>>>;
 
   constructor(
     @inject(CartService) private readonly cart: CartService,
@@ -67,6 +69,13 @@ export class CheckoutService {
   ) {
     this.countryRows = caches.create(50, ['res_country', 'res_country_state']);
     this.stateRows = caches.create(500, ['res_country', 'res_country_state']);
+    this.carrierRows = caches.create(500, ['delivery_carrier']);
+  }
+
+  /** The published shipping methods the env's user may see (the carriers' record rules), in their order. */
+  private publishedCarriers(env: Env): Promise<Array<Record<string, unknown>>> {
+    return this.carrierRows.get(`${env.uid}|${env.lang}`, () => env.model(CARRIER_MODEL).search_read(
+      [['website_published', '=', true]], ['name', 'fixed_price', 'free_over', 'amount'], { limit: 1000 }));
   }
 
   /** Every country in the env's language, with its address rules and whether it has states. */
@@ -225,7 +234,8 @@ export class CheckoutService {
       country_id: Number(values.country_id), state_id: values.state_id ? Number(values.state_id) : false,
     };
     // The checkout then shows the order with its shipping (the first method until another is chosen): in the same transaction.
-    const [firstCarrier] = await caller.env.model(CARRIER_MODEL).search([['website_published', '=', true]], { limit: 1 });
+    const first = (await this.publishedCarriers(caller.env))[0]?.id;
+    const firstCarrier = first ? Number(first) : null;
     await caller.env.sudo().transaction(async (env) => {
       const orderVals: Record<string, unknown> = {};
       if (this.needsNewContact(caller, order)) orderVals.partner_id = await env.model('res.partner').create(vals);
@@ -239,7 +249,7 @@ export class CheckoutService {
 
   /** The published shipping methods with their price for this order's products. */
   async carriers(env: Env, productsAmount: number): Promise<CarrierView[]> {
-    const rows = await env.model(CARRIER_MODEL).search_read([['website_published', '=', true]], ['name', 'fixed_price', 'free_over', 'amount'], { limit: 50 });
+    const rows = (await this.publishedCarriers(env)).slice(0, 50);
     const cents = toCents(productsAmount);
     return rows.map((r) => ({
       id: Number(r.id), name: String(r.name),
@@ -250,7 +260,7 @@ export class CheckoutService {
 
   /** Sets the order's shipping method (one the caller may see) and its amounts. */
   async setCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
-    const [visible] = await caller.env.model(CARRIER_MODEL).search([['id', '=', carrierId], ['website_published', '=', true]], { limit: 1 });
+    const visible = (await this.publishedCarriers(caller.env)).some((r) => Number(r.id) === carrierId);
     if (!visible) throw new UserError(CHECKOUT_MESSAGES.unknownCarrier);
     await this.applyCarrier(caller, orderId, carrierId);
   }
@@ -270,8 +280,8 @@ export class CheckoutService {
   }
 
   private async chooseFirstCarrier(caller: Caller, orderId: number): Promise<void> {
-    const [first] = await caller.env.model(CARRIER_MODEL).search([['website_published', '=', true]], { limit: 1 });
-    if (first) await this.applyCarrier(caller, orderId, first);
+    const first = (await this.publishedCarriers(caller.env))[0]?.id;
+    if (first) await this.applyCarrier(caller, orderId, Number(first));
   }
 
   /** The order's summary, a shipping method chosen first if it has none (the checkout and payment pages). */
