@@ -19,7 +19,7 @@ import { CARDS, acquirerId, frenchAddress } from './checkout-fixture';
  * done with the order confirmed in the same transaction (its lines to the hooks, the mail queued, the
  * event). `SHOP_SQL=<step name prefix>` prints a step's statements (`SHOP_SQL=` all of them).
  */
-const CHECKOUT_BOUND = 60;
+const CHECKOUT_BOUND = 59;
 const ADD_BOUND = 12;
 const PAY_BOUND = 23;
 

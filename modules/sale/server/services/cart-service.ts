@@ -18,6 +18,16 @@ const ORDER_TABLE = 'sale_order';
 
 type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
 
+/**
+ * What a recompute writes with the amounts (columns only the shop's services write, checked by them):
+ * other columns, a shipping method, or one for an order that has none yet.
+ */
+export interface OrderChange {
+  set?: Record<string, unknown>;
+  carrierId?: number;
+  carrierIfNone?: number | null;
+}
+
 /** The session's cart as one read gives it. */
 export interface CurrentCart {
   id: number;
@@ -143,10 +153,12 @@ export class CartService {
    * total); answers the cart's quantity and total. Every change of the lines or of the shipping method
    * comes through here, so the total a payment is compared with is always the lines' sum.
    */
-  async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
-    // One read: the lines' sums and the shipping method (whatever the number of lines).
+  async recompute(env: Env, orderId: number, change: OrderChange = {}): Promise<{ quantity: number; amount: number }> {
+    // One read: the lines' sums and the shipping method (whatever the number of lines), the one being set included.
     const db = env.db;
-    const row = await db('sale_order as o').leftJoin('delivery_carrier as c', 'c.id', 'o.carrier_id').where('o.id', orderId).first(
+    const carrierOf = change.carrierId ? db.raw('?', [change.carrierId])
+      : change.carrierIfNone ? db.raw('COALESCE(??, ?)', ['o.carrier_id', change.carrierIfNone]) : db.ref('o.carrier_id');
+    const row = await db('sale_order as o').leftJoin('delivery_carrier as c', 'c.id', carrierOf).where('o.id', orderId).first(
       'c.id as carrier', 'c.fixed_price', 'c.free_over', 'c.amount',
       db('sale_order_line').where('order_id', orderId).count('*').as('n'),
       db('sale_order_line').where('order_id', orderId).sum('product_uom_qty').as('qty'),
@@ -157,8 +169,11 @@ export class CartService {
     const delivery = row?.carrier && count
       ? deliveryCents({ fixedPrice: Number(row.fixed_price), freeOver: row.free_over === true || row.free_over === 1, amount: Number(row.amount) }, cents) : 0;
     const total = cents + delivery;
-    // Amounts are readonly fields only this service computes: written straight to their columns.
+    // Amounts are readonly fields only this service computes: written straight to their columns, with the change.
+    const carrier = change.carrierId ? { carrier_id: change.carrierId }
+      : change.carrierIfNone ? { carrier_id: db.raw('COALESCE(??, ?)', ['carrier_id', change.carrierIfNone]) } : {};
     await env.db(ORDER_TABLE).where({ id: orderId }).update({
+      ...change.set, ...carrier,
       amount_untaxed: fromCents(total), amount_delivery: fromCents(delivery), amount_total: fromCents(total), write_date: utcText(),
     });
     return { quantity: Number(row?.qty ?? 0), amount: fromCents(total) };

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
-import { utcText } from '@platform/common';
 import { People } from '@platform/base';
 import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import type { Env } from '@platform/orm';
@@ -240,10 +239,8 @@ export class CheckoutService {
       const orderVals: Record<string, unknown> = {};
       if (this.needsNewContact(caller, order)) orderVals.partner_id = await env.model('res.partner').create(vals);
       else await env.model('res.partner').write([order.partnerId], vals);
-      // Readonly columns this service alone writes (the contact just made, a method the caller may see).
-      if (firstCarrier) orderVals.carrier_id = env.db.raw('COALESCE(??, ?)', ['carrier_id', firstCarrier]);
-      if (Object.keys(orderVals).length) await env.db('sale_order').where({ id: order.id }).update({ ...orderVals, write_uid: env.uid, write_date: utcText() });
-      await this.cart.recompute(env, order.id);
+      // Readonly columns this service alone writes (the contact just made, a method the caller may see), with the amounts.
+      await this.cart.recompute(env, order.id, { set: { ...orderVals, write_uid: env.uid }, carrierIfNone: firstCarrier });
     });
   }
 
@@ -268,9 +265,8 @@ export class CheckoutService {
   /** Writes a shipping method the caller may see (checked by the caller of this) and the order's amounts. */
   private async applyCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
     await caller.env.sudo().transaction(async (env) => {
-      // A readonly field only this service writes, checked above: straight to its column.
-      await env.db('sale_order').where({ id: orderId }).update({ carrier_id: carrierId });
-      await this.cart.recompute(env, orderId);
+      // A readonly field only this service writes, checked above: straight to its column, with the amounts.
+      await this.cart.recompute(env, orderId, { carrierId });
     });
   }
 
