@@ -45,6 +45,8 @@ export default defineManifest({
     { name: 'payment.token: own', model: 'payment.token', groups: SIGNED_IN, domain: (c) => [['partner_id', '=', c.partnerId ?? 0]] },
     { name: 'payment.token: managers', model: 'payment.token', groups: [MANAGER], domain: [] },
   ],
+  // Transactions and saved cards: no anonymous visitor's page shows them, so their writes leave the page cache alone.
+  unseenTables: ['payment_transaction', 'payment_token'],
   data: () => (require('./data/payment-data') as typeof import('./data/payment-data')).paymentData(),
   demo: () => (require('./demo/payment-demo') as typeof import('./demo/payment-demo')).paymentDemo(),
 });

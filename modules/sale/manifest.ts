@@ -49,6 +49,10 @@ export default defineManifest({
     { name: 'sale.order.line: own', model: 'sale.order.line', groups: SIGNED_IN, domain: (c) => [['order_id.partner_id', '=', c.partnerId ?? 0]] },
     { name: 'sale.order.line: managers', model: 'sale.order.line', groups: [MANAGER], domain: [] },
   ],
+  // Carts, orders, their mails and the shop's analytics: no anonymous visitor's page shows them (a
+  // cart is reached through a session, whose pages are never cached), so their writes leave the page
+  // cache and the site's menus alone (a checkout would otherwise read the menu again on every page).
+  unseenTables: ['sale_order', 'sale_order_line', 'sale_order_mail', 'sale_ecom_event'],
   data: () => (require('./data/sale-data') as typeof import('./data/sale-data')).saleData(),
   demo: () => (require('./demo/sale-demo') as typeof import('./demo/sale-demo')).saleDemo(),
 });

@@ -28,24 +28,33 @@ export class RateLimiter {
    */
   async take(key: string, limit: number, windowSeconds: number, cost = 1, now = Date.now()): Promise<Taken> {
     const slots = new Slots(windowSeconds, now);
-    // One transaction: the slot row stays locked from the add to the commit (PostgreSQL; SQLite's
-    // transactions take the write lock up front), so concurrent takes of one key are counted one
-    // after the other, and a refused one is rolled back.
-    const trx = await this.db.transaction();
-    try {
-      await this.add(trx, key, slots, cost);
-      const counts = await this.slotCounts(trx, key, slots);
-      if (counts.reduce((a, b) => a + b, 0) <= limit) {
-        await trx.commit();
-        return { ok: true };
-      }
-      await trx.rollback();
-      counts[counts.length - 1] -= cost;
-      return { ok: false, retryAfterSeconds: slots.secondsUntilRoom(counts, limit, cost, now) };
-    } catch (err) {
-      if (!trx.isCompleted()) await trx.rollback();
-      throw err;
-    }
+    if (await this.addWithin(key, slots, cost, limit)) return { ok: true };
+    // Refused: nothing was counted; the window's counts tell how long until there is room.
+    const counts = await this.slotCounts(this.db, key, slots);
+    return { ok: false, retryAfterSeconds: slots.secondsUntilRoom(counts, limit, cost, now) };
+  }
+
+  /**
+   * One statement (an upsert that returns the slot's count, SQLite and PostgreSQL alike): adds `cost`
+   * to the slot in progress only if the window's count stays within `limit`. The check of the slot
+   * in progress is the upsert's own, on the row it locks (PostgreSQL re-checks it on the latest
+   * version when a concurrent take of the same key committed first; SQLite takes its write lock when
+   * the statement starts), so concurrent takes are counted one after the other; the window's older
+   * slots are no longer written. True when counted.
+   */
+  private async addWithin(key: string, slots: Slots, cost: number, limit: number): Promise<boolean> {
+    const older = slots.keys(key).slice(0, -1);
+    const olderSum = `(SELECT COALESCE(SUM(hits), 0) FROM ${TABLE} WHERE "key" IN (${older.map(() => '?').join(', ')}))`;
+    const rows = await this.db.raw(
+      `INSERT INTO ${TABLE} ("key", hits, expires_at) SELECT ?, ?, ? WHERE ${olderSum} + ? <= ?
+       ON CONFLICT ("key") DO UPDATE SET hits = ${TABLE}.hits + excluded.hits
+       WHERE ${TABLE}.hits + excluded.hits + ${olderSum} <= ?
+       RETURNING hits`,
+      [slots.currentKey(key), cost, utcText(slots.currentExpiry()), ...older, cost, limit, ...older, limit],
+    );
+    // knex.raw answers PostgreSQL with a result ({ rows }), SQLite with the rows.
+    const returned = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+    return returned.length > 0;
   }
 
   /** Counts one hit on `key`; true while the window's count stays within `limit` (a refused hit is not counted). */

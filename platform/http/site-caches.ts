@@ -21,15 +21,31 @@ export class SiteCache<V> {
   private readonly entries: LRUCache<string, Entry<V>>;
   private readonly loading = new Map<string, { generation: number; promise: Promise<V> }>();
 
-  constructor(private readonly signal: WriteSignal, max = 500, private readonly ttlMs = TTL_MS) {
+  /** Bumped by a write to one of `tables` here, or any change elsewhere (a cache scoped to its tables). */
+  private scoped = 0;
+
+  /**
+   * `tables`: the tables the cached values are read from, when they are known exactly (a currency, a
+   * provider): entries are then dropped by writes to those tables only (and by any change made by
+   * another process), not by every write a page may show (a visitor's new contact at each checkout).
+   */
+  constructor(private readonly signal: WriteSignal, max = 500, private readonly ttlMs = TTL_MS, private readonly tables?: readonly string[]) {
     this.entries = new LRUCache({ max });
+    if (tables) signal.watch([...tables], () => void (this.scoped += 1));
+  }
+
+  /** The generation entries are kept under: the signal's, or (scoped to tables) the count of their writes. */
+  private generation(): number {
+    // Always asked: on SQLite it is what notices another process's commit (and tells the watchers).
+    const all = this.signal.generation();
+    return this.tables ? this.scoped : all;
   }
 
   /** The cached value, or undefined: for callers that cannot wait (hot paths). */
   peek(key: string): V | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.generation !== this.signal.generation() || Date.now() - e.at > this.signal.lifetime(this.ttlMs)) {
+    if (e.generation !== this.generation() || Date.now() - e.at > this.signal.lifetime(this.ttlMs)) {
       this.entries.delete(key);
       return undefined;
     }
@@ -38,12 +54,12 @@ export class SiteCache<V> {
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const e = this.entries.get(key);
-    const generation = this.signal.generation();
+    const generation = this.generation();
     if (e && e.generation === generation && Date.now() - e.at <= this.signal.lifetime(this.ttlMs)) return Promise.resolve(e.value);
     const pending = this.loading.get(key);
     if (pending && pending.generation === generation) return pending.promise;
     const promise = load().then((value) => {
-      if (this.signal.generation() === generation) this.entries.set(key, { value, generation, at: Date.now() });
+      if (this.generation() === generation) this.entries.set(key, { value, generation, at: Date.now() });
       return value;
     }).finally(() => {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
@@ -62,7 +78,8 @@ export class SiteCache<V> {
 export class SiteCaches {
   constructor(readonly signal: WriteSignal) {}
 
-  create<V>(max = 500): SiteCache<V> {
-    return new SiteCache<V>(this.signal, max);
+  /** `tables`: see SiteCache's constructor (dropped by writes to these tables only). */
+  create<V>(max = 500, tables?: readonly string[]): SiteCache<V> {
+    return new SiteCache<V>(this.signal, max, TTL_MS, tables);
   }
 }

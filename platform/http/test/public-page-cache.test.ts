@@ -4,7 +4,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { openDatabase } from '@platform/db/connection';
+import { WriteSignal } from '@platform/db/write-signal';
 import { PublicPageCache } from '../public-page-cache';
+import { SiteCaches } from '../site-caches';
 
 describe('public page cache', () => {
   let db: Knex;
@@ -34,6 +36,22 @@ describe('public page cache', () => {
     expect(cache.get('home', 'n1'), 'after writes to unseen tables').to.be.a('string');
     await db('page').insert({});
     expect(cache.get('home', 'n1'), 'after a write to a page table').to.equal(undefined);
+  });
+
+  it('a site cache scoped to its tables is dropped by writes to them only; an unscoped one by any write pages may show', async () => {
+    const caches = new SiteCaches(new WriteSignal(db, ['click_log']));
+    const scoped = caches.create<string>(10, ['click_log']);
+    const all = caches.create<string>(10);
+    let loads = 0;
+    const load = async () => `v${++loads}`;
+    expect(await scoped.get('k', load)).to.equal('v1');
+    expect(await all.get('k', load)).to.equal('v2');
+    await db('page').insert({});
+    expect(await scoped.get('k', load), 'scoped, after a write to another table').to.equal('v1');
+    expect(await all.get('k', load), 'unscoped, after a write to a page table').to.equal('v3');
+    await db('click_log').insert({});
+    expect(await scoped.get('k', load), 'scoped, after a write to its own (unseen) table').to.equal('v4');
+    expect(await all.get('k', load), 'unscoped, after a write to an unseen table').to.equal('v3');
   });
 
   it('is emptied by a commit of another connection to the same file (another process), even to an unseen table', async () => {

@@ -106,7 +106,8 @@ export class PaymentCheckout {
       return { tx, fieldErrors: outcome.fieldErrors };
     }
     let after = await this.transactions.apply(payer.env, txId, outcome);
-    await this.release(payer.env, txId, true);
+    // The mark is left only when the provider named no reference (a named one replaced it: nothing to release).
+    if (after.acquirerReference === PROCESSING) await this.release(payer.env, txId, true);
     const wantsToken = acquirer.saveToken === 'always' || (acquirer.saveToken === 'ask' && Boolean(data.save_card));
     if (wantsToken && payer.partnerId && provider.createToken && (after.state === 'done' || after.state === 'authorized' || after.state === 'pending')) {
       const made = await this.tokens.create(payer.env, payer.partnerId, acquirer, data);

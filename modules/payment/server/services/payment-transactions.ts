@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { injectContributions, LoggerToken, UserError, type ContributionProvider } from '@platform/core';
 import { escapeHtml, utcText } from '@platform/common';
+import { People } from '@platform/base';
 import type { Env } from '@platform/orm';
 import { TRANSACTION_MODEL, type TransactionState } from '../models/payment-transaction';
 import { TransactionStateHook, type AcquirerInfo, type ProviderOutcome, type TransactionInfo } from './payment-provider';
@@ -72,6 +73,7 @@ export class PaymentTransactions {
     @inject(PaymentCatalog) private readonly catalog: PaymentCatalog,
     @injectContributions(TransactionStateHook) private readonly hooks: ContributionProvider<TransactionStateHook>,
     @inject(LoggerToken) private readonly logger: Logger,
+    @inject(People) private readonly people: People,
   ) {}
 
   /** `ref`, else `refx1`, `refx2`... : the first that no transaction uses. */
@@ -93,18 +95,18 @@ export class PaymentTransactions {
     const base = input.reference.trim();
     if (!base || base.length > REFERENCE_MAX - 6) throw new UserError(`A payment reference has 1 to ${REFERENCE_MAX - 6} characters.`);
     return env.sudo().transaction(async (sudo) => {
-      // The payer's details copied as they are now, through base's model (its face), not its table.
-      const [partner] = input.partnerId ? await sudo.model('res.partner').read([input.partnerId], ['name', 'email', 'lang', 'street', 'zip', 'city', 'country_id', 'phone']) : [];
+      // The payer's details copied as they are now, in one read through base's face (not its tables).
+      const partner = input.partnerId ? await this.people.partnerAddress(sudo.db, input.partnerId, sudo.lang) : null;
       const reference = await this.nextReference(sudo, base);
       const createDate = utcText();
       const id = await sudo.model(TRANSACTION_MODEL).create({
         reference,
         acquirer_id: acquirer.id, provider: acquirer.provider, amount, currency_id: currency.id, state: 'draft', type: input.type ?? 'form',
         partner_id: input.partnerId ?? false, website_id: input.siteId ?? false, payment_token_id: input.tokenId ?? false,
-        partner_name: partner ? text(partner, 'name') : false, partner_email: partner ? text(partner, 'email') || false : false,
-        partner_lang: partner ? text(partner, 'lang') || false : false, partner_address: partner ? text(partner, 'street') || false : false,
-        partner_zip: partner ? text(partner, 'zip') || false : false, partner_city: partner ? text(partner, 'city') || false : false,
-        partner_country_id: Array.isArray(partner?.country_id) ? Number(partner.country_id[0]) : partner?.country_id ? Number(partner.country_id) : false, partner_phone: partner ? text(partner, 'phone') || false : false,
+        partner_name: partner ? partner.name : false, partner_email: partner?.email || false,
+        partner_lang: partner?.lang || false, partner_address: partner?.street || false,
+        partner_zip: partner?.zip || false, partner_city: partner?.city || false,
+        partner_country_id: partner?.countryId ?? false, partner_phone: partner?.phone || false,
       });
       // What was just written, as `info` would read it.
       return {

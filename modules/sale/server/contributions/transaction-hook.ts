@@ -24,7 +24,8 @@ export class SaleTransactionHook implements TransactionStateHook {
   ) {}
 
   async transactionStateChanged(env: Env, tx: TransactionInfo, _previous: TransactionState): Promise<void> {
-    const order = await env.db('sale_order').where({ name: orderNameOf(tx.reference) }).first('id', 'state', 'amount_total', 'currency_id', 'payment_tx_id');
+    // The order with what a state change needs (one read: the state change does not read it again).
+    const order = await this.lifecycle.orderRow(env.db, { name: orderNameOf(tx.reference) });
     if (!order) return;
     const state = order.state as OrderState;
     const matches = toCents(order.amount_total) === toCents(tx.amount) && Number(order.currency_id) === tx.currency.id;
@@ -34,14 +35,14 @@ export class SaleTransactionHook implements TransactionStateHook {
         return;
       }
       if (tx.state === 'pending') {
-        if (state === 'draft') await this.lifecycle.setState(env, order.id, 'sent');
+        if (state === 'draft') await this.lifecycle.setState(env, order.id, 'sent', order);
       } else if (state === 'draft' || state === 'sent') {
-        await this.lifecycle.confirm(env, order.id);
+        await this.lifecycle.confirm(env, order.id, order);
       }
       return;
     }
     if ((tx.state === 'cancel' || tx.state === 'error') && state === 'sent' && Number(order.payment_tx_id) === tx.id) {
-      await this.lifecycle.setState(env, order.id, 'draft');
+      await this.lifecycle.setState(env, order.id, 'draft', order);
     }
   }
 }

@@ -106,7 +106,7 @@ export class CheckoutRoutes implements RouteContribution {
           const order = await this.checkout.order(req);
           if (!order) return req.reply.redirect(CART_URL, { status: 303 });
           if (!(await this.checkout.address(req, order))) return req.reply.redirect(ADDRESS_URL, { status: 303 });
-          await this.checkout.ensureCarrier(req, order.id);
+          await this.checkout.ensureCarrier(req, order);
           return req.reply.redirect(PAYMENT_URL, { status: 303 });
         },
       },
@@ -268,7 +268,7 @@ export class CheckoutRoutes implements RouteContribution {
     if (!order) return req.reply.redirect(CART_URL);
     const address = await this.checkout.address(req, order);
     if (!address) return req.reply.redirect(ADDRESS_URL);
-    const summary = await this.checkout.summaryWithCarrier(req, order.id);
+    const summary = await this.checkout.summaryWithCarrier(req, order);
     await this.stats.record(req, 'customer_checkout');
     return checkoutPage({
       order: summary, address, carriers: await this.checkout.carriers(req.env, summary.amountProducts), carrierId: summary.carrierId ?? 0,
@@ -289,7 +289,7 @@ export class CheckoutRoutes implements RouteContribution {
     if (!order) return req.reply.redirect(CART_URL);
     const address = await this.checkout.address(req, order);
     if (!address) return req.reply.redirect(ADDRESS_URL);
-    const summary = await this.checkout.summaryWithCarrier(req, order.id);
+    const summary = await this.checkout.summaryWithCarrier(req, order);
     const acquirers: PaymentAcquirerView[] = (await this.paymentCatalog.offered(req.env, req.site.id)).map((a) => ({
       id: a.id, name: a.name, preMsg: a.preMsg, kind: this.paymentCatalog.provider(a.provider)?.payForm(a).kind ?? 'button',
       testCards: a.provider === 'test' && a.environment === 'test' ? { ...TEST_CARDS } : undefined,

@@ -18,6 +18,16 @@ const ORDER_TABLE = 'sale_order';
 
 type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
 
+/**
+ * What a recompute writes with the amounts (columns only the shop's services write, checked by them):
+ * other columns, a shipping method, or one for an order that has none yet.
+ */
+export interface OrderChange {
+  set?: Record<string, unknown>;
+  carrierId?: number;
+  carrierIfNone?: number | null;
+}
+
 /** The session's cart as one read gives it. */
 export interface CurrentCart {
   id: number;
@@ -27,12 +37,19 @@ export interface CurrentCart {
   name: string;
   currencyId: number;
   carrierId: number | null;
+  /** What the checkout pages show of the order besides (read in the same statement). */
+  state: string;
+  amountDelivery: number;
+  paymentTxId: number | null;
+  carrierName: string | null;
 }
 
 function cartOf(id: number, o: Record<string, unknown>): CurrentCart {
   return {
     id, partnerId: Number(o.partner_id), lineCount: Number(o.line_count), amountTotal: Number(o.amount_total), name: String(o.name),
     currencyId: Number(o.currency_id), carrierId: o.carrier_id ? Number(o.carrier_id) : null,
+    state: String(o.state), amountDelivery: Number(o.amount_delivery ?? 0), paymentTxId: o.payment_tx_id ? Number(o.payment_tx_id) : null,
+    carrierName: o.carrier_name ? String(o.carrier_name) : null,
   };
 }
 
@@ -51,8 +68,11 @@ export class CartService {
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
     // One indexed read (the session names the order; its rights are the session's own), its lines counted in it.
     const db = env.sudo().db;
+    // Its shipping method's name too: the checkout pages show the order from this read (CheckoutService.summary).
     const order = await db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id', 'amount_total', 'name', 'currency_id', 'carrier_id',
-      db('sale_order_line').where('order_id', id).count('*').as('line_count'));
+      'amount_delivery', 'payment_tx_id',
+      db('sale_order_line').where('order_id', id).count('*').as('line_count'),
+      db('delivery_carrier').whereRaw('?? = ??', ['delivery_carrier.id', `${ORDER_TABLE}.carrier_id`]).select('name').as('carrier_name'));
     const siteId = order?.website_id != null ? Number(order.website_id) : null;
     if (!order || order.state !== 'draft' || siteId !== caller.site.id) {
       caller.session.delete(CART_SESSION_KEY);
@@ -133,10 +153,12 @@ export class CartService {
    * total); answers the cart's quantity and total. Every change of the lines or of the shipping method
    * comes through here, so the total a payment is compared with is always the lines' sum.
    */
-  async recompute(env: Env, orderId: number): Promise<{ quantity: number; amount: number }> {
-    // One read: the lines' sums and the shipping method (whatever the number of lines).
+  async recompute(env: Env, orderId: number, change: OrderChange = {}): Promise<{ quantity: number; amount: number }> {
+    // One read: the lines' sums and the shipping method (whatever the number of lines), the one being set included.
     const db = env.db;
-    const row = await db('sale_order as o').leftJoin('delivery_carrier as c', 'c.id', 'o.carrier_id').where('o.id', orderId).first(
+    const carrierOf = change.carrierId ? db.raw('?', [change.carrierId])
+      : change.carrierIfNone ? db.raw('COALESCE(??, ?)', ['o.carrier_id', change.carrierIfNone]) : db.ref('o.carrier_id');
+    const row = await db('sale_order as o').leftJoin('delivery_carrier as c', 'c.id', carrierOf).where('o.id', orderId).first(
       'c.id as carrier', 'c.fixed_price', 'c.free_over', 'c.amount',
       db('sale_order_line').where('order_id', orderId).count('*').as('n'),
       db('sale_order_line').where('order_id', orderId).sum('product_uom_qty').as('qty'),
@@ -147,8 +169,11 @@ export class CartService {
     const delivery = row?.carrier && count
       ? deliveryCents({ fixedPrice: Number(row.fixed_price), freeOver: row.free_over === true || row.free_over === 1, amount: Number(row.amount) }, cents) : 0;
     const total = cents + delivery;
-    // Amounts are readonly fields only this service computes: written straight to their columns.
+    // Amounts are readonly fields only this service computes: written straight to their columns, with the change.
+    const carrier = change.carrierId ? { carrier_id: change.carrierId }
+      : change.carrierIfNone ? { carrier_id: db.raw('COALESCE(??, ?)', ['carrier_id', change.carrierIfNone]) } : {};
     await env.db(ORDER_TABLE).where({ id: orderId }).update({
+      ...change.set, ...carrier,
       amount_untaxed: fromCents(total), amount_delivery: fromCents(delivery), amount_total: fromCents(total), write_date: utcText(),
     });
     return { quantity: Number(row?.qty ?? 0), amount: fromCents(total) };

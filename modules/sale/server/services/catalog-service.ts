@@ -225,11 +225,11 @@ export class CatalogService {
    * and published. Its price: the template's price plus the extras of its values on that template.
    */
   async sellable(env: Env, productId: number): Promise<SellableVariant | null> {
-    // The caller's rights decide whether the variant is visible; then two reads whatever its values.
-    const visible = await env.model(PRODUCT_MODEL).search([['id', '=', productId]]);
-    if (!visible.length) return null;
+    // The caller's rights decide whether the variant is visible (their rules as a sub-query of the
+    // read); two reads whatever its values.
+    const visible = env.model(PRODUCT_MODEL).subquery([['id', '=', productId]]);
     const db = env.sudo().db;
-    const row = await db('product_product as p').join('product_template as t', 't.id', 'p.product_tmpl_id').where('p.id', productId)
+    const row = await db('product_product as p').join('product_template as t', 't.id', 'p.product_tmpl_id').where('p.id', productId).whereIn('p.id', visible)
       .first('p.active as active', 't.id as tmpl_id', 't.name as name', 't.list_price as list_price', 't.website_published as published', 't.active as tmpl_active');
     if (!row || !truthy(row.active) || !truthy(row.published) || !truthy(row.tmpl_active)) return null;
     const templateId = Number(row.tmpl_id);

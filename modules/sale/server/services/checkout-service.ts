@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
-import { utcText } from '@platform/common';
-import type { RequestContext } from '@platform/http';
+import { People } from '@platform/base';
+import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
 import {
@@ -45,8 +45,17 @@ function schemaErrors(values: AddressForm, context: AddressContext): AddressErro
  * otherwise), its shipping method, and its payment (a transaction for the order's own amount and
  * currency, never the browser's).
  */
+interface CountryRow { id: number; name: string; code: string; stateRequired: boolean; phoneCode: number; hasStates: boolean }
+interface StateRow { id: number; name: string; code: string }
+
 @injectable()
 export class CheckoutService {
+  /** Countries per language and states per country, kept until base's country tables are written. */
+  private readonly countryRows: SiteCache<CountryRow[]>;
+  private readonly stateRows: SiteCache<StateRow[]>;
+  /** The published shipping methods each reader may see, kept until delivery_carrier is written. */
+  private readonly carrierRows: SiteCache<Array<Record<string, unknown>>>;
+
   constructor(
     @inject(CartService) private readonly cart: CartService,
     @inject(CatalogService) private readonly catalog: CatalogService,
@@ -54,7 +63,44 @@ export class CheckoutService {
     @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
     @inject(PaymentCheckout) private readonly payments: PaymentCheckout,
     @inject(PaymentLinks) private readonly links: PaymentLinks,
-  ) {}
+    @inject(People) private readonly people: People,
+    @inject(SiteCaches) caches: SiteCaches,
+  ) {
+    this.countryRows = caches.create(50, ['res_country', 'res_country_state']);
+    this.stateRows = caches.create(500, ['res_country', 'res_country_state']);
+    this.carrierRows = caches.create(500, ['delivery_carrier']);
+  }
+
+  /** The published shipping methods the env's user may see (the carriers' record rules), in their order. */
+  private publishedCarriers(env: Env): Promise<Array<Record<string, unknown>>> {
+    return this.carrierRows.get(`${env.uid}|${env.lang}`, () => env.model(CARRIER_MODEL).search_read(
+      [['website_published', '=', true]], ['name', 'fixed_price', 'free_over', 'amount'], { limit: 1000 }));
+  }
+
+  /** Every country in the env's language, with its address rules and whether it has states. */
+  private allCountries(env: Env): Promise<CountryRow[]> {
+    return this.countryRows.get(env.lang, async () => {
+      const rows = await env.sudo().model('res.country').search_read([], ['name', 'code', 'state_required', 'phone_code']);
+      // The countries that have states: their ids only (a group by would also look up every country's name).
+      const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
+      const withStates = new Set(groups.map((g) => m2o(g.country_id)));
+      return rows.map((r) => ({
+        id: Number(r.id), name: String(r.name), code: String(r.code), stateRequired: r.state_required === true,
+        phoneCode: Number(r.phone_code ?? 0), hasStates: withStates.has(Number(r.id)),
+      }));
+    });
+  }
+
+  private countryStates(env: Env, countryId: number): Promise<StateRow[]> {
+    return this.stateRows.get(String(countryId), async () => {
+      const rows = await env.sudo().model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code'], { limit: 1000 });
+      return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) }));
+    });
+  }
+
+  private async country(env: Env, countryId: number): Promise<CountryRow | undefined> {
+    return (await this.allCountries(env)).find((c) => c.id === countryId);
+  }
 
   /** The caller's cart when it has lines, else null. */
   async order(caller: Caller): Promise<CurrentCart | null> {
@@ -63,13 +109,19 @@ export class CheckoutService {
   }
 
   /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
-  async summary(env: Env, orderId: number): Promise<OrderSummary & { paymentTxId: number | null }> {
+  async summary(env: Env, orderId: number, known?: CurrentCart): Promise<OrderSummary & { paymentTxId: number | null }> {
     const db = env.sudo().db;
-    const o = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
+    // The cart as this request read it (`CartService.current`), else the order read here.
+    const o = known?.id === orderId ? {
+      id: known.id, name: known.name, state: known.state, amount_total: known.amountTotal, amount_delivery: known.amountDelivery, carrier_id: known.carrierId,
+      currency_id: known.currencyId, payment_tx_id: known.paymentTxId, carrier: known.carrierName,
+    } : await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
       .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'o.payment_tx_id', 'd.name as carrier');
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
-    // The currency through payment's model (its face), not its table.
-    const [c] = o.currency_id ? await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']) : [];
+    // The currency through payment's face (kept between requests); an archived one through its model.
+    const active = o.currency_id ? await this.paymentCatalog.currency(env, Number(o.currency_id)) : null;
+    const [c] = active ? [{ name: active.name, symbol: active.symbol, decimal_places: active.decimals }]
+      : o.currency_id ? await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']) : [];
     const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
     const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
     return {
@@ -105,59 +157,48 @@ export class CheckoutService {
    */
   async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
     if (this.needsNewContact(caller, order)) return null;
-    // The contact, its country's rules and whether the country has states, through base's models (its face).
-    const env = caller.env.sudo();
-    const [p] = await env.model('res.partner').read([order.partnerId], PARTNER_FIELDS);
-    const countryId = p ? m2o(p.country_id) : 0;
-    if (!p || !countryId) return null;
-    const stateId = m2o(p.state_id);
+    // The contact with its country's rules and its state, in one read through base's face.
+    const p = await this.people.partnerAddress(caller.env.sudo().db, order.partnerId, caller.env.lang);
+    if (!p || !p.countryId) return null;
     const form: AddressForm = {
-      name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
-      country_id: String(countryId), state_id: stateId ? String(stateId) : '',
+      name: p.name, email: p.email, phone: p.phone, street: p.street, city: p.city, zip: p.zip,
+      country_id: String(p.countryId), state_id: p.stateId ? String(p.stateId) : '',
     };
-    const [country] = await env.model('res.country').read([countryId], ['code', 'state_required']);
-    const stateCount = await env.model('res.country.state').search_count([['country_id', '=', countryId]]);
-    const stateRequired = country?.state_required === true;
-    const errors = schemaErrors(form, { hasStates: stateCount > 0, stateRequired, zipRequired: zipRequired(str(country?.code)) });
+    const errors = schemaErrors(form, { hasStates: p.countryHasStates, stateRequired: p.stateRequired, zipRequired: zipRequired(p.countryCode) });
     if (Object.keys(errors).length) return null;
-    const name = (v: unknown) => (Array.isArray(v) ? String(v[1] ?? '') : '');
-    return { ...form, countryName: name(p.country_id), stateName: name(p.state_id) };
+    return { ...form, countryName: p.countryName, stateName: p.stateName };
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
   async countries(env: Env): Promise<CountryOption[]> {
-    const rows = await env.model('res.country').search_read([], ['name', 'code', 'state_required']);
-    // The countries that have states: their ids only (a group by would also look up every country's name).
-    const groups = await env.sudo().model('res.country.state').read_group([], ['country_id'], ['country_id']);
-    const withStates = new Set(groups.map((g) => m2o(g.country_id)));
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
-    return rows.map((r): CountryOption => ({
-      id: Number(r.id), name: String(r.name),
-      ...(withStates.has(Number(r.id)) ? { hasStates: true as const } : {}),
-      ...(r.state_required === true && withStates.has(Number(r.id)) ? { stateRequired: true as const } : {}),
-      ...(zipRequired(String(r.code)) ? { zipRequired: true as const } : {}),
+    return (await this.allCountries(env)).map((r): CountryOption => ({
+      id: r.id, name: r.name,
+      ...(r.hasStates ? { hasStates: true as const } : {}),
+      ...(r.stateRequired && r.hasStates ? { stateRequired: true as const } : {}),
+      ...(zipRequired(r.code) ? { zipRequired: true as const } : {}),
     })).sort((a, b) => collator.compare(a.name, b.name));
   }
 
   async states(env: Env, countryId: number): Promise<StateOption[]> {
     if (!Number.isSafeInteger(countryId) || countryId <= 0) return [];
-    const rows = await env.sudo().model('res.country.state').search_read([['country_id', '=', countryId]], ['name', 'code'], { limit: 1000 });
+    const rows = await this.countryStates(env, countryId);
     const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
-    return rows.map((r) => ({ id: Number(r.id), name: String(r.name), code: String(r.code) })).sort((a, b) => collator.compare(a.name, b.name));
+    return rows.map((r) => ({ id: r.id, name: r.name, code: r.code })).sort((a, b) => collator.compare(a.name, b.name));
   }
 
   /** `/shop/country_infos/<id>`: its states and the address fields it uses, in their order; null for an unknown country. */
   async countryInfos(env: Env, countryId: number): Promise<CountryInfos | null> {
-    const [country] = await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required', 'phone_code'], { limit: 1 });
+    const country = await this.country(env, countryId);
     if (!country) return null;
     const states = await this.states(env, countryId);
-    const zip = zipRequired(String(country.code));
+    const zip = zipRequired(country.code);
     return {
       states: states.map((s) => [s.id, s.name, (s as StateOption & { code?: string }).code ?? '']),
       fields: ['street', 'city', ...(zip ? ['zip'] : []), ...(states.length ? ['state_code'] : []), 'country_name'],
-      state_required: country.state_required === true && states.length > 0,
+      state_required: country.stateRequired && states.length > 0,
       zip_required: zip,
-      phone_code: Number(country.phone_code ?? 0),
+      phone_code: country.phoneCode,
     };
   }
 
@@ -170,10 +211,10 @@ export class CheckoutService {
     const errors: AddressErrors = {};
     for (const f of ADDRESS_FIELDS) if (posted[f] !== undefined && typeof posted[f] !== 'string') errors[f] = ADDRESS_MESSAGES.tooLong(256);
     const countryId = /^\d{1,9}$/.test(values.country_id) ? Number(values.country_id) : 0;
-    const [country] = countryId ? await env.sudo().model('res.country').search_read([['id', '=', countryId]], ['code', 'state_required'], { limit: 1 }) : [];
-    const states = country ? await env.sudo().model('res.country.state').search([['country_id', '=', countryId]], { limit: 1000 }) : [];
+    const country = countryId ? await this.country(env, countryId) : undefined;
+    const states = country ? (await this.countryStates(env, countryId)).map((r) => r.id) : [];
     const context: AddressContext = {
-      hasStates: states.length > 0, stateRequired: country?.state_required === true, zipRequired: country ? zipRequired(String(country.code)) : false,
+      hasStates: states.length > 0, stateRequired: country?.stateRequired === true, zipRequired: country ? zipRequired(country.code) : false,
     };
     for (const [f, message] of Object.entries(schemaErrors(values, context))) if (!errors[f as AddressField]) errors[f as AddressField] = message;
     if (values.country_id && !country && !errors.country_id) errors.country_id = ADDRESS_MESSAGES.unknownCountry;
@@ -192,21 +233,20 @@ export class CheckoutService {
       country_id: Number(values.country_id), state_id: values.state_id ? Number(values.state_id) : false,
     };
     // The checkout then shows the order with its shipping (the first method until another is chosen): in the same transaction.
-    const [firstCarrier] = await caller.env.model(CARRIER_MODEL).search([['website_published', '=', true]], { limit: 1 });
+    const first = (await this.publishedCarriers(caller.env))[0]?.id;
+    const firstCarrier = first ? Number(first) : null;
     await caller.env.sudo().transaction(async (env) => {
       const orderVals: Record<string, unknown> = {};
       if (this.needsNewContact(caller, order)) orderVals.partner_id = await env.model('res.partner').create(vals);
       else await env.model('res.partner').write([order.partnerId], vals);
-      // Readonly columns this service alone writes (the contact just made, a method the caller may see).
-      if (firstCarrier) orderVals.carrier_id = env.db.raw('COALESCE(??, ?)', ['carrier_id', firstCarrier]);
-      if (Object.keys(orderVals).length) await env.db('sale_order').where({ id: order.id }).update({ ...orderVals, write_uid: env.uid, write_date: utcText() });
-      await this.cart.recompute(env, order.id);
+      // Readonly columns this service alone writes (the contact just made, a method the caller may see), with the amounts.
+      await this.cart.recompute(env, order.id, { set: { ...orderVals, write_uid: env.uid }, carrierIfNone: firstCarrier });
     });
   }
 
   /** The published shipping methods with their price for this order's products. */
   async carriers(env: Env, productsAmount: number): Promise<CarrierView[]> {
-    const rows = await env.model(CARRIER_MODEL).search_read([['website_published', '=', true]], ['name', 'fixed_price', 'free_over', 'amount'], { limit: 50 });
+    const rows = (await this.publishedCarriers(env)).slice(0, 50);
     const cents = toCents(productsAmount);
     return rows.map((r) => ({
       id: Number(r.id), name: String(r.name),
@@ -217,7 +257,7 @@ export class CheckoutService {
 
   /** Sets the order's shipping method (one the caller may see) and its amounts. */
   async setCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
-    const [visible] = await caller.env.model(CARRIER_MODEL).search([['id', '=', carrierId], ['website_published', '=', true]], { limit: 1 });
+    const visible = (await this.publishedCarriers(caller.env)).some((r) => Number(r.id) === carrierId);
     if (!visible) throw new UserError(CHECKOUT_MESSAGES.unknownCarrier);
     await this.applyCarrier(caller, orderId, carrierId);
   }
@@ -225,29 +265,27 @@ export class CheckoutService {
   /** Writes a shipping method the caller may see (checked by the caller of this) and the order's amounts. */
   private async applyCarrier(caller: Caller, orderId: number, carrierId: number): Promise<void> {
     await caller.env.sudo().transaction(async (env) => {
-      // A readonly field only this service writes, checked above: straight to its column.
-      await env.db('sale_order').where({ id: orderId }).update({ carrier_id: carrierId });
-      await this.cart.recompute(env, orderId);
+      // A readonly field only this service writes, checked above: straight to its column, with the amounts.
+      await this.cart.recompute(env, orderId, { carrierId });
     });
   }
 
-  /** The order's shipping method; the first one offered when none is chosen yet. */
-  async ensureCarrier(caller: Caller, orderId: number): Promise<void> {
-    const row = await caller.env.sudo().db('sale_order').where({ id: orderId }).first('carrier_id');
-    if (!row?.carrier_id) await this.chooseFirstCarrier(caller, orderId);
+  /** The order's shipping method (as this request read the cart); the first one offered when none is chosen yet. */
+  async ensureCarrier(caller: Caller, order: Pick<CurrentCart, 'id' | 'carrierId'>): Promise<void> {
+    if (!order.carrierId) await this.chooseFirstCarrier(caller, order.id);
   }
 
   private async chooseFirstCarrier(caller: Caller, orderId: number): Promise<void> {
-    const [first] = await caller.env.model(CARRIER_MODEL).search([['website_published', '=', true]], { limit: 1 });
-    if (first) await this.applyCarrier(caller, orderId, first);
+    const first = (await this.publishedCarriers(caller.env))[0]?.id;
+    if (first) await this.applyCarrier(caller, orderId, Number(first));
   }
 
   /** The order's summary, a shipping method chosen first if it has none (the checkout and payment pages). */
-  async summaryWithCarrier(caller: Caller, orderId: number): Promise<OrderSummary> {
-    const summary = await this.summary(caller.env, orderId);
+  async summaryWithCarrier(caller: Caller, order: CurrentCart): Promise<OrderSummary> {
+    const summary = await this.summary(caller.env, order.id, order);
     if (summary.carrierId) return summary;
-    await this.chooseFirstCarrier(caller, orderId);
-    return this.summary(caller.env, orderId);
+    await this.chooseFirstCarrier(caller, order.id);
+    return this.summary(caller.env, order.id);
   }
 
   /**

@@ -2,11 +2,28 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { injectContributions, LoggerToken, UserError, type ContributionProvider } from '@platform/core';
 import { utcText } from '@platform/common';
+import type { Knex } from 'knex';
+import { People } from '@platform/base';
 import type { Env } from '@platform/orm';
 import { ORDER_MODEL, type OrderState } from '../models/sale-order';
 import { EcomStats } from './ecom-stats';
 import { OrderMails } from './order-mails';
 import { OrderStateHook, type OrderInfo } from './order-state-hook';
+
+/** An order as a state change needs it: `OrderLifecycle.orderRow`. */
+export interface OrderRow {
+  id: number;
+  name: string;
+  partner_id: number | null;
+  website_id: number | null;
+  state: OrderState;
+  mail_base_url: string | null;
+  amount_total: number;
+  currency_id: number;
+  payment_tx_id: number | null;
+  /** The customer's address (for the confirmation mail). */
+  email: string | null;
+}
 
 /** From each state, where an order may go. */
 const NEXT: Record<OrderState, OrderState[]> = {
@@ -28,14 +45,33 @@ export class OrderLifecycle {
     @inject(OrderMails) private readonly mails: OrderMails,
     @inject(EcomStats) private readonly stats: EcomStats,
     @inject(LoggerToken) private readonly logger: Logger,
+    @inject(People) private readonly people: People,
   ) {}
 
-  /** Moves the order to `state`; false when it already is there. Refuses a move the order cannot make. */
-  async setState(env: Env, orderId: number, state: OrderState): Promise<boolean> {
+  /**
+   * The order (by id or name) with what a state change and its confirmation mail need, the customer's
+   * address joined through base's face (its partners view): one read. Pass the transaction's `db`.
+   */
+  async orderRow(db: Knex, where: { id: number } | { name: string }): Promise<OrderRow | null> {
+    const row = await db('sale_order as o').leftJoin(this.people.partnersView(db, ['email']).as('pp'), 'pp.id', 'o.partner_id')
+      .where('id' in where ? { 'o.id': where.id } : { 'o.name': where.name })
+      .first('o.id', 'o.name', 'o.partner_id', 'o.website_id', 'o.state', 'o.mail_base_url', 'o.amount_total', 'o.currency_id', 'o.payment_tx_id', 'pp.email');
+    return row ? {
+      id: Number(row.id), name: String(row.name), partner_id: row.partner_id ? Number(row.partner_id) : null, website_id: row.website_id ? Number(row.website_id) : null,
+      state: row.state as OrderState, mail_base_url: row.mail_base_url ? String(row.mail_base_url) : null, amount_total: Number(row.amount_total),
+      currency_id: Number(row.currency_id), payment_tx_id: row.payment_tx_id ? Number(row.payment_tx_id) : null, email: row.email ? String(row.email) : null,
+    } : null;
+  }
+
+  /**
+   * Moves the order to `state`; false when it already is there. Refuses a move the order cannot make.
+   * `known`: the order as the caller just read it in the same transaction (`orderRow`), not read again.
+   */
+  async setState(env: Env, orderId: number, state: OrderState, known?: OrderRow): Promise<boolean> {
     let queued = false;
     const changed = await env.sudo().transaction(async (sudo) => {
       // The order with what its confirmation mail needs (the customer's address, the site's base URL).
-      const row = await sudo.db('sale_order').where({ id: orderId }).first('id', 'name', 'partner_id', 'website_id', 'state', 'mail_base_url');
+      const row = known?.id === orderId ? known : await this.orderRow(sudo.db, { id: orderId });
       if (!row) throw new UserError('This order does not exist.');
       const previous = row.state as OrderState;
       if (previous === state) return false;
@@ -50,9 +86,7 @@ export class OrderLifecycle {
         for (const hook of this.hooks.getContributions()) await hook.orderStateChanged(sudo, info, previous);
       }
       if (state === 'sale') {
-        // The customer through base's model (its face), not its table.
-        const [partner] = row.partner_id ? await sudo.model('res.partner').read([Number(row.partner_id)], ['email']) : [];
-        queued = await this.mails.queue(sudo, orderId, { email: partner?.email ? String(partner.email) : '', baseUrl: row.mail_base_url ? String(row.mail_base_url) : '' });
+        queued = await this.mails.queue(sudo, orderId, { email: row.email ?? '', baseUrl: row.mail_base_url ?? '' });
         await this.stats.recordFor(sudo, row.website_id ? Number(row.website_id) : null, 'order_confirmed', orderId);
       }
       this.logger.info({ order: orderId, from: previous, to: state }, 'sale: order state');
@@ -62,8 +96,8 @@ export class OrderLifecycle {
     return changed;
   }
 
-  confirm(env: Env, orderId: number): Promise<boolean> {
-    return this.setState(env, orderId, 'sale');
+  confirm(env: Env, orderId: number, known?: OrderRow): Promise<boolean> {
+    return this.setState(env, orderId, 'sale', known);
   }
 
   /** Cancels an order (sales managers, or the modules that sell through the shop). */

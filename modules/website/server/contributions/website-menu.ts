@@ -4,6 +4,12 @@ import type { MenuContribution, MenuEntry } from '@platform/web';
 import { ModuleMenuEntries } from '../services/module-menu-entries';
 import { SITE_PAGES } from '../services/site-pages';
 
+/** What a menu is read from: its records, their pages, the sites and their modules and languages, the modules, users and groups (record rules, access). */
+const MENU_TABLES = [
+  'website_menu', 'website_page', 'website', 'website_module', 'res_lang', 'res_lang_website_rel', 'ir_module_module',
+  'res_users', 'res_groups', 'res_groups_users_rel', 'res_groups_implied_rel',
+];
+
 interface MenuRecord {
   id: number;
   name: string;
@@ -20,7 +26,9 @@ interface MenuRecord {
  * in the request's language, with one level of sub-entries. Hidden entries, entries of modules not
  * enabled on the site and entries leading to a page the caller may not read (a draft, for a visitor)
  * are left out. Read once per site, language and reader (the visitors share one), then kept until
- * the next write signal (a menu, page, module or access change anywhere): a warm page asks nothing.
+ * one of the tables it follows from is written (MENU_TABLES: a menu, page, site, module, language or
+ * access change), or anything by another process: a warm page asks nothing, and a write that no menu
+ * shows (a customer's contact, an order) leaves it.
  */
 @injectable()
 export class WebsiteMenu implements MenuContribution {
@@ -28,7 +36,7 @@ export class WebsiteMenu implements MenuContribution {
   private readonly cache: SiteCache<MenuEntry[]>;
 
   constructor(@inject(SiteCaches) caches: SiteCaches, @inject(ModuleMenuEntries) private readonly modules: ModuleMenuEntries) {
-    this.cache = caches.create<MenuEntry[]>(1000);
+    this.cache = caches.create<MenuEntry[]>(1000, MENU_TABLES);
   }
 
   menuEntriesFor(req: RequestContext): Promise<MenuEntry[]> {

@@ -1,6 +1,28 @@
 import type { Knex } from 'knex';
 import { ValidationError } from '@platform/core/errors';
 import type { EnvFactory } from '@platform/orm/env-factory';
+import { pickTranslation } from '@platform/orm/record-reader';
+
+/** A partner with its address, its country (and the country's address rules) and its state: `People.partnerAddress`. */
+export interface PartnerAddress {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  lang: string;
+  street: string;
+  city: string;
+  zip: string;
+  countryId: number | null;
+  /** In the asked language ('' without a country). */
+  countryName: string;
+  countryCode: string;
+  stateRequired: boolean;
+  /** Whether the country has states (an address there names one when the country requires it). */
+  countryHasStates: boolean;
+  stateId: number | null;
+  stateName: string;
+}
 
 /**
  * Users and partners as other modules read them: base's tables `res_users` and `res_partner` through
@@ -60,6 +82,33 @@ export class People {
     if (partnerId !== undefined) q.andWhere({ id: partnerId });
     const row = await q.orderBy('id').first('id');
     return row ? Number(row.id) : null;
+  }
+
+  /**
+   * A partner's address with its country and state, in one statement (base's res_partner, res_country
+   * and res_country_state joined): what a checkout shows and checks, and what a payment copies. The
+   * country's name in `lang`. Null for an unknown partner.
+   */
+  async partnerAddress(db: Knex, partnerId: number, lang: string): Promise<PartnerAddress | null> {
+    const hasStates = db('res_country_state as hs').whereRaw('hs.country_id = c.id').select(db.raw('1'));
+    const row = await db('res_partner as p').leftJoin('res_country as c', 'c.id', 'p.country_id').leftJoin('res_country_state as s', 's.id', 'p.state_id')
+      .where('p.id', partnerId)
+      .first(
+        'p.id', 'p.name', 'p.email', 'p.phone', 'p.lang', 'p.street', 'p.city', 'p.zip', 'p.country_id', 'p.state_id',
+        'c.name as country_name', 'c.code as country_code', 'c.state_required', 's.name as state_name',
+        db.raw('CASE WHEN EXISTS ? THEN 1 ELSE 0 END AS country_has_states', [hasStates]),
+      );
+    if (!row) return null;
+    const s = (v: unknown) => (typeof v === 'string' ? v : '');
+    return {
+      id: Number(row.id), name: s(row.name), email: s(row.email), phone: s(row.phone), lang: s(row.lang),
+      street: s(row.street), city: s(row.city), zip: s(row.zip),
+      countryId: row.country_id ? Number(row.country_id) : null,
+      countryName: row.country_id ? String(pickTranslation(row.country_name, lang) || '') : '',
+      countryCode: s(row.country_code), stateRequired: row.state_required === true || Number(row.state_required) === 1,
+      countryHasStates: Number(row.country_has_states) === 1,
+      stateId: row.state_id ? Number(row.state_id) : null, stateName: s(row.state_name),
+    };
   }
 
   /** Refuses a column that is not a field stored in the model's table (so no undeclared column leaks). */

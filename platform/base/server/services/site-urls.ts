@@ -1,8 +1,9 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { Knex } from 'knex';
 import type { RequestContext } from '@platform/http/route-definition';
 import { DatabaseToken } from '@platform/core/tokens';
 import { configuredBaseUrl } from '@platform/http/site';
+import { SiteCaches, type SiteCache } from '@platform/http/site-caches';
 import { originOf } from '@platform/common/absolute-url';
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -24,7 +25,12 @@ export interface SiteAddress {
  */
 @injectable()
 export class SiteUrls {
-  constructor(@inject(DatabaseToken) private readonly db: Knex) {}
+  /** `web.base.url`, kept until ir_config_parameter is written (every payment and mail asks for it). */
+  private readonly recordedCache?: SiteCache<string | null>;
+
+  constructor(@inject(DatabaseToken) private readonly db: Knex, @inject(SiteCaches) @optional() caches?: SiteCaches) {
+    this.recordedCache = caches?.create<string | null>(1, ['ir_config_parameter']);
+  }
 
   /** The site's configured base URL, else `fallback`. */
   async baseUrl(siteId: number, fallback: string): Promise<string> {
@@ -36,7 +42,9 @@ export class SiteUrls {
    * to trust, the caller sends nothing (a reset link on a stranger's host would hand the token to it).
    */
   async forMail(req: RequestContext): Promise<string | null> {
-    return (await this.configured(req.site.id)) ?? (await this.recorded()) ?? this.loopbackOrigin(req);
+    // The request's site carries its configured address (read with the sites, dropped when a site is written).
+    const configured = req.site.baseUrl !== undefined ? req.site.baseUrl : await this.configured(req.site.id);
+    return configured ?? (await this.recorded()) ?? this.loopbackOrigin(req);
   }
 
   /**
@@ -62,7 +70,11 @@ export class SiteUrls {
     return (row && configuredBaseUrl(row)) ?? null;
   }
 
-  private async recorded(): Promise<string | null> {
+  private recorded(): Promise<string | null> {
+    return this.recordedCache ? this.recordedCache.get('', () => this.readRecorded()) : this.readRecorded();
+  }
+
+  private async readRecorded(): Promise<string | null> {
     const param = await this.db('ir_config_parameter').where({ key: RECORDED_BASE_URL }).first('value');
     return param?.value ? String(param.value).replace(/\/+$/, '') : null;
   }
