@@ -89,7 +89,15 @@ describe('sale: in the browser', function () {
           minus: await inView('.js_cart_line button[aria-label^="Remove one"]'), plus: await inView('.js_cart_line button[aria-label^="Add one"]'), total: await inView('#order_total'),
         };
         expect(fits).to.deep.equal({ page: true, minus: true, plus: true, total: true });
+        // two quick clicks are one update, sent once the clicks stop (the spec's 500 ms)
+        const updates: string[] = [];
+        page.on('request', (r) => { if (r.url().includes('/shop/cart/update_json')) updates.push(String(r.postData())); });
         await page.getByRole('button', { name: 'Add one T-shirt (M, Red)' }).click();
+        await page.getByRole('button', { name: 'Add one T-shirt (M, Red)' }).click();
+        expect(await page.getByLabel('Quantity of T-shirt (M, Red)').inputValue()).to.equal('3');
+        await page.locator('#order_total', { hasText: '€ 54.00' }).waitFor();
+        expect(updates.map((u) => JSON.parse(u).params.set_qty)).to.deep.equal([3]);
+        await page.getByRole('button', { name: 'Remove one T-shirt (M, Red)' }).click();
         await page.locator('#order_total', { hasText: '€ 36.00' }).waitFor();
         await page.getByLabel('Quantity of T-shirt (M, Red)').fill('100');
         await page.getByRole('button', { name: 'Update' }).click();

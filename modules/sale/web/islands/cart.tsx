@@ -1,8 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineIsland, rpc, RpcError, useT } from '@platform/web/client';
 import {
   CART_UPDATE_JSON_URL, CART_UPDATE_URL, MAX_LINE_QTY, SHOP_URL, formatMoney, variantImageUrl, type CartUpdateResult, type CartView,
 } from '../../common/shop-schemas';
+
+/** The spec's wait after the last change of a quantity before it is sent (a burst of clicks is one update). */
+const QTY_UPDATE_DELAY_MS = 500;
 import { CHECKOUT_URL } from '../../common/checkout-schemas';
 
 export interface CartProps {
@@ -15,7 +18,9 @@ export interface CartProps {
 /**
  * The cart's lines. Without JavaScript each line is a form posting its quantity (and a Remove form);
  * once hydrated, the forms and the - / + buttons call `/shop/cart/update_json` and show the amounts the
- * server answers (never computed here), a warning in a dismissible danger alert.
+ * server answers (never computed here), a warning in a dismissible danger alert. The - / + buttons and
+ * typing in a quantity show the new quantity at once and send it 500 ms after the last change; an answer
+ * to an older change of a line is not shown over a newer one.
  */
 function Cart({ cart, csrfToken, error: initialError }: CartProps) {
   const _t = useT();
@@ -24,26 +29,55 @@ function Cart({ cart, csrfToken, error: initialError }: CartProps) {
   const [alert, setAlert] = useState(initialError ?? '');
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  /** Quantities typed or clicked and not yet answered by the server, by line: what the inputs show. */
+  const [shown, setShown] = useState<Record<number, string>>({});
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  /** The latest change of each line: an answer to an older one is dropped. */
+  const changes = useRef(new Map<number, number>());
+  useEffect(() => {
+    setLive(true);
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
   const money = (v: number) => formatMoney(v, cart.currency);
 
   const setQty = async (lineId: number, productId: number, qty: number) => {
+    const change = (changes.current.get(lineId) ?? 0) + 1;
+    changes.current.set(lineId, change);
     setBusy(true);
     setAlert('');
     try {
       const r = await rpc<CartUpdateResult>(CART_UPDATE_JSON_URL, { line_id: lineId, product_id: productId, set_qty: qty });
+      if (changes.current.get(lineId) !== change) return;
       setLines((ls) => (r.quantity === 0 ? ls.filter((l) => l.id !== lineId) : ls.map((l) => (l.id === lineId ? { ...l, qty: r.quantity, subtotal: r.line_subtotal } : l))));
+      setShown(({ [lineId]: _answered, ...rest }) => rest);
       setTotal(r.amount_total);
       if (r.warning) setAlert(r.warning);
     } catch (err) {
+      if (changes.current.get(lineId) !== change) return;
+      setShown(({ [lineId]: _failed, ...rest }) => rest);
       setAlert(err instanceof RpcError ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
+  /** Shows `text` as the line's quantity and sends it once the changes stop (a blank or partial entry is not sent). */
+  const changeSoon = (lineId: number, productId: number, text: string) => {
+    setShown((s) => ({ ...s, [lineId]: text }));
+    changes.current.set(lineId, (changes.current.get(lineId) ?? 0) + 1); // an answer on its way is now stale
+    clearTimeout(timers.current.get(lineId));
+    const qty = Number(text);
+    if (text.trim() === '' || !Number.isInteger(qty) || qty < 0) return;
+    timers.current.set(lineId, setTimeout(() => {
+      timers.current.delete(lineId);
+      void setQty(lineId, productId, qty);
+    }, QTY_UPDATE_DELAY_MS));
+  };
+  const qtyOf = (l: CartView['lines'][number]) => Number(shown[l.id] ?? l.qty);
   const submit = (lineId: number, productId: number) => (e: FormEvent<HTMLFormElement>) => {
     if (!live) return;
     e.preventDefault();
+    clearTimeout(timers.current.get(lineId));
     const value = Number(new FormData(e.currentTarget).get('set_qty'));
     void setQty(lineId, productId, value);
   };
@@ -79,10 +113,12 @@ function Cart({ cart, csrfToken, error: initialError }: CartProps) {
                         <input type="hidden" name="product_id" value={l.productId} />
                         <input type="hidden" name="line_id" value={l.id} />
                         <div className="input-group flex-nowrap" style={{ width: live ? 144 : 80 }}>
-                          {live ? <button type="button" className="btn btn-outline-secondary px-3" disabled={busy} aria-label={_t('Remove one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty - 1)}>−</button> : null}
+                          {live ? <button type="button" className="btn btn-outline-secondary px-3" aria-label={_t('Remove one %s').replace('%s', l.name)} onClick={() => changeSoon(l.id, l.productId, String(Math.max(0, qtyOf(l) - 1)))}>−</button> : null}
                           <label htmlFor={`qty-${l.id}`} className="visually-hidden">{_t('Quantity of %s').replace('%s', l.name)}</label>
-                          <input id={`qty-${l.id}`} key={`${l.id}-${l.qty}`} type="number" name="set_qty" className="form-control text-center px-1" min={0} max={MAX_LINE_QTY} step={1} defaultValue={l.qty} required />
-                          {live ? <button type="button" className="btn btn-outline-secondary px-3" disabled={busy} aria-label={_t('Add one %s').replace('%s', l.name)} onClick={() => void setQty(l.id, l.productId, l.qty + 1)}>+</button> : null}
+                          {live
+                            ? <input key="live" id={`qty-${l.id}`} type="number" name="set_qty" className="form-control text-center px-1" min={0} max={MAX_LINE_QTY} step={1} value={shown[l.id] ?? String(l.qty)} onChange={(e) => changeSoon(l.id, l.productId, e.target.value)} required />
+                            : <input key="static" id={`qty-${l.id}`} type="number" name="set_qty" className="form-control text-center px-1" min={0} max={MAX_LINE_QTY} step={1} defaultValue={l.qty} required />}
+                          {live ? <button type="button" className="btn btn-outline-secondary px-3" aria-label={_t('Add one %s').replace('%s', l.name)} onClick={() => changeSoon(l.id, l.productId, String(qtyOf(l) + 1))}>+</button> : null}
                         </div>
                         <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>{_t('Update')}</button>
                       </form>
