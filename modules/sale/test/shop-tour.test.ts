@@ -41,6 +41,8 @@ describe('sale: in the browser', function () {
         await page.waitForURL(`**${productUrl({ id: tshirt, name: 'T-shirt' })}`);
         await page.getByRole('link', { name: 'L (+€ 4.00)' }).click();
         await page.getByText('€ 19.00').waitFor();
+        // the picture zooms under the pointer only from 468 px up
+        await page.waitForSelector(`.product-picture [data-zoom="${width >= 468 ? 'on' : 'off'}"]`);
         expect(describeViolations(await checkAccessibility(page))).to.equal('');
         await page.screenshot({ path: path.join(SHOTS, `product-${width}.png`), fullPage: true });
         await page.getByRole('link', { name: 'Red (+€ 1.00)' }).click();

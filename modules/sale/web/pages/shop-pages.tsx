@@ -7,6 +7,7 @@ import {
   type AttribPick, type AttributeFilter, type CartView, type CategoryNode, type Money, type ProductCard, type VariantChoice,
 } from '../../common/shop-schemas';
 import type { ProductPage } from '../../server/services/catalog-service';
+import { ImageZoom } from '@modules/website';
 import CartIsland from '../islands/cart';
 import CartLinkIsland from '../islands/cart-link';
 import Filters from '../islands/shop-filters';
@@ -157,7 +158,10 @@ function ProductBody({ product: p, currency, csrfToken, cartQuantity }: ProductP
       </div>
       <div className="row g-4">
         <div className="col-md-6">
-          <div className="card overflow-hidden mx-auto" style={{ maxWidth: 480 }}><Picture name={p.name} imageUrl={p.imageId ? variantImageUrl(p.imageId, 'image') : null} square /></div>
+          <div className="card overflow-hidden mx-auto product-picture" style={{ maxWidth: 480 }}>
+            {/* zoom under the pointer from 468 px up; a plain picture on phones */}
+            {p.imageId ? <ImageZoom src={variantImageUrl(p.imageId, 'image')} alt={p.name} width={480} height={480} /> : <Picture name={p.name} imageUrl={null} square />}
+          </div>
         </div>
         <div className="col-md-6">
           <h1 className="h2">{p.name}</h1>
