@@ -37,7 +37,13 @@ export class DataLoader {
 
   private async resolve(value: unknown): Promise<unknown> {
     if (value instanceof XmlRef) return resolveXmlid(this.env, value.xmlid);
-    if (Array.isArray(value)) return Promise.all(value.map((v) => this.resolve(v)));
+    if (Array.isArray(value)) {
+      // One after another: inside the install's transaction every query goes through one connection,
+      // and pg refuses (pg@9) or warns of (pg@8) a query sent while another is running on it.
+      const out: unknown[] = [];
+      for (const v of value) out.push(await this.resolve(v));
+      return out;
+    }
     if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) out[k] = await this.resolve(v);
