@@ -45,6 +45,5 @@ export default defineManifest({
     { name: 'event.registration: own', model: 'event.registration', groups: ['base.group_portal'], domain: (c) => [['partner_id', '=', c.partnerId ?? 0]] },
   ],
   unseenTables: ['event_registration_mail'],
-  data: () => (require('./data/event-data') as typeof import('./data/event-data')).eventData(),
   demo: () => (require('./demo/event-demo') as typeof import('./demo/event-demo')).eventDemo(),
 });

@@ -69,6 +69,5 @@ export default defineManifest({
     { name: 'slide.vote: own votes', model: 'slide.vote', groups: SIGNED_IN, domain: (c) => [['user_id', '=', c.uid]] },
     { name: 'slide.vote: managers see all', model: 'slide.vote', groups: [MANAGER], domain: [] },
   ],
-  data: () => (require('./data/slides-data') as typeof import('./data/slides-data')).slidesData(),
   demo: async () => (await (require('./demo/slides-demo') as typeof import('./demo/slides-demo')).slidesDemo()),
 });
