@@ -221,9 +221,12 @@ async function renderHttp(
     return;
   }
   if (result !== undefined) {
+    const html = await s.renderPage(req, result);
     ctx.type = 'html';
-    ctx.body = await s.renderPage(req, result);
-    if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce, generation);
+    // Encoded once, here: Koa would measure a string's UTF-8 length and Node encode it again when sending
+    // (a long page is a long string, often of two-byte characters). The type is set first: it stays.
+    ctx.body = Buffer.from(html);
+    if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, html, state.cspNonce, generation);
   }
 }
 

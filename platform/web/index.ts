@@ -12,4 +12,5 @@ export * from './island';
 export * from './backoffice/contribution-points';
 export { localizedPath } from '@platform/common/localized-path';
 export { PageRenderer } from './page-renderer';
+export { renderTracked, reportIslands } from './island-tracking';
 export { WebAssets } from './web-assets';

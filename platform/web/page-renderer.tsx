@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { FooterBlockContribution, LanguageSwitchContribution, LayoutHeadContribution, LayoutWidgetContribution, MenuContribution, MenuEntry, UserMenuContribution } from './contribution-points';
@@ -15,6 +15,7 @@ import type { WebAssets } from './web-assets';
 import type { SiteAppearances } from './site-appearance';
 import { jsonForScript } from './json-for-script';
 import type { IslandStrings } from './island-strings';
+import { renderTracked, type RenderedIsland } from './island-tracking';
 
 /** What modules put in the layout; each provider is narrowed to the modules enabled on the site. */
 export interface LayoutContributions {
@@ -26,6 +27,13 @@ export interface LayoutContributions {
   heads: ContributionProvider<LayoutHeadContribution>;
 }
 
+/**
+ * Outside production, a page without reported islands is also scanned for their markers (a tag, which
+ * stored HTML cannot hold: the sanitiser drops the attribute), and one found fails the page (and so the
+ * tests): the page would ship without the script that runs it.
+ */
+const CHECK_ISLANDS = process.env.NODE_ENV !== 'production';
+
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 405: 'Method not allowed', 413: 'Request too large', 429: 'Too many requests', 500: 'Internal error',
 };
@@ -36,6 +44,9 @@ const ERROR_TITLES: Record<number, string> = {
  * translations) as JSON and the site's module script, allowed by the request's CSP nonce.
  */
 export class PageRenderer {
+  /** Islands of fragments rendered for a request before its page (`renderFragment`), until the page is. */
+  private readonly fragmentIslands = new WeakMap<RequestContext, RenderedIsland[]>();
+
   constructor(
     private readonly layout: LayoutContributions,
     private readonly assets: WebAssets,
@@ -110,6 +121,21 @@ export class PageRenderer {
     };
   }
 
+  /**
+   * HTML of an element rendered in the request's web context, to be inserted as a string into the page
+   * the request renders next (a website page's dynamic block): the page knows of the islands it holds.
+   */
+  async renderFragment(req: RequestContext, node: ReactNode): Promise<string> {
+    const context = await this.context(req);
+    const { html, islands } = renderTracked(() => renderToString(<WebContext.Provider value={context}>{node}</WebContext.Provider>));
+    if (islands.length) {
+      const known = this.fragmentIslands.get(req);
+      if (known) known.push(...islands);
+      else this.fragmentIslands.set(req, islands);
+    }
+    return html;
+  }
+
   private async renderPage(req: RequestContext, p: Page, isError = false): Promise<string> {
     const context = await this.context(req);
     const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
@@ -137,10 +163,18 @@ export class PageRenderer {
     const bundle = await this.assets.bundleFor(req.site.modules);
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
     const currentPath = req.path;
-    const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
+    // The islands the page holds, as its renders report them (not by scanning the HTML, which is long);
+    // an error page holds none of the fragments rendered for the page that failed.
+    const islands: RenderedIsland[] = isError ? [] : [...(this.fragmentIslands.get(req) ?? [])];
+    const render = (element: ReactElement) => {
+      const tracked = renderTracked(() => renderToString(element));
+      islands.push(...tracked.islands);
+      return tracked.html;
+    };
+    const body = render(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
     const widgets = p.bare ? [] : (await Promise.all(this.layout.layoutWidgets.getContributionsFor(enabled).map((w) => w.renderForPage(req))))
       .filter((w): w is ReactElement => w !== null);
-    const widgetsHtml = widgets.length ? renderToString(<WebContext.Provider value={context}>{widgets.map((w, i) => <div key={i} className="layout-widget">{w}</div>)}</WebContext.Provider>) : '';
+    const widgetsHtml = widgets.length ? render(<WebContext.Provider value={context}>{widgets.map((w, i) => <div key={i} className="layout-widget">{w}</div>)}</WebContext.Provider>) : '';
     // Without a module offering the switch on this site, no selector: its links would lead to a 404.
     const languageSwitch = this.layout.languageSwitches.getContributionsFor(enabled)[0];
     const languages = languageSwitch
@@ -154,16 +188,19 @@ export class PageRenderer {
     const appearance = await this.appearances.forSite(req.site.id);
     const footerBlocks = (await Promise.all(this.layout.footerBlocks.getContributionsFor(enabled).map((b) => b.renderFooterBlock(req))))
       .filter((b): b is ReactElement => b !== null)
-      .map((b) => renderToString(<WebContext.Provider value={context}>{b}</WebContext.Provider>));
+      .map((b) => render(<WebContext.Provider value={context}>{b}</WebContext.Provider>));
     const footer = {
       about: appearance.footerText[context.session.lang] ?? appearance.footerText[req.site.defaultLang] ?? appearance.footerText.en_US,
       contact: appearance.contact, social: appearance.social, blocksHtml: footerBlocks,
     };
     const head = (await Promise.all(this.layout.heads.getContributionsFor(enabled).map((h) => h.renderHead(req)))).filter((h): h is ReactElement => h !== null);
-    const rendered = [body, widgetsHtml, ...footerBlocks];
-    const hasIslands = rendered.some((html) => html.includes('data-island="'));
+    const hasIslands = islands.length > 0;
+    if (CHECK_ISLANDS && !hasIslands && [body, widgetsHtml, ...footerBlocks].some((html) => html.includes('<div data-island="'))) {
+      throw new Error('The page holds an island that no render reported: HTML rendered beforehand and inserted as a string must go through '
+        + 'PageRenderer.renderFragment, or report its islands (island-tracking.ts)');
+    }
     // The browser gets the translations its islands may use, not the site's whole dictionary.
-    const shipped = hasIslands && this.islandStrings ? { ...context, translations: this.islandStrings.pick(rendered, context.translations) } : context;
+    const shipped = hasIslands && this.islandStrings ? { ...context, translations: this.islandStrings.pick(islands, context.translations) } : context;
     const element: ReactElement = (
       <Layout
         title={this.title(req, p)} description={p.description} canonical={canonical} siteName={req.site.name} language={context.language}
