@@ -13,4 +13,5 @@ export * from './backoffice/contribution-points';
 export { localizedPath } from '@platform/common/localized-path';
 export { PageRenderer } from './page-renderer';
 export { renderTracked, reportIslands } from './island-tracking';
+export { placeEncoded, decodeEncoded, type EncodedHtml } from './encoded-html';
 export { WebAssets } from './web-assets';

@@ -16,6 +16,7 @@ import type { SiteAppearances } from './site-appearance';
 import { jsonForScript } from './json-for-script';
 import type { IslandStrings } from './island-strings';
 import { renderTracked, type RenderedIsland } from './island-tracking';
+import { assembleEncoded, renderPlacingEncoded, type EncodedHtml } from './encoded-html';
 
 /** What modules put in the layout; each provider is narrowed to the modules enabled on the site. */
 export interface LayoutContributions {
@@ -60,6 +61,18 @@ export class PageRenderer {
   /** Renders a route's result (strings are sent as they are). */
   async render(req: RequestContext, result: unknown): Promise<string> {
     if (typeof result === 'string') return result;
+    const { html, placed } = await this.renderResult(req, result);
+    return materialize({ html, placed });
+  }
+
+  /** `render` as the UTF-8 bytes to send: encoded once, HTML kept encoded (cached fragments) copied in. */
+  async renderBytes(req: RequestContext, result: unknown): Promise<Buffer> {
+    if (typeof result === 'string') return Buffer.from(result);
+    const { html, placed } = await this.renderResult(req, result);
+    return assembleEncoded(html, placed);
+  }
+
+  private async renderResult(req: RequestContext, result: unknown): Promise<RenderedPage> {
     if (isPage(result)) {
       if (result.status) req.koa.status = result.status;
       return this.renderPage(req, result);
@@ -73,7 +86,7 @@ export class PageRenderer {
     const _t = (source: string) => this.translations.translate(req.site.modules, lang, source);
     const title = _t(ERROR_TITLES[status] ?? 'Error');
     try {
-      return await this.renderPage(req, {
+      return materialize(await this.renderPage(req, {
         title,
         body: (
           <section className="error-page status-page page-narrow" aria-labelledby="error-title">
@@ -83,7 +96,7 @@ export class PageRenderer {
             <p><a className="btn btn-primary" href={localizedPath('/', lang === req.site.defaultLang ? null : (await this.languages.find(lang))?.urlCode ?? null)}>{_t('Back to the home page')}</a></p>
           </section>
         ),
-      }, true);
+      }, true));
     } catch {
       return `<!DOCTYPE html><title>${status}</title><h1>${title}</h1>`;
     }
@@ -136,7 +149,7 @@ export class PageRenderer {
     return html;
   }
 
-  private async renderPage(req: RequestContext, p: Page, isError = false): Promise<string> {
+  private async renderPage(req: RequestContext, p: Page, isError = false): Promise<RenderedPage> {
     const context = await this.context(req);
     const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
     const urlCode = (code: string) => (code === req.site.defaultLang ? null : langs.find((l) => l.code === code)?.urlCode ?? null);
@@ -166,8 +179,10 @@ export class PageRenderer {
     // The islands the page holds, as its renders report them (not by scanning the HTML, which is long);
     // an error page holds none of the fragments rendered for the page that failed.
     const islands: RenderedIsland[] = isError ? [] : [...(this.fragmentIslands.get(req) ?? [])];
+    // HTML kept encoded that the renders place (by a mark), copied into the page's bytes at the end.
+    const placed: EncodedHtml[] = [];
     const render = (element: ReactElement) => {
-      const tracked = renderTracked(() => renderToString(element));
+      const tracked = renderPlacingEncoded(placed, () => renderTracked(() => renderToString(element)));
       islands.push(...tracked.islands);
       return tracked.html;
     };
@@ -212,6 +227,17 @@ export class PageRenderer {
         editMode={p.editMode === true} bare={p.bare === true} head={head} homeInMenu={!ownsMenu}
       />
     );
-    return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+    return { html: `<!DOCTYPE html>${renderToStaticMarkup(element)}`, placed };
   }
+}
+
+/** A page's HTML, with marks where `placed` HTML kept encoded goes (see encoded-html.ts). */
+interface RenderedPage {
+  html: string;
+  placed: EncodedHtml[];
+}
+
+/** The page as one string. */
+function materialize({ html, placed }: RenderedPage): string {
+  return placed.length ? assembleEncoded(html, placed).toString() : html;
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { LRUCache } from 'lru-cache';
 import { WebContext, type WebContextValue } from '@platform/web/client';
-import { renderTracked, reportIslands, type RenderedIsland } from '@platform/web';
+import { decodeEncoded, placeEncoded, renderTracked, reportIslands, type RenderedIsland } from '@platform/web';
 
 /*
  * Rendered HTML of a question page's posts (issue 28: React's render dominated the signed-in page of a
@@ -13,21 +13,22 @@ import { renderTracked, reportIslands, type RenderedIsland } from '@platform/web
  * every second, is rendered as a mark and put back on each hit. One cache per translation dictionary
  * (a language of a set of modules): a dictionary that is replaced takes its cache with it. A fragment
  * keeps the islands it holds, reported to the page's render on each hit (the page ships their script and
- * strings from what its render reports; the props keep the mark, which is no UI string).
+ * strings from what its render reports; the props keep the mark, which is no UI string). Markup is kept
+ * encoded and placed into the page's bytes as it is (@platform/web's placeEncoded).
  */
 
 /** Stands for the CSRF token in cached markup (letters and digits only: escaped the same in HTML and JSON). */
 const CSRF_MARK = 'x0forumcsrfmark0x';
-/** Bounds each dictionary's cache: about 16 MB of markup and keys. */
-const MAX_CHARS = 8_000_000;
+/** Bounds each dictionary's cache: bytes of markup and characters of keys (keys take two bytes each at most). */
+const MAX_SIZE = 8_000_000;
 /** Bounds the numbering of shared inputs (viewers' facts and rules seen lately). */
 const MAX_SHARED = 10_000;
 
-/** A rendered fragment: its markup cut at each CSRF mark, and the islands it holds. */
+/** A rendered fragment: its markup cut at each CSRF mark, encoded (UTF-8), and the islands it holds. */
 interface Fragment {
-  parts: string[];
+  parts: Buffer[];
   islands: RenderedIsland[];
-  chars: number;
+  bytes: number;
 }
 
 const caches = new WeakMap<object, LRUCache<string, Fragment>>();
@@ -35,7 +36,7 @@ const caches = new WeakMap<object, LRUCache<string, Fragment>>();
 function cacheFor(translations: object): LRUCache<string, Fragment> {
   let cache = caches.get(translations);
   if (!cache) {
-    cache = new LRUCache<string, Fragment>({ maxSize: MAX_CHARS, sizeCalculation: (value, key) => value.chars + key.length });
+    cache = new LRUCache<string, Fragment>({ maxSize: MAX_SIZE, sizeCalculation: (value, key) => value.bytes + key.length });
     caches.set(translations, cache);
   }
   return cache;
@@ -83,13 +84,14 @@ export function cachedFragment(
     const marked = { ...context, session: { ...context.session, csrfToken: CSRF_MARK } };
     // Rendered inside the page's render: its islands are reported to it by the render itself.
     const { html, islands } = renderTracked(() => renderToString(<WebContext.Provider value={marked}>{render(CSRF_MARK)}</WebContext.Provider>));
-    fragment = { parts: html.split(CSRF_MARK), islands, chars: html.length };
+    const parts = html.split(CSRF_MARK).map((part) => Buffer.from(part));
+    fragment = { parts, islands, bytes: parts.reduce((n, b) => n + b.length, 0) };
     cache.set(key, fragment);
   } else {
     reportIslands(fragment.islands);
   }
-  // Concatenated rather than joined: the page's render concatenates anyway, and joining would copy.
-  let html = fragment.parts[0];
-  for (let i = 1; i < fragment.parts.length; i++) html = html + csrfToken + fragment.parts[i];
-  return html;
+  // In a page's render, a mark the page's bytes get the encoded markup in place of (the long page's
+  // markup is not concatenated and encoded again on each request); elsewhere, the markup.
+  const encoded = { parts: fragment.parts, between: csrfToken };
+  return placeEncoded(encoded) ?? decodeEncoded(encoded);
 }
