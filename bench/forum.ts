@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- forum [--duration=10] [--connections=50] [--rounds=3]`
+ * `npm run bench -- forum [--duration=10] [--connections=50] [--rounds=3] [--only=signed-in]`
  *
  * A forum question page with 50 answers and 200 comments as an anonymous visitor sees it, on one
  * process (SQLite), against a bare Koa handler answering the same HTML string, both loaded the same
@@ -7,7 +7,10 @@
  * >= 30%). Visitors get it from the public page cache, re-rendered about once a second since every
  * hit counts a view (buffered, written each second). The same page for a signed-in user (rendered on
  * every request: votes, follow state, forms) is measured the same way, and the SQL queries of one
- * page (goal: <= 10, whatever the number of answers).
+ * page (goal: <= 10, whatever the number of answers). Each load also prints the process's CPU time
+ * per request (server and load generator share the process: compare it between the lines of one run).
+ * `--only=signed-in` loads the signed-in page only (for a CPU profile of its render:
+ * `node --cpu-prof --import tsx bench/run.ts forum --only=signed-in`).
  */
 import '@platform/kernel/production-env';
 import http from 'node:http';
@@ -28,11 +31,18 @@ function flag(args: string[], name: string, fallback: number): number {
   return arg ? Number(arg.split('=')[1]) : fallback;
 }
 
-async function load(url: string, duration: number, connections: number, cookie?: string): Promise<number> {
+/** Requests per second, and this process's CPU time (user + system, ms) per request answered. */
+interface Load { rate: number; cpuMs: number }
+
+async function load(url: string, duration: number, connections: number, cookie?: string): Promise<Load> {
+  const before = process.cpuUsage();
   const result = await autocannon({ url, duration, connections, pipelining: 1, headers: cookie ? { cookie } : {} });
+  const used = process.cpuUsage(before);
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts)`);
-  return result.requests.average;
+  return { rate: result.requests.average, cpuMs: (used.user + used.system) / 1000 / Math.max(1, result['2xx']) };
 }
+
+const show = (l: Load) => `${l.rate.toFixed(0)} req/s, ${l.cpuMs.toFixed(2)} ms CPU/req`;
 
 /** A question with its answers (each by a different author) and comments, written directly. */
 export async function seedForBench(tk: TestKernel): Promise<string> {
@@ -84,6 +94,8 @@ export async function run(args: string[]): Promise<void> {
   const duration = flag(args, 'duration', 10);
   const connections = flag(args, 'connections', 50);
   const rounds = flag(args, 'rounds', 3);
+  const only = args.find((a) => a.startsWith('--only='))?.split('=')[1];
+  if (only !== undefined && only !== 'signed-in') throw new Error(`--only takes 'signed-in', not '${only}'`);
   const tk = await bootTestKernel({ modules: ['forum'], http: true });
   try {
     const path = await seedForBench(tk);
@@ -104,21 +116,32 @@ export async function run(args: string[]): Promise<void> {
     await reader.get(path); // the session's first page (site, session caches)
     console.log(`Node ${process.version}; question page with ${ANSWERS} answers and ${COMMENTS} comments, ${html.length} bytes; ${rounds} rounds x ${duration}s, ${connections} connections`);
     console.log(`SQL queries per page: ${await queriesOf(tk, url, reader.cookie)} for a signed-in user, ${await queriesOf(tk, url)} for a visitor when rendered (none when served from the public page cache)`);
+    if (only === 'signed-in') {
+      bareServer.close();
+      await load(url, 2, connections, reader.cookie); // warm-up
+      for (let i = 0; i < rounds; i++) console.log(`  round ${i + 1}: signed in ${show(await load(url, duration, connections, reader.cookie))}`);
+      return;
+    }
     await load(url, 2, connections); // warm-up (JIT, caches)
     await load(bareUrl, 2, connections);
-    const site: number[] = [];
-    const signedIn: number[] = [];
-    const baseline: number[] = [];
+    await load(url, 2, connections, reader.cookie);
+    const site: Load[] = [];
+    const signedIn: Load[] = [];
+    const baseline: Load[] = [];
     for (let i = 0; i < rounds; i++) {
       baseline.push(await load(bareUrl, duration, connections));
       site.push(await load(url, duration, connections));
       signedIn.push(await load(url, duration, connections, reader.cookie));
-      console.log(`  round ${i + 1}: bare Koa ${baseline[i].toFixed(0)} req/s, question page ${site[i].toFixed(0)} req/s (visitors), ${signedIn[i].toFixed(0)} req/s (signed in, rendered each time)`);
+      console.log(`  round ${i + 1}: bare Koa ${show(baseline[i])}; question page (visitors) ${show(site[i])}; signed in (rendered each time) ${show(signedIn[i])}; `
+        + `signed in / bare ${((signedIn[i].rate / baseline[i].rate) * 100).toFixed(1)}%`);
     }
     bareServer.close();
-    const ratio = median(site) / median(baseline);
-    console.log(`forum question page: median ${median(site).toFixed(0)} req/s vs bare Koa static ${median(baseline).toFixed(0)} req/s = ${(ratio * 100).toFixed(1)}% (goal >= 30%)`);
-    console.log(`  signed in (no cache): median ${median(signedIn).toFixed(0)} req/s = ${((median(signedIn) / median(baseline)) * 100).toFixed(1)}% of bare Koa`);
+    const rate = (ls: Load[]) => median(ls.map((l) => l.rate));
+    const cpu = (ls: Load[]) => median(ls.map((l) => l.cpuMs)).toFixed(2);
+    const ratio = rate(site) / rate(baseline);
+    console.log(`forum question page: median ${rate(site).toFixed(0)} req/s vs bare Koa static ${rate(baseline).toFixed(0)} req/s = ${(ratio * 100).toFixed(1)}% (goal >= 30%)`);
+    console.log(`  signed in (no cache): median ${rate(signedIn).toFixed(0)} req/s = ${((rate(signedIn) / rate(baseline)) * 100).toFixed(1)}% of bare Koa (goal >= 35%)`);
+    console.log(`  CPU per request (this process: server and load generator), medians: bare Koa ${cpu(baseline)} ms, visitors ${cpu(site)} ms, signed in ${cpu(signedIn)} ms`);
   } finally {
     await tk.stop();
   }

@@ -38,6 +38,16 @@ interface Connection {
 
 const prepared = new WeakMap<Connection, LRUCache<string, Statement>>();
 
+let statementsRun = 0;
+
+/**
+ * How many statements that are no plain reads (writes, COMMIT) the SQLite connections of this process
+ * have run: the write signal reads data_version again once this changed (see WriteSignal.generation).
+ */
+export function sqliteStatementsRun(): number {
+  return statementsRun;
+}
+
 /** The statement cache of a connection (tests look at it). */
 export function preparedStatements(connection: unknown): LRUCache<string, Statement> | undefined {
   return prepared.get(connection as Connection);
@@ -73,6 +83,7 @@ class ImmediateSqliteClient extends BetterSqlite3Client {
       obj.response = statement.all(bindings);
       return obj;
     }
+    statementsRun++;
     const response = statement.run(bindings);
     obj.response = response;
     obj.context = { lastID: response.lastInsertRowid, changes: response.changes };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { knexDialect } from './connection';
+import { sqliteStatementsRun } from './sqlite-client';
 
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
 export const WRITE_CHANNEL = 'platform_writes';
@@ -38,6 +39,10 @@ export class WriteSignal {
   /** SQLite: reads this connection's data_version (undefined until the connection is at hand). */
   private dataVersion?: () => number;
   private lastDataVersion = -1;
+  /** data_version was read in this turn of the event loop (see `generation`). */
+  private readThisTurn = false;
+  private readonly nextTurn = () => void (this.readThisTurn = false);
+  private statementsSeen = -1;
   /** An in-memory SQLite database: no other connection can change it. */
   private readonly memory: boolean = false;
 
@@ -130,9 +135,18 @@ export class WriteSignal {
     this.changedElsewhere();
   }
 
-  /** Current generation: different after any write that a page may show, here or (see above) elsewhere. */
+  /**
+   * Current generation: different after any write that a page may show, here or (see above) elsewhere.
+   * SQLite's data_version is read once per turn of the event loop (the hot paths ask several times per
+   * request, and a turn answers many requests under load), and again after any write through a SQLite
+   * connection of this process (another kernel's, in the same turn): what another process commits
+   * during a turn is seen from the next, as if the requests read in that turn had come just before it.
+   */
   generation(): number {
-    if (this.dataVersion) {
+    if (this.dataVersion && (!this.readThisTurn || this.statementsSeen !== sqliteStatementsRun())) {
+      if (!this.readThisTurn) setImmediate(this.nextTurn);
+      this.readThisTurn = true;
+      this.statementsSeen = sqliteStatementsRun();
       let v: number;
       try {
         v = this.dataVersion();

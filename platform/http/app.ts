@@ -71,7 +71,7 @@ export async function createApp({ container: c, db, config, routes, unseenTables
     limiter: c.get(RateLimiter),
     logger,
     secret: () => secret,
-    renderPage: (req: RequestContext, body: unknown) => pages.render(req, body),
+    renderPage: (req: RequestContext, body: unknown) => pages.renderBytes(req, body),
     renderError: (req: RequestContext, status: number, message: string) => pages.renderError(req, status, message),
     pageCache: c.isBound(PublicPageCache) ? c.get(PublicPageCache) : new PublicPageCache(new WriteSignal(db, unseenTables)),
   };

@@ -50,10 +50,16 @@ export function compression(): Koa.Middleware {
     else if (typeof body === 'object' && typeof (body as { pipe?: unknown }).pipe !== 'function') bytes = Buffer.from(JSON.stringify(body));
     else return; // a stream: sent as it comes
     ctx.vary('Accept-Encoding');
-    if (bytes.length < MIN_COMPRESSED_BYTES) return;
-    const encoding = acceptedEncoding(ctx.get('Accept-Encoding'));
-    if (!encoding) return;
     const contentType = ctx.response.get('Content-Type');
+    const encoding = bytes.length < MIN_COMPRESSED_BYTES ? undefined : acceptedEncoding(ctx.get('Accept-Encoding'));
+    if (!encoding) {
+      // Sent as they are, the bytes encoded above: Node would encode a string (or JSON) body once more.
+      if (bytes !== body) {
+        ctx.body = bytes;
+        ctx.set('Content-Type', String(contentType));
+      }
+      return;
+    }
     const compressed = encoding === 'br'
       ? await brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
       : await gzip(bytes, { level: 6 });

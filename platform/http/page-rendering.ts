@@ -6,6 +6,8 @@ import type { RequestContext } from './route-definition';
  */
 export interface PageRendering {
   render(req: RequestContext, result: unknown): Promise<string>;
+  /** `render` as the UTF-8 bytes to send (what the route dispatcher sends). */
+  renderBytes(req: RequestContext, result: unknown): Promise<Buffer>;
   renderError(req: RequestContext, status: number, message: string): Promise<string>;
 }
 export const PageRendering = Symbol('PageRendering');

@@ -25,8 +25,8 @@ export interface DispatchServices {
   limiter: RateLimiter;
   logger: Logger;
   secret: () => string;
-  /** Renders an http handler's return value (React element or string) as a page. */
-  renderPage: (req: RequestContext, body: unknown) => Promise<string>;
+  /** Renders an http handler's return value (React element or string) as a page: its UTF-8 bytes. */
+  renderPage: (req: RequestContext, body: unknown) => Promise<Buffer>;
   renderError: (req: RequestContext, status: number, message: string) => Promise<string>;
   pageCache: PublicPageCache;
 }
@@ -221,9 +221,13 @@ async function renderHttp(
     return;
   }
   if (result !== undefined) {
+    const bytes = await s.renderPage(req, result);
     ctx.type = 'html';
-    ctx.body = await s.renderPage(req, result);
-    if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, ctx.body as string, state.cspNonce, generation);
+    // Bytes, encoded once by the renderer: Koa would measure a string's UTF-8 length and Node encode it
+    // again when sending (a long page is a long string, often of two-byte characters). The type is set
+    // first: it stays.
+    ctx.body = bytes;
+    if (cacheKey && ctx.status === 200 && !state.session.dirty && !ctx.response.get('Set-Cookie')) s.pageCache.set(cacheKey, bytes.toString(), state.cspNonce, generation);
   }
 }
 

@@ -12,4 +12,6 @@ export * from './island';
 export * from './backoffice/contribution-points';
 export { localizedPath } from '@platform/common/localized-path';
 export { PageRenderer } from './page-renderer';
+export { renderTracked, reportIslands } from './island-tracking';
+export { placeEncoded, decodeEncoded, type EncodedHtml } from './encoded-html';
 export { WebAssets } from './web-assets';

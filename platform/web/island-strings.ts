@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredModule } from '@platform/core/manifest';
 import { moduleIslands } from './module-islands';
+import type { RenderedIsland } from './island-tracking';
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r' };
 
@@ -75,18 +76,25 @@ function closure(file: string): string[] {
   return [...seen];
 }
 
-/** Decodes the attribute value React wrote (`data-props="{&quot;a&quot;:1}"`). */
-function unescapeAttribute(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;/g, '\'').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
 function collectStrings(value: unknown, into: Set<string>): void {
   if (typeof value === 'string') into.add(value);
   else if (Array.isArray(value)) for (const v of value) collectStrings(v, into);
   else if (value && typeof value === 'object') for (const v of Object.values(value)) collectStrings(v, into);
 }
 
-const ISLAND = /data-island="([^"]+)" data-props="([^"]*)"/g;
+/** The runtime's key among the islands' names in `IslandStrings.known` (no island is named so: no dot). */
+const RUNTIME = '';
+
+/** The strings of an island's props (JSON); none for props that are not JSON. */
+function propStrings(json: string): string[] {
+  try {
+    const strings = new Set<string>();
+    collectStrings(JSON.parse(json), strings);
+    return [...strings];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Which UI strings a page's islands may ask for, so a page ships those translations only rather than
@@ -98,6 +106,8 @@ const ISLAND = /data-island="([^"]+)" data-props="([^"]*)"/g;
 export class IslandStrings {
   private readonly byIsland = new Map<string, Set<string>>();
   private readonly runtime = new Set<string>();
+  /** Per dictionary (a language of a set of modules; replaced, not changed, when it changes): see `known`. */
+  private readonly inDictionary = new WeakMap<Record<string, string>, Map<string, string[]>>();
 
   constructor(modules: DiscoveredModule[], runtimeDir = path.join(__dirname, 'client')) {
     for (const m of modules) {
@@ -114,26 +124,27 @@ export class IslandStrings {
     }
   }
 
-  /** The part of `dictionary` that the islands of these rendered HTML fragments may use. */
-  pick(htmlParts: string[], dictionary: Record<string, string>): Record<string, string> {
-    const wanted = new Set<string>();
-    const add = (set: Iterable<string>) => {
-      for (const s of set) if (Object.hasOwn(dictionary, s)) wanted.add(s);
-    };
-    add(this.runtime);
-    for (const html of htmlParts) {
-      for (const [, name, props] of html.matchAll(ISLAND)) {
-        const own = this.byIsland.get(name);
-        if (own) add(own);
-        try {
-          const strings = new Set<string>();
-          collectStrings(JSON.parse(unescapeAttribute(props)), strings);
-          add(strings);
-        } catch {
-          // props that are not JSON: nothing more to pick
-        }
-      }
+  /** The part of `dictionary` that these rendered islands (island-tracking.ts) may use. */
+  pick(islands: readonly RenderedIsland[], dictionary: Record<string, string>): Record<string, string> {
+    const wanted = new Set<string>(this.known(dictionary, RUNTIME, this.runtime));
+    const names = new Set<string>();
+    for (const island of islands) {
+      names.add(island.name);
+      for (const s of (island.strings ??= propStrings(island.props))) if (Object.hasOwn(dictionary, s)) wanted.add(s);
+    }
+    for (const name of names) {
+      const own = this.byIsland.get(name);
+      if (own) for (const s of this.known(dictionary, name, own)) wanted.add(s);
     }
     return Object.fromEntries([...wanted].sort().map((s) => [s, dictionary[s]]));
+  }
+
+  /** Which of an island's (or the runtime's) strings a dictionary holds, worked out once per dictionary. */
+  private known(dictionary: Record<string, string>, name: string, strings: Set<string>): string[] {
+    let byName = this.inDictionary.get(dictionary);
+    if (!byName) this.inDictionary.set(dictionary, (byName = new Map()));
+    let found = byName.get(name);
+    if (!found) byName.set(name, (found = [...strings].filter((s) => Object.hasOwn(dictionary, s))));
+    return found;
   }
 }

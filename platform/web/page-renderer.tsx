@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { FooterBlockContribution, LanguageSwitchContribution, LayoutHeadContribution, LayoutWidgetContribution, MenuContribution, MenuEntry, UserMenuContribution } from './contribution-points';
@@ -15,6 +15,8 @@ import type { WebAssets } from './web-assets';
 import type { SiteAppearances } from './site-appearance';
 import { jsonForScript } from './json-for-script';
 import type { IslandStrings } from './island-strings';
+import { renderTracked, type RenderedIsland } from './island-tracking';
+import { assembleEncoded, renderPlacingEncoded, type EncodedHtml } from './encoded-html';
 
 /** What modules put in the layout; each provider is narrowed to the modules enabled on the site. */
 export interface LayoutContributions {
@@ -26,6 +28,13 @@ export interface LayoutContributions {
   heads: ContributionProvider<LayoutHeadContribution>;
 }
 
+/**
+ * Outside production, a page without reported islands is also scanned for their markers (a tag, which
+ * stored HTML cannot hold: the sanitiser drops the attribute), and one found fails the page (and so the
+ * tests): the page would ship without the script that runs it.
+ */
+const CHECK_ISLANDS = process.env.NODE_ENV !== 'production';
+
 const ERROR_TITLES: Record<number, string> = {
   400: 'Bad request', 403: 'Forbidden', 404: 'Page not found', 405: 'Method not allowed', 413: 'Request too large', 429: 'Too many requests', 500: 'Internal error',
 };
@@ -36,6 +45,9 @@ const ERROR_TITLES: Record<number, string> = {
  * translations) as JSON and the site's module script, allowed by the request's CSP nonce.
  */
 export class PageRenderer {
+  /** Islands of fragments rendered for a request before its page (`renderFragment`), until the page is. */
+  private readonly fragmentIslands = new WeakMap<RequestContext, RenderedIsland[]>();
+
   constructor(
     private readonly layout: LayoutContributions,
     private readonly assets: WebAssets,
@@ -49,6 +61,18 @@ export class PageRenderer {
   /** Renders a route's result (strings are sent as they are). */
   async render(req: RequestContext, result: unknown): Promise<string> {
     if (typeof result === 'string') return result;
+    const { html, placed } = await this.renderResult(req, result);
+    return materialize({ html, placed });
+  }
+
+  /** `render` as the UTF-8 bytes to send: encoded once, HTML kept encoded (cached fragments) copied in. */
+  async renderBytes(req: RequestContext, result: unknown): Promise<Buffer> {
+    if (typeof result === 'string') return Buffer.from(result);
+    const { html, placed } = await this.renderResult(req, result);
+    return assembleEncoded(html, placed);
+  }
+
+  private async renderResult(req: RequestContext, result: unknown): Promise<RenderedPage> {
     if (isPage(result)) {
       if (result.status) req.koa.status = result.status;
       return this.renderPage(req, result);
@@ -62,7 +86,7 @@ export class PageRenderer {
     const _t = (source: string) => this.translations.translate(req.site.modules, lang, source);
     const title = _t(ERROR_TITLES[status] ?? 'Error');
     try {
-      return await this.renderPage(req, {
+      return materialize(await this.renderPage(req, {
         title,
         body: (
           <section className="error-page status-page page-narrow" aria-labelledby="error-title">
@@ -72,7 +96,7 @@ export class PageRenderer {
             <p><a className="btn btn-primary" href={localizedPath('/', lang === req.site.defaultLang ? null : (await this.languages.find(lang))?.urlCode ?? null)}>{_t('Back to the home page')}</a></p>
           </section>
         ),
-      }, true);
+      }, true));
     } catch {
       return `<!DOCTYPE html><title>${status}</title><h1>${title}</h1>`;
     }
@@ -110,7 +134,22 @@ export class PageRenderer {
     };
   }
 
-  private async renderPage(req: RequestContext, p: Page, isError = false): Promise<string> {
+  /**
+   * HTML of an element rendered in the request's web context, to be inserted as a string into the page
+   * the request renders next (a website page's dynamic block): the page knows of the islands it holds.
+   */
+  async renderFragment(req: RequestContext, node: ReactNode): Promise<string> {
+    const context = await this.context(req);
+    const { html, islands } = renderTracked(() => renderToString(<WebContext.Provider value={context}>{node}</WebContext.Provider>));
+    if (islands.length) {
+      const known = this.fragmentIslands.get(req);
+      if (known) known.push(...islands);
+      else this.fragmentIslands.set(req, islands);
+    }
+    return html;
+  }
+
+  private async renderPage(req: RequestContext, p: Page, isError = false): Promise<RenderedPage> {
     const context = await this.context(req);
     const langs = (await this.languages.all()).filter((l) => req.site.langs.includes(l.code));
     const urlCode = (code: string) => (code === req.site.defaultLang ? null : langs.find((l) => l.code === code)?.urlCode ?? null);
@@ -137,10 +176,20 @@ export class PageRenderer {
     const bundle = await this.assets.bundleFor(req.site.modules);
     // Path only: a query may carry another page's parameters (e.g. a login redirect) that links must not repeat.
     const currentPath = req.path;
-    const body = renderToString(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
+    // The islands the page holds, as its renders report them (not by scanning the HTML, which is long);
+    // an error page holds none of the fragments rendered for the page that failed.
+    const islands: RenderedIsland[] = isError ? [] : [...(this.fragmentIslands.get(req) ?? [])];
+    // HTML kept encoded that the renders place (by a mark), copied into the page's bytes at the end.
+    const placed: EncodedHtml[] = [];
+    const render = (element: ReactElement) => {
+      const tracked = renderPlacingEncoded(placed, () => renderTracked(() => renderToString(element)));
+      islands.push(...tracked.islands);
+      return tracked.html;
+    };
+    const body = render(<WebContext.Provider value={context}>{p.body}</WebContext.Provider>);
     const widgets = p.bare ? [] : (await Promise.all(this.layout.layoutWidgets.getContributionsFor(enabled).map((w) => w.renderForPage(req))))
       .filter((w): w is ReactElement => w !== null);
-    const widgetsHtml = widgets.length ? renderToString(<WebContext.Provider value={context}>{widgets.map((w, i) => <div key={i} className="layout-widget">{w}</div>)}</WebContext.Provider>) : '';
+    const widgetsHtml = widgets.length ? render(<WebContext.Provider value={context}>{widgets.map((w, i) => <div key={i} className="layout-widget">{w}</div>)}</WebContext.Provider>) : '';
     // Without a module offering the switch on this site, no selector: its links would lead to a 404.
     const languageSwitch = this.layout.languageSwitches.getContributionsFor(enabled)[0];
     const languages = languageSwitch
@@ -154,16 +203,19 @@ export class PageRenderer {
     const appearance = await this.appearances.forSite(req.site.id);
     const footerBlocks = (await Promise.all(this.layout.footerBlocks.getContributionsFor(enabled).map((b) => b.renderFooterBlock(req))))
       .filter((b): b is ReactElement => b !== null)
-      .map((b) => renderToString(<WebContext.Provider value={context}>{b}</WebContext.Provider>));
+      .map((b) => render(<WebContext.Provider value={context}>{b}</WebContext.Provider>));
     const footer = {
       about: appearance.footerText[context.session.lang] ?? appearance.footerText[req.site.defaultLang] ?? appearance.footerText.en_US,
       contact: appearance.contact, social: appearance.social, blocksHtml: footerBlocks,
     };
     const head = (await Promise.all(this.layout.heads.getContributionsFor(enabled).map((h) => h.renderHead(req)))).filter((h): h is ReactElement => h !== null);
-    const rendered = [body, widgetsHtml, ...footerBlocks];
-    const hasIslands = rendered.some((html) => html.includes('data-island="'));
+    const hasIslands = islands.length > 0;
+    if (CHECK_ISLANDS && !hasIslands && [body, widgetsHtml, ...footerBlocks].some((html) => html.includes('<div data-island="'))) {
+      throw new Error('The page holds an island that no render reported: HTML rendered beforehand and inserted as a string must go through '
+        + 'PageRenderer.renderFragment, or report its islands (island-tracking.ts)');
+    }
     // The browser gets the translations its islands may use, not the site's whole dictionary.
-    const shipped = hasIslands && this.islandStrings ? { ...context, translations: this.islandStrings.pick(rendered, context.translations) } : context;
+    const shipped = hasIslands && this.islandStrings ? { ...context, translations: this.islandStrings.pick(islands, context.translations) } : context;
     const element: ReactElement = (
       <Layout
         title={this.title(req, p)} description={p.description} canonical={canonical} siteName={req.site.name} language={context.language}
@@ -175,6 +227,17 @@ export class PageRenderer {
         editMode={p.editMode === true} bare={p.bare === true} head={head} homeInMenu={!ownsMenu}
       />
     );
-    return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+    return { html: `<!DOCTYPE html>${renderToStaticMarkup(element)}`, placed };
   }
+}
+
+/** A page's HTML, with marks where `placed` HTML kept encoded goes (see encoded-html.ts). */
+interface RenderedPage {
+  html: string;
+  placed: EncodedHtml[];
+}
+
+/** The page as one string. */
+function materialize({ html, placed }: RenderedPage): string {
+  return placed.length ? assembleEncoded(html, placed).toString() : html;
 }

@@ -41,15 +41,21 @@ function AuthorLink({ base, id, name, karma }: { base: string; id: number; name:
  */
 function PostBlock({ post, p, isAnswer }: { post: PostView; p: QuestionPageProps; isAnswer: boolean }) {
   const context = useContext(WebContext)!;
-  const inputs = [
-    isAnswer, { ...post, views: 0 }, p.base, p.rules, p.uid, p.partnerId, p.karma, p.isPublic, p.view.question.id, p.view.question.authorId,
-    p.notice?.postId === post.id ? p.notice : null,
-  ];
+  const inputs = { shared: sharedInputs(p), own: [isAnswer, { ...post, views: 0 }, p.notice?.postId === post.id ? p.notice : null] };
   const inner = cachedFragment(context, inputs, p.csrfToken, (csrfMark) => <PostInner post={post} p={{ ...p, csrfToken: csrfMark }} isAnswer={isAnswer} />);
   return (
     <article className={`d-flex flex-column flex-md-row gap-3 py-3 forum-post${isAnswer ? ' border-top' : ''}${post.isCorrect ? ' forum-answer-correct' : ''}`} id={`post-${post.id}`}
       dangerouslySetInnerHTML={{ __html: inner }} />
   );
+}
+
+const shared = new WeakMap<QuestionPageProps, unknown[]>();
+
+/** What every post's markup of a page is rendered from besides the post: the viewer's facts and the rules. */
+function sharedInputs(p: QuestionPageProps): unknown[] {
+  let inputs = shared.get(p);
+  if (!inputs) shared.set(p, (inputs = [p.base, p.rules, p.uid, p.partnerId, p.karma, p.isPublic, p.view.question.id, p.view.question.authorId]));
+  return inputs;
 }
 
 /** What a post's article holds: its buttons, text, author, moderation and edit links, comments. */

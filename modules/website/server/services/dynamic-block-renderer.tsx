@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { renderToString } from 'react-dom/server';
 import { ContributionProvider, injectContributions, LoggerToken } from '@platform/core';
 import type { RequestContext } from '@platform/http';
-import { WebContext } from '@platform/web/client';
 import { PageRenderer } from '@platform/web';
 import { DYNAMIC_BLOCK_ATTRIBUTE } from '../../web/blocks/block-catalog';
 import { DynamicBlockContribution } from './dynamic-blocks';
@@ -87,8 +85,8 @@ export class DynamicBlockRenderer {
     try {
       const node = await block.render(req, options);
       if (node === null || node === undefined) return '';
-      const context = await this.pages.context(req);
-      return renderToString(<WebContext.Provider value={context}>{node}</WebContext.Provider>);
+      // Through the page renderer: the page it is inserted into learns of the islands it holds.
+      return await this.pages.renderFragment(req, node);
     } catch (err) {
       // One broken block must not take the page down with it.
       this.logger.warn({ err, block: block.id }, 'dynamic block failed to render');
