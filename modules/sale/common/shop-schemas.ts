@@ -74,7 +74,7 @@ export const shopQuerySchema = object({
   search: string().trim().max(SEARCH_MAX, `The search is too long (at most ${SEARCH_MAX} characters).`).default(''),
   category: id('The category').optional(),
   page: number().typeError('The page must be a number.').integer().min(1).max(MAX_PAGE).optional(),
-  attrib: array(string().required().matches(/^\d{1,10}-\d{1,10}$/, 'The filter is not valid.'))
+  attrib: array(string().required().max(21).matches(/^\d{1,10}-\d{1,10}$/, 'The filter is not valid.'))
     .transform((_value: unknown, original: unknown) => (original === undefined || original === '' ? undefined : Array.isArray(original) ? original : [original]))
     .max(MAX_ATTRIB_FILTERS, `At most ${MAX_ATTRIB_FILTERS} filters.`).optional(),
 });
