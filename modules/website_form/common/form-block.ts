@@ -51,9 +51,11 @@ export interface FormInput {
 
 /** The props of the form island (and of the no-JS form it renders on the server). */
 export interface WebsiteFormProps {
-  /** Posted to `action + model` (the spec's force_action or model_name). */
+  /** Posted to `action + (forceAction || model)` (the spec's force_action or model_name). */
   action: string;
   model: string;
+  /** Another model open to forms the post goes to (the block's "force action"). */
+  forceAction?: string;
   blockKey: string;
   /** The page the form is on (no-JS answers come back to it). */
   page: string;

@@ -269,6 +269,30 @@ describe('website_form: the endpoint, the whitelist and the limits', function ()
     expect(template).to.have.keys(['success', 'invalid', 'error', 'sending']);
   });
 
+  it('force_action: a block may post to another model open to forms; one no longer open falls back to the block\'s own', async () => {
+    const sudo = tk.sudo();
+    const [partnerModel] = await sudo.model('website.form.model').search([['model', '=', 'res.partner']]);
+    const [block] = await sudo.model('website.form.block').search([['key', '=', 'contactus']]);
+    await sudo.model('website.form.block').write([block], { force_action_model_id: partnerModel });
+    try {
+      let html = await (await fetch(`${tk.url}/contactus`)).text();
+      expect(html).to.contain('action="/website_form/res.partner"');
+      expect(html).to.contain('data-force_action="res.partner"');
+      expect(html).to.contain('data-model_name="website.form.lead"');
+      const partners = await sudo.model('res.partner').search_count([]);
+      const sent = await post('res.partner', { name: 'Forced', email: 'forced@example.com', website_form_block: 'contactus' });
+      expect(sent.body).to.have.property('id');
+      expect(await sudo.model('res.partner').search_count([])).to.equal(partners + 1);
+      await sudo.model('website.form.model').write([partnerModel], { enabled: false });
+      html = await (await fetch(`${tk.url}/contactus`)).text();
+      expect(html).to.contain('action="/website_form/website.form.lead"');
+      expect(html).not.to.contain('data-force_action');
+    } finally {
+      await sudo.model('website.form.model').write([partnerModel], { enabled: true });
+      await sudo.model('website.form.block').write([block], { force_action_model_id: false });
+    }
+  });
+
   it('the editor\'s routes: publishers only, enabled models only, required fields kept, other languages\' labels kept', async () => {
     const admin = new RpcClient(tk.url);
     await admin.authenticate('admin', ADMIN_PASSWORD);

@@ -29,11 +29,11 @@ export class WebsiteFormBlock implements DynamicBlockContribution {
     // Relations offer the records the visitor may read (countries, say), with the visitor's rights.
     const loaded = await this.blocks.form(req.env.withLang(req.lang), key, { relationChoices: true });
     if (!loaded) return null;
-    const { block, target, inputs } = loaded;
+    const { block, target, inputs, forceAction } = loaded;
     const lang = await this.languages.find(req.lang);
     const mine = req.params.wf === key;
     return {
-      action: '/website_form/', model: target.model, blockKey: key, page: req.path, inputs,
+      action: '/website_form/', model: target.model, forceAction, blockKey: key, page: req.path, inputs,
       buttonLabel: block.button_label ? String(block.button_label) : '',
       successPage: block.success_page ? String(block.success_page) : '',
       successMessage: block.success_message ? String(block.success_message) : '',

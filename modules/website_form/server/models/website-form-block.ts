@@ -19,6 +19,9 @@ export const WebsiteFormBlock = defineModel({
     form_model_id: fields.many2one('website.form.model', { required: true, ondelete: 'restrict', string: 'Target model' }),
     field_ids: fields.one2many(FORM_BLOCK_FIELD_MODEL, 'block_id', { string: 'Fields' }),
     success_page: fields.char({ size: 256, string: 'Success page (path on this site)' }),
+    // The spec's force_action: the form posts to this model instead of its target (fields it does not
+    // whitelist are refused there, as for any post); only a model open to forms can be named.
+    force_action_model_id: fields.many2one('website.form.model', { ondelete: 'set null', string: 'Send to another model (force action)' }),
     success_message: fields.text({ string: 'Success message', translate: true }),
     button_label: fields.char({ size: 64, string: 'Button label', translate: true }),
   },

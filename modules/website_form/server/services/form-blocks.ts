@@ -15,6 +15,8 @@ export interface LoadedBlock {
   block: Record<string, unknown>;
   target: EnabledModel;
   inputs: FormInput[];
+  /** The model the form posts to instead of `target` (the spec's force_action), when set and open to forms. */
+  forceAction?: string;
 }
 
 function choicesOf(text: unknown): Array<[string, string]> {
@@ -42,11 +44,16 @@ export class FormBlocks {
   async form(env: Env, key: string, opts: { relationChoices: boolean }): Promise<LoadedBlock | null> {
     if (!KEY.test(key)) return null;
     const su = env.sudo().withLang(env.lang);
-    const [block] = await su.model(FORM_BLOCK_MODEL).search_read([['key', '=', key]], ['form_model_id', 'success_page', 'success_message', 'button_label'], { limit: 1 });
+    const [block] = await su.model(FORM_BLOCK_MODEL).search_read([['key', '=', key]], ['form_model_id', 'force_action_model_id', 'success_page', 'success_message', 'button_label'], { limit: 1 });
     if (!block || !Array.isArray(block.form_model_id)) return null;
-    const [config] = await su.model(FORM_MODEL_MODEL).read([Number(block.form_model_id[0])], ['model']);
-    const target = config ? await this.whitelist.enabled(env, String(config.model)) : null;
+    const forcedId = Array.isArray(block.force_action_model_id) ? Number(block.force_action_model_id[0]) : 0;
+    const configs = await su.model(FORM_MODEL_MODEL).read(forcedId ? [Number(block.form_model_id[0]), forcedId] : [Number(block.form_model_id[0])], ['model']);
+    const modelOf = (id: number) => configs.find((c) => Number(c.id) === id)?.model;
+    const config = modelOf(Number(block.form_model_id[0]));
+    const target = config ? await this.whitelist.enabled(env, String(config)) : null;
     if (!target) return null;
+    // a forced model no longer open to forms is ignored: the form posts to its own target
+    const forced = forcedId && modelOf(forcedId) ? await this.whitelist.enabled(env, String(modelOf(forcedId))) : null;
     const lines = await su.model(FORM_BLOCK_FIELD_MODEL).search_read([['block_id', '=', Number(block.id)]], ['field_name', 'label', 'input_type', 'required', 'placeholder', 'choices'], { limit: 30 });
     const inputs: FormInput[] = [];
     for (const l of lines) {
@@ -65,7 +72,7 @@ export class FormBlocks {
       }
       inputs.push({ name, label: String(l.label), type, required: Boolean(l.required), placeholder: l.placeholder ? String(l.placeholder) : '', choices, checkChoices });
     }
-    return { block, target, inputs };
+    return { block, target, inputs, forceAction: forced && forced.model !== target.model ? forced.model : undefined };
   }
 
   async load(env: Env, key: string): Promise<BlockSave | null> {

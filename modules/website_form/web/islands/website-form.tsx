@@ -97,7 +97,7 @@ function WebsiteForm(p: WebsiteFormProps) {
       setStatus('sending');
       const el = form.current!;
       try {
-        const response = await fetch(local(`${p.action}${p.model}`), { method: 'POST', body: body(el, values), headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+        const response = await fetch(local(`${p.action}${p.forceAction || p.model}`), { method: 'POST', body: body(el, values), headers: { Accept: 'application/json' }, credentials: 'same-origin' });
         const reply = (response.headers.get('content-type') ?? '').includes('application/json') ? await response.json() as FormReply : null;
         if (reply && 'id' in reply && reply.id) {
           if (p.successPage) {
@@ -233,8 +233,8 @@ function WebsiteForm(p: WebsiteFormProps) {
   const hidden = p.inputs.filter((i) => i.type === 'hidden');
   const dataValues = Object.fromEntries(hidden.map((i) => [`data-form_field_${i.name}`, i.placeholder]));
   return (
-    <form ref={form} {...dataValues} id={`wf-${p.blockKey}`} className="website-form" action={local(`${p.action}${p.model}`)} method="post" encType="multipart/form-data"
-      data-model_name={p.model} data-success_page={p.successPage || undefined} onSubmit={submit}>
+    <form ref={form} {...dataValues} id={`wf-${p.blockKey}`} className="website-form" action={local(`${p.action}${p.forceAction || p.model}`)} method="post" encType="multipart/form-data"
+      data-model_name={p.model} data-force_action={p.forceAction || undefined} data-success_page={p.successPage || undefined} onSubmit={submit}>
       <input type="hidden" name={BLOCK_FIELD} value={p.blockKey} />
       <input type="hidden" name={PAGE_FIELD} value={p.page} />
       <div className="d-none"><label>{_t('Leave this field empty')}<input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" /></label></div>
