@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
+import { PublicPageCache } from '@platform/http';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { CATEGORY_MODEL, PRODUCTS_PER_PAGE, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '../index';
@@ -222,6 +223,29 @@ describe('sale: /shop and product pages', function () {
     expect(await refused({ product_tmpl_id: tshirt, value_ids: [[6, 0, [await value('M'), await value('Blue')]]] })).to.equal('Another variant of this product has the same values.');
     // Archived variants do not count: another archived L Red is fine.
     expect(await refused({ product_tmpl_id: tshirt, value_ids: [[6, 0, [await value('L'), await value('Red')]]], active: false })).to.equal('created');
+  });
+
+  it('keeps /shop in the public page cache for visitors without a cart, shows a price change at once, and a cart\'s own count', async () => {
+    const early = () => tk.kernel.container.get(PublicPageCache).earlyHits;
+    await get('/shop?search=Coffee');
+    const before = early();
+    expect((await get('/shop?search=Coffee')).html).to.contain('Coffee mug');
+    expect(early(), 'the second visit is answered from the cache').to.equal(before + 1);
+    const [mug] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'Coffee mug']]);
+    const [{ list_price: price }] = await tk.sudo().model(TEMPLATE_MODEL).read([mug], ['list_price']);
+    await tk.sudo().model(TEMPLATE_MODEL).write([mug], { list_price: 12.34 });
+    try {
+      expect((await get('/shop?search=Coffee')).html, 'a write to the products empties it').to.contain('12.34');
+    } finally {
+      await tk.sudo().model(TEMPLATE_MODEL).write([mug], { list_price: price });
+    }
+    // a visitor with a cart has a session: its listing is rendered for it, with its cart's quantity
+    const buyer = new RpcClient(tk.url);
+    const [variant] = await tk.sudo().model(PRODUCT_MODEL).search([['product_tmpl_id', '=', mug]]);
+    expect((await buyer.rpc('/shop/cart/update_json', { product_id: variant, add_qty: 2 })).error).to.equal(undefined);
+    const mine = await (await buyer.fetch('/shop?search=Coffee')).text();
+    expect(mine).to.contain('my_cart_quantity">2<');
+    expect((await get('/shop?search=Coffee')).html).not.to.contain('my_cart_quantity');
   });
 
   it('shows an empty cart to a new visitor, without storing a session', async () => {

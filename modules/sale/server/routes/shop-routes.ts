@@ -30,7 +30,10 @@ export class ShopRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       route({
-        path: SHOP_URL, type: 'http', auth: 'public', params: shopQuerySchema,
+        // A visitor without a session (no cart yet) gets the same listing as every other: kept in the public page
+        // cache, emptied by any write to what it shows (products, prices, categories); a visitor with a cart is
+        // rendered (the header shows its quantity).
+        path: SHOP_URL, type: 'http', auth: 'public', params: shopQuerySchema, cache: 'public',
         handler: async (req) => {
           const categories = await this.catalog.categories(req.env);
           const category = req.params.category && categories.some((c) => c.id === req.params.category) ? req.params.category : null;
