@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Env } from './environment';
 import { ModuleLoadError } from '@platform/core/errors';
 import { XmlRef, type DataRecord } from '@platform/core/data-record';
@@ -76,4 +77,16 @@ export async function ensureDataTable(env: Env): Promise<void> {
     t.primary(['module', 'name']);
     t.index(['model', 'res_id']);
   });
+}
+
+/**
+ * For a migration: removes what a data record a module no longer ships left behind, its row in `table`
+ * (only while it still looks as the record made it: `untouched`) and its external id.
+ */
+export async function removeDataRecord(knex: Knex, xmlid: string, table: string, untouched: (q: Knex.QueryBuilder) => Knex.QueryBuilder = (q) => q): Promise<void> {
+  const [module, name] = splitXmlid(xmlid, '');
+  const ref = await knex(TABLE).where({ module, name }).first('res_id');
+  if (!ref) return;
+  await untouched(knex(table).where({ id: ref.res_id })).delete();
+  await knex(TABLE).where({ module, name }).delete();
 }

@@ -11,3 +11,4 @@ export { EnvFactory, type ActingUser } from './env-factory';
 export { ADMIN_GROUP } from './access-control';
 export { type Row, displayNames, pickTranslation } from './record-reader';
 export { MAX_PATH_HOPS } from './domain-limits';
+export { removeDataRecord } from './data-loader';

@@ -1,16 +1,13 @@
 import type { Knex } from 'knex';
+import { removeDataRecord } from '@platform/orm';
 
 /*
- * The site menu's "Events" entry used to be a data record of this module (no site, no module) besides the
- * entry the website module creates per site from the module's MenuContribution: every site showed it twice.
- * The data record is gone; this removes the row it left in databases installed before.
+ * The site menu's "Events" entry used to be a data record of this module besides the entry the website
+ * module makes per site from the module's MenuContribution: every site showed it twice. The record is
+ * gone; this removes the row it left in databases installed before (not a row since tied to a module).
  */
 export async function up(knex: Knex): Promise<void> {
-  const ref = await knex('ir_model_data').where({ module: 'event', name: 'menu_events', model: 'website.menu' }).first('res_id');
-  if (!ref) return;
-  // only the row the data record made: a row since tied to a module or a site is the sync's own
-  await knex('website_menu').where({ id: ref.res_id }).whereNull('module').delete();
-  await knex('ir_model_data').where({ module: 'event', name: 'menu_events' }).delete();
+  await removeDataRecord(knex, 'event.menu_events', 'website_menu', (q) => q.whereNull('module'));
 }
 
 export async function down(): Promise<void> {
