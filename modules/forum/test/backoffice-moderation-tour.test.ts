@@ -67,6 +67,8 @@ describe('forum: moderation in the back office (tour)', function () {
     await forumUser(tk, 'touranewbie', 0);
     const ask = await browser.newPage({ viewport: { width: 375, height: 900 } });
     await signIn(ask, tk.url, { login: 'touranewbie', password: PASSWORD, then: `${base}/ask` });
+    // The button is in the server's HTML; a click before hydration would reach no handler.
+    await ask.waitForSelector('[data-island="forum.validation_notice"][data-hydrated="true"]');
     await ask.getByRole('button', { name: 'Send the validation e-mail' }).click();
     await ask.getByRole('button', { name: 'Send it again' }).waitFor();
     await checkWidths(ask, 'ask-at-karma-0', '.forum-validation-to-ask');
