@@ -81,6 +81,20 @@ export async function signIn(page: Page, baseUrl: string, who: SignIn): Promise<
   await page.fill('input[name=password]', who.password);
   const landed = who.then ? page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === who.then) : page.waitForNavigation();
   await Promise.all([landed, page.click('form button[type=submit]')]);
+  await islandsSettled(page);
+}
+
+/**
+ * Waits until every island of the page has settled (hydrated, or marked as missing or failed by the boot
+ * script): a click on an island's server-rendered button before then would reach no handler. Bounded:
+ * a page whose boot never runs is left as it is, for the test's own checks to judge.
+ */
+export async function islandsSettled(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () => Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every((el) => el.dataset.hydrated !== undefined),
+    undefined,
+    { timeout },
+  ).catch(() => undefined);
 }
 
 /** Signs in to the back office (/web) and waits for its main area. */

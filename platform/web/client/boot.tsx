@@ -24,6 +24,8 @@ export function boot(registry: IslandRegistry): void {
     const load = Object.hasOwn(registry, name) ? registry[name] : undefined;
     if (!load) {
       console.warn(`No code for island '${name}' on this site`);
+      // Settled, though inert: whoever waits for the page's islands (a tour) need not wait for this one.
+      el.dataset.hydrated = 'missing';
       return;
     }
     const props = JSON.parse(el.dataset.props || '{}') as object;
@@ -32,6 +34,9 @@ export function boot(registry: IslandRegistry): void {
       const typed = typedBeforeHydration(el);
       hydrateRoot(el, <WebContext.Provider value={context}><KeepTyped typed={typed}><Component {...props} /></KeepTyped></WebContext.Provider>);
       el.dataset.hydrated = 'true';
-    }).catch((err) => console.error(`Island '${name}' failed to load`, err));
+    }).catch((err) => {
+      el.dataset.hydrated = 'failed';
+      console.error(`Island '${name}' failed to load`, err);
+    });
   });
 }
