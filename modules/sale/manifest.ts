@@ -15,7 +15,7 @@ export default defineManifest({
   depends: ['website', 'payment', 'mail'],
   server: () => (require('./server/sale-module') as typeof import('./server/sale-module')).saleModule,
   web: {
-    islands: ['cart', 'cart-link', 'shop-filters', 'address-form', 'carrier-select', 'payment-form', 'order-status'].map((f) => path.join(__dirname, `web/islands/${f}.tsx`)),
+    islands: ['cart', 'cart-link', 'product-view', 'shop-filters', 'address-form', 'carrier-select', 'payment-form', 'order-status'].map((f) => path.join(__dirname, `web/islands/${f}.tsx`)),
   },
   migrations: path.join(__dirname, 'migrations'),
   groups: [{ id: MANAGER, name: 'Sales manager', implies: ['base.group_user'] }],

@@ -21,6 +21,8 @@ export const CART_UPDATE_URL = '/shop/cart/update';
 export const CART_UPDATE_JSON_URL = '/shop/cart/update_json';
 /** The cart's lines as an HTML fragment, for the header's preview. */
 export const CART_POPOVER_URL = '/shop/cart?type=popover';
+/** The spec's product view event, which the product page's browser sends (the page itself is the same for every visitor). */
+export const productViewUrl = (templateId: number) => `/stats/ecom/product_view/${templateId}`;
 /** The preview shows after the pointer has rested this long on the cart link (spec: 100 ms)... */
 export const POPOVER_SHOW_DELAY_MS = 100;
 /** ...and hides this long after it left the link and the preview (spec: 1 s). */

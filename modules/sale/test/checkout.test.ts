@@ -4,7 +4,7 @@ import { UserAccounts } from '@platform/base';
 import { PaymentTransactions, TRANSACTION_MODEL } from '@modules/payment';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { ORDER_MODEL } from '../index';
+import { ORDER_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '../index';
 import { OrderLifecycle } from '../server/services/order-lifecycle';
 import { OrderMails } from '../server/services/order-mails';
 import { Buyer, CARDS, acquirerId, countryId, frenchAddress, stateId, variantOf } from './checkout-fixture';
@@ -281,16 +281,31 @@ describe('sale: checkout, payment and confirmation', function () {
     const before = await count('customer_signin');
     expect((await c.rpc('/stats/ecom/customer_signin', {})).result).to.deep.equal({ ok: true });
     expect(await count('customer_signin')).to.equal(before + 1);
-    expect((await c.rpc(`/stats/ecom/product_view/${ids.mug}`, {})).result).to.deep.equal({ ok: true });
+    // A product's view names the product (its template, as the page's URL does), which visitors must be able to see.
+    const [variant] = await tk.sudo().model(PRODUCT_MODEL).read([ids.mug], ['product_tmpl_id']);
+    const mug = (variant.product_tmpl_id as [number, string])[0];
+    const [draft] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'Prototype gadget']]);
+    const views = await count('product_view');
+    expect((await c.rpc(`/stats/ecom/product_view/${mug}`, {})).result).to.deep.equal({ ok: true });
+    expect((await c.rpc(`/stats/ecom/product_add_to_cart/${ids.mug}`, {})).result).to.deep.equal({ ok: true });
     expect((await c.rpc('/stats/ecom/order_payment/Wire%20Transfer', {})).result).to.deep.equal({ ok: true });
-    for (const bad of ['/stats/ecom/nonsense', '/stats/ecom/product_view/abc', '/stats/ecom/product_view', '/stats/ecom/customer_signin/3']) {
+    for (const bad of [
+      '/stats/ecom/nonsense', '/stats/ecom/product_view/abc', '/stats/ecom/product_view', '/stats/ecom/customer_signin/3',
+      '/stats/ecom/product_view/999999', `/stats/ecom/product_view/${draft}`, '/stats/ecom/product_add_to_cart/999999',
+    ]) {
       expect((await c.rpc(bad, {})).error?.data.name, bad).to.equal('UserError');
     }
-    // A product page and an add to cart record themselves.
-    const views = await count('product_view');
-    const [variant] = await tk.sudo().model('product.product').read([ids.mug], ['product_tmpl_id']);
-    await c.get(`/shop/product/coffee-mug-${(variant.product_tmpl_id as [number, string])[0]}`);
+    expect(await count('product_view'), 'only the published product\'s view counts').to.equal(views + 1);
+    // The page itself records nothing (it is the same for all and cached): its browser sends the view.
+    const page = await c.get(productUrl({ id: mug, name: 'Coffee mug' }));
+    expect(page.status).to.equal(200);
+    expect(await page.text()).to.contain(`data-island="sale.product_view" data-props="{&quot;productId&quot;:${mug}}"`);
     expect(await count('product_view')).to.equal(views + 1);
+    const fresh = await fetch(`${tk.url}/stats/ecom/product_view/${mug}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: {}, id: 1 }),
+    });
+    expect(fresh.headers.get('set-cookie'), 'the view stores nothing about the visitor').to.equal(null);
+    expect(await count('product_view')).to.equal(views + 2);
 
     const accounts = tk.get(UserAccounts);
     await accounts.create({ name: 'Sam Sales', login: 'sam', password: 'password-123', groups: ['sale.group_sale_manager'] });

@@ -170,7 +170,7 @@ describe('sale: /shop and product pages', function () {
     const url = productUrl({ id: tshirt, name: 'T-shirt' });
     const page = await get(url);
     expect(page.status).to.equal(200);
-    expect(page.html).to.contain('T-shirt').and.contain('€ 15.00').and.contain('name="csrf_token"').and.contain('Add to cart');
+    expect(page.html).to.contain('T-shirt').and.contain('€ 15.00').and.contain('Add to cart').and.not.contain('name="csrf_token"');
     expect(page.html).to.contain('M (+€ 2.00)').and.contain('L (+€ 4.00)');
 
     const [size, colour] = [
@@ -246,6 +246,34 @@ describe('sale: /shop and product pages', function () {
     const mine = await (await buyer.fetch('/shop?search=Coffee')).text();
     expect(mine).to.contain('my_cart_quantity">2<');
     expect((await get('/shop?search=Coffee')).html).not.to.contain('my_cart_quantity');
+  });
+
+  it('keeps a product page in the public page cache for visitors without a cart: a price or publish change shows at once, a cart its own count', async () => {
+    const early = () => tk.kernel.container.get(PublicPageCache).earlyHits;
+    const url = productUrl({ id: tshirt, name: 'T-shirt' });
+    const first = await fetch(`${tk.url}${url}`);
+    expect(first.headers.get('set-cookie'), 'showing the page stores nothing about the visitor').to.equal(null);
+    const html = await first.text();
+    const before = early();
+    const withoutNonces = (page: string) => page.replace(/nonce="[^"]+"/g, 'nonce=""');
+    expect(withoutNonces((await get(url)).html), 'every visitor gets the same page').to.equal(withoutNonces(html));
+    expect(early(), 'later visits are answered from the cache').to.be.at.least(before + 1);
+    const [{ list_price: price }] = await tk.sudo().model(TEMPLATE_MODEL).read([tshirt], ['list_price']);
+    await tk.sudo().model(TEMPLATE_MODEL).write([tshirt], { list_price: 12.34 });
+    try {
+      expect((await get(url)).html, 'a price change shows at once').to.contain('€ 12.34');
+      await tk.sudo().model(TEMPLATE_MODEL).write([tshirt], { website_published: false });
+      expect((await get(url)).status, 'an unpublished product is gone at once').to.equal(404);
+    } finally {
+      await tk.sudo().model(TEMPLATE_MODEL).write([tshirt], { list_price: price, website_published: true });
+    }
+    expect((await get(url)).html).to.contain('€ 15.00');
+    // a visitor with a cart has a session: the page is rendered for it, with its cart's quantity
+    const buyer = new RpcClient(tk.url);
+    const [variant] = await tk.sudo().model(PRODUCT_MODEL).search([['product_tmpl_id', '=', tshirt]]);
+    expect((await buyer.rpc('/shop/cart/update_json', { product_id: variant, add_qty: 2 })).error).to.equal(undefined);
+    expect(await (await buyer.fetch(url)).text()).to.contain('my_cart_quantity">2<');
+    expect((await get(url)).html).not.to.contain('my_cart_quantity');
   });
 
   it('shows an empty cart to a new visitor, without storing a session', async () => {

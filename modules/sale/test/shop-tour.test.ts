@@ -37,8 +37,14 @@ describe('sale: in the browser', function () {
         expect(await page.getByLabel('L', { exact: true }).isChecked()).to.equal(true);
 
         const [tshirt] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
+        // The product page (the same for every visitor, from the page cache) has its view sent by the browser.
+        const views = () => tk.sudo().db('sale_ecom_event').where({ event: 'product_view', res_id: tshirt }).count({ n: '*' }).first().then((r) => Number(r?.n));
+        const viewsBefore = await views();
+        const viewed = page.waitForResponse((r) => r.url().endsWith(`/stats/ecom/product_view/${tshirt}`));
         await page.getByRole('link', { name: 'T-shirt' }).click();
         await page.waitForURL(`**${productUrl({ id: tshirt, name: 'T-shirt' })}`);
+        expect((await (await viewed).json()).result).to.deep.equal({ ok: true });
+        expect(await views()).to.equal(viewsBefore + 1);
         await page.getByRole('link', { name: 'L (+€ 4.00)' }).click();
         await page.getByText('€ 19.00').waitFor();
         // the picture zooms under the pointer only from 468 px up

@@ -15,8 +15,8 @@ const CART_RATE = { name: 'sale.cart_update', limit: 60, perAccount: 60, windowS
 
 /**
  * The shop's pages (`/shop`, `/shop/product/<slug>`, `/shop/cart`) and the cart's updates: a JSON call
- * and a plain form post (CSRF) that works without JavaScript. Both name a product or a line and a
- * quantity; the cart service prices and checks everything.
+ * and a plain form post that works without JavaScript. Both name a product or a line and a quantity;
+ * the cart service prices and checks everything.
  */
 @injectable()
 export class ShopRoutes implements RouteContribution {
@@ -45,7 +45,10 @@ export class ShopRoutes implements RouteContribution {
         },
       }),
       route({
-        path: '/shop/product/:slug', type: 'http', auth: 'public', params: productQuerySchema,
+        // Like /shop: the same page for every visitor without a session (its add-to-cart form carries no
+        // per-visitor token, and its view is recorded by the browser through /stats/ecom/product_view), kept in
+        // the public page cache and emptied by any write to what it shows; a visitor with a cart gets a render.
+        path: '/shop/product/:slug', type: 'http', auth: 'public', params: productQuerySchema, cache: 'public',
         handler: async (req) => {
           const id = slugId(req.pathParams.slug);
           const categories = await this.catalog.categories(req.env);
@@ -56,8 +59,7 @@ export class ShopRoutes implements RouteContribution {
             const query = req.http.url.includes('?') ? req.http.url.slice(req.http.url.indexOf('?')) : '';
             return req.reply.redirect(`${product.url}${query}`, { status: 301 });
           }
-          await this.stats.record(req, 'product_view', product.id);
-          return productPage({ product, currency: await this.catalog.currency(req.env), csrfToken: req.csrfToken(), cartQuantity: await this.cartQuantity(req) });
+          return productPage({ product, currency: await this.catalog.currency(req.env), cartQuantity: await this.cartQuantity(req) });
         },
       }),
       route({
@@ -73,7 +75,9 @@ export class ShopRoutes implements RouteContribution {
         },
       }),
       route({
-        path: CART_UPDATE_URL, type: 'http', auth: 'public', methods: ['POST'], params: cartUpdateSchema, rateLimit: CART_RATE,
+        // Posted by the product page's form, which is cached for all visitors and so holds no per-visitor token:
+        // the browser must say the post comes from this site (Sec-Fetch-Site, else Origin); see same-origin.ts.
+        path: CART_UPDATE_URL, type: 'http', auth: 'public', methods: ['POST'], params: cartUpdateSchema, rateLimit: CART_RATE, csrf: 'origin',
         invalid: async (req, errors) => this.cartPage(req, Object.values(errors).join(' ')),
         handler: async (req) => {
           try {
@@ -111,7 +115,7 @@ export class ShopRoutes implements RouteContribution {
 
   /** The cart page, with a refused update's message (and a 400) when there is one. */
   private async cartPage(req: RequestContext, error?: string) {
-    return cartPage({ cart: await this.cart.view(req), csrfToken: req.csrfToken(), ...(error === undefined ? {} : { error, status: 400 }) });
+    return cartPage({ cart: await this.cart.view(req), ...(error === undefined ? {} : { error, status: 400 }) });
   }
 
   private async cartQuantity(req: RequestContext): Promise<number> {

@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import { number, object } from 'yup';
 import { AccessDenied, UserError } from '@platform/core';
 import { route, type RateLimit, type RouteContribution, type RouteDefinition } from '@platform/http';
+import { QTY_MESSAGES } from '../../common/shop-schemas';
+import { CatalogService } from '../services/catalog-service';
 import { ECOM_EVENTS, EcomStats, type EcomEvent } from '../services/ecom-stats';
 
 const STATS_RATE: RateLimit = { name: 'sale.stats', limit: 120, perAccount: 120, windowSeconds: 60 };
@@ -10,11 +12,14 @@ const WITH_ID: ReadonlySet<EcomEvent> = new Set(['product_view', 'product_add_to
 
 /**
  * `/stats/ecom/<event>[/<id or method>]`: the spec's page events, posted by the browser and stored on
- * our server (the shop's own pages record theirs as they answer). Rate-limited per address and account.
+ * our server. Rate-limited per address and account. The product page's view comes only from here (its
+ * browser sends it: the page is the same for every visitor and kept in the public page cache), naming a
+ * product visitors may see; an add to cart is recorded by the cart update itself, and its event here
+ * must name a variant the caller may buy.
  */
 @injectable()
 export class StatsRoutes implements RouteContribution {
-  constructor(@inject(EcomStats) private readonly stats: EcomStats) {}
+  constructor(@inject(EcomStats) private readonly stats: EcomStats, @inject(CatalogService) private readonly catalog: CatalogService) {}
 
   routes(): RouteDefinition[] {
     const handler = async (req: Parameters<RouteDefinition['handler']>[0]) => {
@@ -24,6 +29,8 @@ export class StatsRoutes implements RouteContribution {
       if (WITH_ID.has(event)) {
         const id = Number(arg);
         if (!/^\d{1,10}$/.test(arg) || id < 1 || id >= 2 ** 31) throw new UserError('This event names a record by its id.');
+        if (event === 'product_view' && !(await this.catalog.isPublished(req.env, id))) throw new UserError(QTY_MESSAGES.unknownProduct);
+        if (event === 'product_add_to_cart' && !(await this.catalog.sellable(req.env, id))) throw new UserError(QTY_MESSAGES.unknownProduct);
         await this.stats.record(req, event, id);
       } else if (event === 'order_payment') {
         if (!arg || arg.length > 64) throw new UserError('This event names a payment method.');

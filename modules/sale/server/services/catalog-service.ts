@@ -214,6 +214,15 @@ export class CatalogService {
     };
   }
 
+  /**
+   * Whether visitors may see this product now (active and published), whoever asks: what a product's
+   * analytics events may name (a sales manager previewing a draft does not count as a view).
+   */
+  async isPublished(env: Env, templateId: number): Promise<boolean> {
+    const row = await env.sudo().db('product_template').where({ id: templateId }).first('active', 'website_published');
+    return Boolean(row) && truthy(row.active) && truthy(row.website_published);
+  }
+
   /** The template's variants the caller may see (the rules: active ones for visitors), with their values. */
   private async variantsOf(env: Env, templateId: number): Promise<Array<{ id: number; valueIds: number[] }>> {
     const rows = await env.model(PRODUCT_MODEL).search_read([['product_tmpl_id', '=', templateId], ['active', '=', true]], ['value_ids'], { limit: 500 });

@@ -10,19 +10,19 @@ import { CHECKOUT_URL } from '../../common/checkout-schemas';
 
 export interface CartProps {
   cart: CartView;
-  csrfToken: string;
   /** A refused update (the no-JS form): the message. */
   error?: string;
 }
 
 /**
- * The cart's lines. Without JavaScript each line is a form posting its quantity (and a Remove form);
+ * The cart's lines. Without JavaScript each line is a form posting its quantity (and a Remove form; no
+ * CSRF token: `/shop/cart/update` checks the post's origin, as for the cached product page's form);
  * once hydrated, the forms and the - / + buttons call `/shop/cart/update_json` and show the amounts the
  * server answers (never computed here), a warning in a dismissible danger alert. The - / + buttons and
  * typing in a quantity show the new quantity at once and send it 500 ms after the last change; an answer
  * to an older change of a line is not shown over a newer one.
  */
-function Cart({ cart, csrfToken, error: initialError }: CartProps) {
+function Cart({ cart, error: initialError }: CartProps) {
   const _t = useT();
   const [lines, setLines] = useState(cart.lines);
   const [total, setTotal] = useState(cart.amountTotal);
@@ -109,7 +109,6 @@ function Cart({ cart, csrfToken, error: initialError }: CartProps) {
                     <div className="small text-body-secondary">{`${money(l.priceUnit)} ${_t('each')}`}</div>
                     <div className="d-flex flex-wrap gap-2 align-items-center mt-2">
                       <form method="post" action={CART_UPDATE_URL} className="d-flex gap-2 align-items-center" onSubmit={submit(l.id, l.productId)}>
-                        <input type="hidden" name="csrf_token" value={csrfToken} />
                         <input type="hidden" name="product_id" value={l.productId} />
                         <input type="hidden" name="line_id" value={l.id} />
                         <div className="input-group flex-nowrap" style={{ width: live ? 144 : 80 }}>
@@ -123,7 +122,6 @@ function Cart({ cart, csrfToken, error: initialError }: CartProps) {
                         <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy}>{_t('Update')}</button>
                       </form>
                       <form method="post" action={CART_UPDATE_URL} onSubmit={submit(l.id, l.productId)}>
-                        <input type="hidden" name="csrf_token" value={csrfToken} />
                         <input type="hidden" name="product_id" value={l.productId} />
                         <input type="hidden" name="line_id" value={l.id} />
                         <input type="hidden" name="set_qty" value="0" />

@@ -10,6 +10,7 @@ import type { ProductPage } from '../../server/services/catalog-service';
 import { ImageZoom } from '@modules/website';
 import CartIsland from '../islands/cart';
 import CartLinkIsland from '../islands/cart-link';
+import ProductViewIsland from '../islands/product-view';
 import Filters from '../islands/shop-filters';
 
 function Picture({ name, imageUrl, height, square }: { name: string; imageUrl: string | null; height?: number; square?: boolean }) {
@@ -118,7 +119,7 @@ export function shopPage(props: ShopPageProps) {
 export interface ProductPageProps {
   product: ProductPage;
   currency: Money;
-  csrfToken: string;
+  /** 0 in the page kept in the public page cache (visitors without a session have no cart). */
   cartQuantity: number;
 }
 
@@ -142,7 +143,7 @@ function Choices({ choices, currency }: { choices: VariantChoice[]; currency: Mo
   );
 }
 
-function ProductBody({ product: p, currency, csrfToken, cartQuantity }: ProductPageProps) {
+function ProductBody({ product: p, currency, cartQuantity }: ProductPageProps) {
   const _t = useT();
   return (
     <section className="container py-4 shop-product">
@@ -170,8 +171,8 @@ function ProductBody({ product: p, currency, csrfToken, cartQuantity }: ProductP
           {p.variant ? (
             <>
               <p className="fs-3 fw-semibold product_price" data-product-id={p.variant.id}>{formatMoney(p.variant.price, currency)}</p>
+              {/* No CSRF token: the page is the same for every visitor; the route checks the post's origin. */}
               <form method="post" action={CART_UPDATE_URL} className="d-flex gap-2 align-items-end" style={{ maxWidth: 320 }}>
-                <input type="hidden" name="csrf_token" value={csrfToken} />
                 <input type="hidden" name="product_id" value={p.variant.id} />
                 <div>
                   <label htmlFor="add_qty" className="form-label small mb-1">{_t('Quantity')}</label>
@@ -185,6 +186,7 @@ function ProductBody({ product: p, currency, csrfToken, cartQuantity }: ProductP
           )}
         </div>
       </div>
+      <ProductViewIsland productId={p.id} />
     </section>
   );
 }
@@ -195,18 +197,17 @@ export function productPage(props: ProductPageProps) {
 
 export interface CartPageProps {
   cart: CartView;
-  csrfToken: string;
   /** A refused update: the message. */
   error?: string;
   status?: number;
 }
 
-function CartBody({ cart, csrfToken, error }: CartPageProps) {
+function CartBody({ cart, error }: CartPageProps) {
   const _t = useT();
   return (
     <section className="container py-4 shop-cart" style={{ maxWidth: 960 }}>
       <h1 className="h2 mb-3">{_t('Your cart')}</h1>
-      <CartIsland cart={cart} csrfToken={csrfToken} error={error} />
+      <CartIsland cart={cart} error={error} />
     </section>
   );
 }
