@@ -29,6 +29,8 @@ export const PREPARED_PER_CONNECTION = 500;
 interface Statement {
   reader: boolean;
   all(bindings: unknown): unknown[];
+  raw(on: boolean): Statement;
+  columns(): Array<{ name: string }>;
   run(bindings: unknown): { lastInsertRowid: number | bigint; changes: number };
   safeIntegers(on: boolean): void;
 }
@@ -80,7 +82,7 @@ class ImmediateSqliteClient extends BetterSqlite3Client {
     }
     const bindings = this._formatBindings(obj.bindings);
     if (statement.reader) {
-      obj.response = statement.all(bindings);
+      obj.response = safeIntegers === undefined ? readRows(statement, obj.sql, bindings) : statement.all(bindings);
       return obj;
     }
     statementsRun++;
@@ -89,6 +91,46 @@ class ImmediateSqliteClient extends BetterSqlite3Client {
     obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
     return obj;
   }
+}
+
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+/** Per cached statement: how its rows are made from arrays of values (null: left to better-sqlite3). */
+const rowBuilders = new WeakMap<Statement, RowBuilder | null>();
+
+/**
+ * The rows of a reading statement, as better-sqlite3's `all()` gives them (one object per row, a
+ * property per column name in column order, a later column of the same name winning), made in
+ * JavaScript from its arrays of values: better-sqlite3 sets each property of each row through V8's
+ * generic path (the column name looked up every time), which was most of the time of reading a page's
+ * posts and comments, while one object literal per statement's columns, made once, gives every row
+ * the same hidden class at once.
+ *
+ * The names are read once per statement. A kept statement is prepared again by SQLite after a schema
+ * change, with the names its SQL text gives, which do not change (a column it names that is gone is
+ * an error either way), except for a `*`: statements with one keep better-sqlite3's objects.
+ */
+function readRows(statement: Statement, sql: string, bindings: unknown): unknown[] {
+  let build = rowBuilders.get(statement);
+  if (build === undefined) rowBuilders.set(statement, (build = sql.includes('*') ? null : rowBuilder(statement.columns().map((c) => c.name))));
+  if (build === null) return statement.all(bindings);
+  statement.raw(true);
+  let rows: unknown[];
+  try {
+    rows = statement.all(bindings);
+  } finally {
+    statement.raw(false);
+  }
+  for (let i = 0; i < rows.length; i++) rows[i] = build(rows[i] as unknown[]);
+  return rows;
+}
+
+/** A function making a row object from its values; null for column names an object literal would treat apart. */
+function rowBuilder(names: string[]): RowBuilder | null {
+  // `__proto__` as a literal's key sets the prototype (better-sqlite3 makes it an own property).
+  if (names.includes('__proto__')) return null;
+  const properties = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- column names are JSON-quoted: data, never code
+  return new Function('v', `return { ${properties} };`) as RowBuilder;
 }
 
 /** knex's better-sqlite3 client whose transactions are immediate (see ImmediateTransaction). */

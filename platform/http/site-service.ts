@@ -7,6 +7,8 @@ import { configuredBaseUrl, type Site } from './site';
 
 /** Sites change rarely; a short cache keeps the Host lookup off the database on hot paths. */
 const TTL_MS = 2000;
+/** Host values whose site is remembered per load (clients may send any valid name). */
+const MAX_HOSTS_KEPT = 100;
 
 /** The tables the site list is read from: a write to one of them drops it at once. */
 const SITE_TABLES = ['website', 'website_module', 'res_lang', 'res_lang_website_rel'];
@@ -16,7 +18,8 @@ export type WebsiteColumns = (db: Knex) => Array<string | Knex.Raw>;
 
 /** Websites, the modules enabled on each, and which one a request's Host header selects. */
 export class SiteService {
-  private cache?: { sites: Site[]; rows: Map<number, Record<string, unknown>>; at: number };
+  /** `byHost`: what `pick` chose for each Host value seen since the load (bounded by MAX_HOSTS_KEPT). */
+  private cache?: { sites: Site[]; rows: Map<number, Record<string, unknown>>; at: number; byHost: Map<string, Site> };
   private loading?: Promise<{ sites: Site[]; rows: Map<number, Record<string, unknown>> }>;
   private generation = 0;
   private readonly extraColumns: WebsiteColumns[] = [];
@@ -57,7 +60,7 @@ export class SiteService {
       const generation = this.generation;
       const loading = this.load().then((loaded) => {
         // A change made while loading may be missing from these: kept only if nothing changed since.
-        if (generation === this.generation) this.cache = { ...loaded, at: Date.now() };
+        if (generation === this.generation) this.cache = { ...loaded, at: Date.now(), byHost: new Map() };
         return loaded;
       }).finally(() => {
         if (this.loading === loading) this.loading = undefined;
@@ -81,7 +84,17 @@ export class SiteService {
   /** resolve() without waiting, while the sites are cached (hot paths); undefined otherwise. */
   cachedResolve(host: string | undefined): Site | undefined {
     this.signal?.generation();
-    return this.cache && Date.now() - this.cache.at < this.ttl() ? this.pick(this.cache.sites, host) : undefined;
+    const cache = this.cache;
+    if (!cache || Date.now() - cache.at >= this.ttl()) return undefined;
+    // The choice per Host value, made once per load of the sites (a lower-casing, a regex and a scan
+    // of the sites on every hot-path request otherwise).
+    const key = host ?? '';
+    let site = cache.byHost.get(key);
+    if (site === undefined) {
+      site = this.pick(cache.sites, host);
+      if (cache.byHost.size < MAX_HOSTS_KEPT) cache.byHost.set(key, site);
+    }
+    return site;
   }
 
   private pick(sites: Site[], host: string | undefined): Site {

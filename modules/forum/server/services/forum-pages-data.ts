@@ -95,10 +95,16 @@ export class ForumPagesData {
     const favourite = mine.some((v) => v.vote === FAVOURITE);
     // The comments of the question and all its answers: one query (sanitised HTML of escaped text).
     const comments = await this.comments.onRecords(env.db, POST_MODEL, ids, 2000);
-    const commentsOf = (postId: number): CommentView[] => comments.filter((c) => c.resId === postId)
-      .map((c) => ({ id: c.id, body: c.body, authorName: c.authorName, authorPartnerId: c.authorId }));
+    // Grouped in one pass (in their order), not filtered once per post.
+    const commentsOf = new Map<number, CommentView[]>();
+    for (const c of comments) {
+      const view = { id: c.id, body: c.body, authorName: c.authorName, authorPartnerId: c.authorId };
+      const list = commentsOf.get(c.resId);
+      if (list) list.push(view);
+      else commentsOf.set(c.resId, [view]);
+    }
     const views = rows.map((r, i): PostView => ({
-      comments: commentsOf(Number(r.id)),
+      comments: commentsOf.get(Number(r.id)) ?? [],
       ...cards[i], content: cards[i].authorKarma < (opts.dofollowKarma ?? Infinity) ? nofollowLinks(String(r.content ?? '')) : String(r.content ?? ''), contentLink: r.content_link ? String(r.content_link) : null, isCorrect: Boolean(r.is_correct),
       state: String(r.state), userVote: voteOf.get(Number(r.id)) ?? 0, favourite: i === 0 && favourite, authorKarma: cards[i].authorKarma,
     }));
@@ -137,6 +143,10 @@ export class ForumPagesData {
 }
 
 const CARD_FIELDS = ['name', 'post_type', 'plain_content', 'create_date', 'vote_count', 'child_count', 'views', 'has_validated_answer', 'tag_ids'];
-const VIEW_FIELDS = [...CARD_FIELDS, 'content', 'content_link', 'is_correct', 'state'];
+/**
+ * A question page shows whole posts, never their excerpt: the plain text (as long as the post) is not
+ * read for it (the cards' excerpt is empty there).
+ */
+const VIEW_FIELDS = [...CARD_FIELDS.filter((f) => f !== 'plain_content'), 'content', 'content_link', 'is_correct', 'state'];
 /** Marks the favourite row among the caller's votes (a vote is '1', '0' or '-1'). */
 const FAVOURITE = 'F';

@@ -15,8 +15,14 @@ export interface ClickGroup {
 /** Counts clicks by (link, day, country); `at` is a click's `YYYY-MM-DD HH:MM:SS` UTC text. */
 export function groupClicks(clicks: Iterable<{ linkId: number; at: string; countryId: number | null }>): ClickGroup[] {
   const groups = new Map<string, ClickGroup>();
+  // A batch's clicks share a few timestamps (the recorder formats one per second): their day once each.
+  let lastAt: unknown;
+  let day = '';
   for (const c of clicks) {
-    const day = `${String(c.at).slice(0, 10)} 00:00:00`;
+    if (c.at !== lastAt) {
+      lastAt = c.at;
+      day = `${String(c.at).slice(0, 10)} 00:00:00`;
+    }
     const key = `${c.linkId}|${day}|${c.countryId ?? ''}`;
     const g = groups.get(key);
     if (g) g.count++;
