@@ -68,6 +68,16 @@ export interface RouteDefinition<P = any> {
   type: RouteType;
   auth: AuthLevel;
   /**
+   * `auth: 'user'` routes: only callers holding one of these groups (external ids; implied groups and the
+   * superuser count) get past the dispatcher; the others are refused before their params are read or the
+   * handler runs (json: AccessError with `refusal`; http: the 403 page). A handler may narrow access
+   * further (a channel's operators, a forum's moderators by karma), never widen it. The security suite's
+   * route matrix derives what each role may reach from `auth` and these.
+   */
+  groups?: string[];
+  /** The message a caller without `groups` is refused with (shown by the screens that call the route). */
+  refusal?: string;
+  /**
    * The params' yup schema. json: checked strictly (unknown keys refused). http: form or query values
    * cast by it (unknown keys dropped); a value it refuses answers `invalid`, else the 400 page. Declare
    * routes with `route()` to have `req.params` typed from it.

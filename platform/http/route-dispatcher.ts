@@ -17,6 +17,7 @@ import type { RequestState } from './request-state';
 import type { RequestContext, RouteDefinition, OwnedRoute } from './route-definition';
 import { enforceRateLimit } from './route-rate-limit';
 import { checkParams } from './route-params';
+import { assertRouteGroups } from './route-groups';
 import { makeReply, makeRequestInfo } from './reply';
 import { readMultipart, UploadTooLarge } from './multipart-body';
 import { TooManyRequests } from './too-many-requests';
@@ -109,6 +110,7 @@ async function runJson(ctx: Koa.Context, req: RequestContext, route: RouteDefini
     const env = readEnvelope(body);
     id = env.id;
     if (route.auth === 'user' && state.isPublic) throw new SessionExpired();
+    assertRouteGroups(req, route);
     await limitRate(req, route, s);
     req.params = route.params ? await checkParams(route.params, env.params, 'json') : env.params;
     const result = await route.handler(req);
@@ -129,6 +131,7 @@ async function runHttp(ctx: Koa.Context, req: RequestContext, route: RouteDefini
       ctx.redirect(loginUrl(ctx.originalUrl));
       return;
     }
+    assertRouteGroups(req, route);
     if (ctx.method === 'POST' || ctx.method === 'PUT' || ctx.method === 'DELETE') {
       if (route.csrf === 'origin' && !isSameOriginPost(ctx)) {
         ctx.status = 403;

@@ -1,46 +1,29 @@
 import { expect } from 'chai';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AnyObject, ObjectSchema } from 'yup';
-import { UserAccounts } from '@platform/base';
-import type { AccessRight, GroupDefinition, Operation } from '@platform/core/access-types';
+import type { OwnedRoute } from '@platform/http';
+import type { Operation } from '@platform/core/access-types';
 import { ADMIN_PASSWORD, bootTestKernel, type TestKernel } from '../support/harness';
 import { RpcClient } from '../support/rpc-client';
+import { grantsOf, loadManifests, MODULES } from './support/manifest-access';
+import { signInMatrixRoles, type MatrixRole } from './support/matrix-roles';
+import { BOOKKEEPING, rowCounts } from './support/row-counts';
 
-const ROOT = path.resolve(__dirname, '../..');
-const MODULES = fs.readdirSync(path.join(ROOT, 'modules')).filter((m) => fs.existsSync(path.join(ROOT, 'modules', m, 'manifest.ts')));
-const MANIFESTS = [path.join(ROOT, 'platform/base/manifest.ts'), ...MODULES.map((m) => path.join(ROOT, 'modules', m, 'manifest.ts'))];
 /** Routes whose call ends the caller's session or starts one: they are for everybody by design. */
 const SESSION_ROUTES = /logout|\/web\/session\/|\/web\/login/;
-
-type Role = 'visitor' | 'portal' | 'internal' | 'admin';
-const ROLE_GROUPS: Record<Role, string> = { visitor: 'base.group_public', portal: 'base.group_portal', internal: 'base.group_user', admin: 'base.group_system' };
-/** Groups every user of a kind has: not roles of their own in the matrix. */
-const BASE_GROUPS = new Set(Object.values(ROLE_GROUPS));
 const OPERATIONS: Operation[] = ['read', 'create', 'write', 'unlink'];
+/** Requests in flight at once: enough to keep both cores busy, few enough for SQLite's one writer. */
+const CONCURRENCY = 8;
 
-interface ManifestShape { access?: AccessRight[]; groups?: GroupDefinition[] }
-
-function loadManifests(): ManifestShape[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return MANIFESTS.map((file) => (require(file) as { default: ManifestShape }).default);
+/** Runs `fn` on every item, `size` at a time, in order of the items. */
+async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...await Promise.all(items.slice(i, i + size).map(fn)));
+  return out;
 }
 
-/** The operations each role's groups (with what they imply) are granted on each model, from the manifests' access lists. */
-function grantsOf(manifests: ManifestShape[]): (group: string, model: string, op: Operation) => boolean {
-  const implies = new Map<string, string[]>();
-  for (const m of manifests) for (const g of m.groups ?? []) implies.set(g.id, [...(implies.get(g.id) ?? []), ...(g.implies ?? [])]);
-  const closure = (group: string): Set<string> => {
-    const out = new Set<string>([group]);
-    const stack = [group];
-    while (stack.length) for (const g of implies.get(stack.pop()!) ?? []) if (!out.has(g)) { out.add(g); stack.push(g); }
-    return out;
-  };
-  const rights = manifests.flatMap((m) => m.access ?? []);
-  return (group, model, op) => {
-    const groups = closure(group);
-    return rights.some((r) => r.model === model && r[op] === true && (!r.group || groups.has(r.group)));
-  };
+/** A route's path with a plausible value (1) for each path parameter. */
+function urlOf(r: OwnedRoute): string {
+  return r.route.path.replace(/:([A-Za-z_]\w*)(\([^)]*\))?/g, '1');
 }
 
 /** Values that pass a route's yup schema where it can tell: allowed values, 1 for numbers, a probe string. */
@@ -60,38 +43,37 @@ function plausibleParams(schema?: ObjectSchema<AnyObject>): Record<string, unkno
 
 /**
  * Every route of every installed module and every ORM model, as a visitor, a portal user, an internal
- * user and the administrator: routes declared `auth: 'user'` give a visitor a redirect to the login
- * page or an error, never their content; back-office JSON routes refuse a portal user; every model's
- * search_read, create, write and unlink through `/web/dataset/call_kw` is refused (AccessError) for a
- * role the manifests' access lists do not grant it to. Forbidden successes: 0.
+ * user and a user of each group the manifests define (16 roles): routes declared `auth: 'user'` give a
+ * visitor a redirect to the login page or an error, never their content; a route declaring `groups`
+ * refuses every role holding none of them (AccessError / 403) and writes nothing; back-office JSON
+ * routes refuse a portal user; every model's search_read, create, write and unlink through
+ * `/web/dataset/call_kw` is refused (AccessError) for a role the manifests' access lists do not grant
+ * it to. Forbidden successes: 0. (The administrator holds every group and right: nothing to refuse.)
  */
 describe('security: route and ORM access matrix (generated from the routes and the manifests)', function () {
   this.timeout(600_000);
   let tk: TestKernel;
-  const clients = {} as Record<Role, RpcClient>;
+  const manifests = loadManifests();
+  let roles: MatrixRole[];
+  /** The administrator: holds every group (the superuser passes every check), so refused nothing. */
+  let admin: RpcClient;
+  const role = (name: string) => roles.find((r) => r.name === name)!;
+  /** The routes a signed-in user is asked to be: visitors must be sent to the login page by all of them. */
+  const signedInRoutes = () => tk.kernel.routes().filter((r) => r.route.auth === 'user' && !r.route.path.includes('*') && !SESSION_ROUTES.test(r.route.path));
 
   before(async () => {
     tk = await bootTestKernel({ modules: MODULES, http: true, demo: true });
-    const accounts = tk.get(UserAccounts);
-    await accounts.create({ name: 'Pat Portal', login: 'matrix-portal@example.com', password: 'portal-pass-123' });
-    await accounts.create({ name: 'Ivy Internal', login: 'matrix-internal@example.com', password: 'internal-pass-123', groups: ['base.group_user'] });
-    clients.visitor = new RpcClient(tk.url);
-    await clients.visitor.get('/');
-    clients.portal = new RpcClient(tk.url);
-    await clients.portal.authenticate('matrix-portal@example.com', 'portal-pass-123');
-    clients.internal = new RpcClient(tk.url);
-    await clients.internal.authenticate('matrix-internal@example.com', 'internal-pass-123');
-    clients.admin = new RpcClient(tk.url);
-    await clients.admin.authenticate('admin', ADMIN_PASSWORD);
+    roles = await signInMatrixRoles(tk, manifests);
+    admin = new RpcClient(tk.url);
+    await admin.authenticate('admin', ADMIN_PASSWORD);
   });
   after(async () => tk?.stop());
 
   it("refuses every signed-in route to a visitor (a redirect to the login page or an error, never the content)", async () => {
-    const routes = tk.kernel.routes().filter((r) => r.route.auth === 'user' && !r.route.path.includes('*') && !SESSION_ROUTES.test(r.route.path));
     const forbidden: string[] = [];
     let checked = 0;
-    for (const r of routes) {
-      const url = r.route.path.replace(/:([A-Za-z_]\w*)(\([^)]*\))?/g, '1');
+    for (const r of signedInRoutes()) {
+      const url = urlOf(r);
       const methods = r.route.methods ?? [r.route.type === 'json' ? 'POST' : 'GET'];
       for (const method of methods) {
         const visitor = new RpcClient(tk.url);
@@ -116,6 +98,72 @@ describe('security: route and ORM access matrix (generated from the routes and t
     expect(forbidden).to.deep.equal([]);
   });
 
+  it('refuses every route declaring groups to every signed-in role holding none of them, and writes nothing', async () => {
+    // What a role may reach is what the route declares: `auth: 'user'` alone is for every signed-in role
+    // (nothing to refuse); with `groups`, for the roles holding one (or one implying it). Each other role
+    // is called with params that pass the route's schema and a valid CSRF token, so that only the access
+    // check stands between it and the handler.
+    const declared = signedInRoutes().filter((r) => r.route.groups?.length);
+    const signedIn = roles.filter((r) => r.name !== 'visitor');
+    const tokens = new Map(await Promise.all(signedIn.map(async (r) => [r.name, await r.client.csrfFrom('/my/account')] as const)));
+    const calls = signedIn.flatMap((who) => declared.filter((r) => !r.route.groups!.some((g) => who.groups.has(g)))
+      .flatMap((r) => (r.route.methods ?? [r.route.type === 'json' ? 'POST' : 'GET']).map((method) => ({ who, r, method }))));
+    const forbidden: string[] = [];
+    const wrote: string[] = [];
+    const answers = new Map<string, number>();
+    const call = async ({ who, r, method }: typeof calls[number]): Promise<string | null> => {
+      const params = plausibleParams(r.route.params);
+      if (r.route.type === 'json') {
+        const answer = await who.client.rpc(urlOf(r), params);
+        const name = answer.error?.data.name ?? 'result';
+        answers.set(name, (answers.get(name) ?? 0) + 1);
+        return name === 'AccessError' && (!r.route.refusal || answer.error!.data.message === r.route.refusal)
+          ? null : `${who.name} ${r.route.path} (${r.module}): ${name} ${JSON.stringify(answer.error?.data.message ?? answer.result)?.slice(0, 100)}`;
+      }
+      const form = new URLSearchParams({ ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])), csrf_token: tokens.get(who.name)! });
+      const res = await who.client.fetch(method === 'GET' ? `${urlOf(r)}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : urlOf(r), {
+        method, redirect: 'manual',
+        ...(method === 'GET' ? {} : { headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: form.toString() }),
+      });
+      await res.arrayBuffer();
+      answers.set(`HTTP ${res.status}`, (answers.get(`HTTP ${res.status}`) ?? 0) + 1);
+      const toLogin = res.status >= 300 && res.status < 400 && /\/web\/login/.test(res.headers.get('location') ?? '');
+      return toLogin || [401, 403, 404].includes(res.status) ? null : `${who.name} ${method} ${r.route.path} (${r.module}): HTTP ${res.status}`;
+    };
+    // a batch's row counts before and after: a refusal writes nothing (refused calls count no rate limit either)
+    for (let i = 0; i < calls.length; i += CONCURRENCY * 8) {
+      const batch = calls.slice(i, i + CONCURRENCY * 8);
+      const before = await rowCounts(tk.sudo().db, BOOKKEEPING);
+      forbidden.push(...(await inBatches(batch, CONCURRENCY, call)).filter((f): f is string => f !== null));
+      const after = await rowCounts(tk.sudo().db, BOOKKEEPING);
+      const changed = [...after].filter(([t, n]) => before.get(t) !== n).map(([t, n]) => `${t} ${before.get(t)} -> ${n}`);
+      if (changed.length) wrote.push(`${changed.join(', ')} by one of: ${batch.map((c) => `${c.who.name} ${c.method} ${c.r.route.path}`).join('; ')}`);
+    }
+    const perRole = signedIn.map((who) => `${who.name} ${calls.filter((c) => c.who === who).length}`).join(', ');
+    console.log(`      ${declared.length} of ${signedInRoutes().length} signed-in routes declare groups; ${calls.length} calls by the ${signedIn.length} signed-in roles lacking them (${perRole}); answers: ${JSON.stringify(Object.fromEntries(answers))}; ${forbidden.length} not refused, ${wrote.length} batches wrote`);
+    // not vacuous: the back office's and the managers' routes are among them, and every such role was refused some
+    expect(declared.length).to.be.greaterThan(40);
+    for (const who of signedIn) expect(calls.some((c) => c.who === who), who.name).to.equal(true);
+    expect(forbidden).to.deep.equal([]);
+    expect(wrote).to.deep.equal([]);
+  });
+
+  it('lets every role holding a JSON route\'s groups, and the administrator, past that check (refused for a param it does not know, not for who it is)', async () => {
+    // The other half of what the declarations say: a role granted a route is not locked out of it. The
+    // call carries an unknown param, which the route's schema refuses after the group check and before
+    // the handler runs: a ValidationError shows the caller got through, and nothing is done.
+    const declared = signedInRoutes().filter((r) => r.route.groups?.length && r.route.type === 'json' && r.route.params);
+    const holders = [...roles.map((r) => ({ name: r.name, client: r.client, holds: (groups: string[]) => groups.some((g) => r.groups.has(g)) })), { name: 'admin', client: admin, holds: () => true }];
+    const calls = holders.flatMap((who) => declared.filter((r) => who.holds(r.route.groups!)).map((r) => ({ who, r })));
+    const lockedOut = (await inBatches(calls, CONCURRENCY, async ({ who, r }) => {
+      const answer = await who.client.rpc(urlOf(r), { matrix_probe: 1 });
+      return answer.error?.data.name === 'ValidationError' ? null : `${who.name} ${r.route.path}: ${answer.error?.data.name ?? 'result'} ${answer.error?.data.message ?? ''}`;
+    })).filter((f): f is string => f !== null);
+    console.log(`      ${calls.length} calls by roles holding the groups of ${declared.length} JSON routes; ${lockedOut.length} refused for who they are`);
+    expect(calls.length).to.be.greaterThan(50);
+    expect(lockedOut).to.deep.equal([]);
+  });
+
   it('refuses the back office\'s JSON routes to a portal user', async () => {
     // No route says it belongs to the back office: its paths do (/web/... but the session's, and the screens'
     // backoffice and console routes). A route that checks its params first may answer a
@@ -125,14 +173,15 @@ describe('security: route and ORM access matrix (generated from the routes and t
     // which for a portal user are the ones they chatted in themselves (it checks no operator group).
     const backoffice = /^\/web\/(?!session\/)|\/backoffice\/|\/console\//;
     const routes = tk.kernel.routes().filter((r) => r.route.type === 'json' && r.route.auth === 'user' && backoffice.test(r.route.path));
+    const portal = role('portal').client;
     const forbidden: string[] = [];
     const byName = new Map<string, number>();
     for (const r of routes) {
       await tk.sudo().db('rate_limit').delete();
-      const url = r.route.path.replace(/:([A-Za-z_]\w*)(\([^)]*\))?/g, '1');
-      let answer = await clients.portal.rpc(url, {});
+      const url = urlOf(r);
+      let answer = await portal.rpc(url, {});
       // refused for its params: called again with params that pass its schema, so the access check is reached
-      if (answer.error?.data.name === 'ValidationError') answer = await clients.portal.rpc(url, plausibleParams(r.route.params));
+      if (answer.error?.data.name === 'ValidationError') answer = await portal.rpc(url, plausibleParams(r.route.params));
       if (!answer.error) forbidden.push(`${r.route.path} (${r.module}): ${JSON.stringify(answer.result).slice(0, 100)}`);
       else byName.set(answer.error.data.name, (byName.get(answer.error.data.name) ?? 0) + 1);
       if (answer.error && process.env.MATRIX_VERBOSE) console.log(`        ${r.route.path}: ${answer.error.data.name} ${answer.error.data.message.slice(0, 80)}`);
@@ -144,20 +193,8 @@ describe('security: route and ORM access matrix (generated from the routes and t
   });
 
   it('refuses read, create, write and unlink through call_kw to every role the manifests do not grant them to', async () => {
-    const manifests = loadManifests();
     const granted = grantsOf(manifests);
     const sudo = tk.sudo();
-    // visitor, portal and internal user, and a user holding only each group a manifest defines (publisher,
-    // designer, each module's manager, the chat operator, the mail administrator...), with what it implies
-    const roles: Array<{ name: string; group: string; client: RpcClient }> = (['visitor', 'portal', 'internal'] as const).map((r) => ({ name: r, group: ROLE_GROUPS[r], client: clients[r] }));
-    const accounts = tk.get(UserAccounts);
-    for (const { id } of manifests.flatMap((m) => m.groups ?? []).filter((g) => !BASE_GROUPS.has(g.id))) {
-      const login = `matrix-${id.replace(/\W+/g, '-')}@example.com`;
-      await accounts.create({ name: `Matrix ${id}`, login, password: 'group-pass-123', groups: [id] });
-      const client = new RpcClient(tk.url);
-      await client.authenticate(login, 'group-pass-123');
-      roles.push({ name: id, group: id, client });
-    }
     const models = sudo.registry.all().map((m) => m.name).sort();
     const forbidden: string[] = [];
     const notAccessErrors: string[] = [];
@@ -166,23 +203,23 @@ describe('security: route and ORM access matrix (generated from the routes and t
     for (const model of models) {
       const [id] = await sudo.model(model).search([], { limit: 1 }).catch(() => [] as number[]);
       await sudo.db('rate_limit').delete(); // the call_kw budget of a visitor is not what is tested here
-      for (const role of roles) {
-        for (const op of OPERATIONS) {
-          if (granted(role.group, model, op)) continue;
-          if ((op === 'write' || op === 'unlink') && !id) continue;
-          checked++;
-          const args = op === 'read' ? [[], ['id']] : op === 'create' ? [{}] : op === 'write' ? [[id], {}] : [[id]];
-          const answer = await role.client.rpc('/web/dataset/call_kw', { model, method: op === 'read' ? 'search_read' : op, args, kwargs: {} });
-          if (!answer.error) {
-            forbidden.push(`${role.name} ${op} ${model}${id ? ` #${id}` : ''}`);
-            continue;
-          }
-          refusals++;
-          if (answer.error.data.name !== 'AccessError') notAccessErrors.push(`${role.name} ${op} ${model}: ${answer.error.data.name} ${answer.error.data.message.slice(0, 80)}`);
+      const calls = roles.flatMap((who) => OPERATIONS.filter((op) => !granted(who.group, model, op) && (id || (op !== 'write' && op !== 'unlink'))).map((op) => ({ who, op })));
+      checked += calls.length;
+      // a model's calls side by side, a few at a time (each is refused before it reads or writes anything)
+      await inBatches(calls, CONCURRENCY, async ({ who, op }) => {
+        const args = op === 'read' ? [[], ['id']] : op === 'create' ? [{}] : op === 'write' ? [[id], {}] : [[id]];
+        const answer = await who.client.rpc('/web/dataset/call_kw', { model, method: op === 'read' ? 'search_read' : op, args, kwargs: {} });
+        if (!answer.error) {
+          forbidden.push(`${who.name} ${op} ${model}${id ? ` #${id}` : ''}`);
+          return;
         }
-      }
+        refusals++;
+        if (answer.error.data.name !== 'AccessError') notAccessErrors.push(`${who.name} ${op} ${model}: ${answer.error.data.name} ${answer.error.data.message.slice(0, 80)}`);
+      });
     }
     console.log(`      ${models.length} models × ${roles.length} roles (${roles.map((r) => r.name).join(', ')}) × 4 operations: ${checked} not granted by the manifests, called; ${refusals} refused, ${forbidden.length} forbidden successes, ${notAccessErrors.length} refused by something else than the access rights`);
+    // visitor, portal, internal and one per group of the manifests (16 today)
+    expect(roles.length).to.equal(3 + manifests.flatMap((m) => m.groups ?? []).filter((g) => !g.id.startsWith('base.')).length);
     expect(forbidden).to.deep.equal([]);
     expect(notAccessErrors.slice(0, 20)).to.deep.equal([]);
   });

@@ -57,7 +57,7 @@ describe('livechat: the operator console calls', function () {
       expect((await new RpcClient(tk.url).rpc(path, params)).error?.code, `visitor ${path}`).to.equal(100);
       for (const client of [portal, internal]) {
         const answer = await client.rpc(path, params);
-        expect(answer.error?.data.name, path).to.equal('AccessDenied');
+        expect(answer.error?.data.name, path).to.equal('AccessError');
         expect(answer.error?.data.message).to.equal('The live chat console is for live chat operators only.');
       }
     }

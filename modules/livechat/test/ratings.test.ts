@@ -78,7 +78,7 @@ describe('livechat: ratings in the console and the report', function () {
     await accounts.create({ name: 'Plain operator', login: 'plainop', password: 'plain-op-password', groups: ['base.group_user', 'livechat.group_livechat_user'] });
     const operator = new RpcClient(tk.url);
     await operator.authenticate('plainop', 'plain-op-password');
-    expect((await operator.rpc('/im_livechat/ratings/report', { days: 30 })).error?.data.name).to.equal('AccessDenied');
+    expect((await operator.rpc('/im_livechat/ratings/report', { days: 30 })).error?.data.name).to.equal('AccessError');
     expect((await new RpcClient(tk.url).rpc('/im_livechat/ratings/report', { days: 30 })).error).to.not.equal(undefined);
     for (const days of [0, 31, -7, '30', 1e9]) {
       expect((await admin.rpc('/im_livechat/ratings/report', { days })).error?.data.name, String(days)).to.equal('ValidationError');

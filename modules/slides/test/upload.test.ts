@@ -113,6 +113,16 @@ describe('slides: the upload dialog\'s rules, on the server', function () {
     expect(await employee.call('/slides/title_check', { channel_id: ids.channel, name: 'Growth 100' })).to.equal(false);
   });
 
+  it('answers the title check to those who may upload only: it would tell others the titles of unpublished slides', async () => {
+    await tk.sudo().model(SLIDE_MODEL).create({ name: 'Layoffs plan', channel_id: ids.channel, website_published: false });
+    expect(await employee.call('/slides/title_check', { channel_id: ids.channel, name: 'layoffs PLAN' })).to.equal(true);
+    for (const name of ['layoffs PLAN', 'Nothing like it']) {
+      const answer = await portal.rpc('/slides/title_check', { channel_id: ids.channel, name });
+      expect(answer.result, name).to.equal(undefined);
+      expect(answer.error?.data).to.deep.include({ name: 'AccessError', message: NO_UPLOAD_RIGHT_MESSAGE });
+    }
+  });
+
   it('refuses what is not a PDF or an image, whatever its name or declared type', async () => {
     const before = [await count(), await attachments()];
     const cases: Array<[Buffer, string]> = [

@@ -8,6 +8,8 @@ import { REGISTRATION_MODEL } from '../models/event-registration';
 import { EventCheckin } from '../services/event-checkin';
 
 const MANAGER = 'event.group_event_manager';
+const MANAGERS = [MANAGER, 'base.group_system'];
+const CHECKIN_REFUSAL = 'The check-in is for the event\'s managers.';
 
 /**
  * `/event/<id>/checkin`: the organisers' door screen, on a phone as at a desk. A search by name, e-mail
@@ -22,7 +24,7 @@ export class CheckinRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       route({
-        path: '/event/:id/checkin', type: 'http', auth: 'user', methods: ['GET'], params: checkinPageSchema,
+        path: '/event/:id/checkin', type: 'http', auth: 'user', groups: MANAGERS, refusal: CHECKIN_REFUSAL, methods: ['GET'], params: checkinPageSchema,
         handler: async (req) => {
           const event = await this.event(req);
           const list = await this.checkin.search(req.env, event.id, req.params.q);
@@ -31,7 +33,7 @@ export class CheckinRoutes implements RouteContribution {
         },
       }),
       route({
-        path: '/event/:id/checkin', type: 'http', auth: 'user', methods: ['POST'], params: checkinMarkSchema,
+        path: '/event/:id/checkin', type: 'http', auth: 'user', groups: MANAGERS, refusal: CHECKIN_REFUSAL, methods: ['POST'], params: checkinMarkSchema,
         handler: async (req) => {
           const event = await this.event(req);
           try {
@@ -51,7 +53,7 @@ export class CheckinRoutes implements RouteContribution {
 
   /** The event, for its managers. */
   private async event(req: RequestContext): Promise<{ id: number; name: string; url: string }> {
-    if (!req.env.hasGroup(MANAGER) && !req.env.hasGroup('base.group_system')) throw new AccessError('The check-in is for the event\'s managers.');
+    if (!req.env.hasGroup(MANAGER) && !req.env.hasGroup('base.group_system')) throw new AccessError(CHECKIN_REFUSAL);
     const id = /^\d{1,9}$/.test(req.pathParams.id ?? '') ? Number(req.pathParams.id) : 0;
     const [event] = id ? await req.env.model(EVENT_MODEL).search_read([['id', '=', id]], ['name'], { limit: 1 }) : [];
     if (!event) throw new MissingError('This event does not exist.');

@@ -3,7 +3,7 @@ import { mixed, number, object, string } from 'yup';
 import { type RequestContext, route, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { LinkService, MAX_URL_LENGTH, type NewLinkParams } from '../services/link-service';
 import { linkPage } from '../../web/pages/link-page';
-import { assertCanTrackLinks } from '../services/access';
+import { assertCanTrackLinks, LINK_TRACKER_GROUPS, LINK_TRACKER_REFUSAL } from '../services/access';
 import { SiteUrls } from '@platform/base';
 
 const utmId = mixed<number | false>().nullable().test('utm-id', '${path} must be a record id', (v) => v === undefined || v === null || v === false || (Number.isSafeInteger(v) && (v as number) > 0))
@@ -36,14 +36,14 @@ export class LinkRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       {
-        path: '/r', type: 'http', auth: 'user',
+        path: '/r', type: 'http', auth: 'user', groups: LINK_TRACKER_GROUPS, refusal: LINK_TRACKER_REFUSAL,
         handler: (req) => {
           assertCanTrackLinks(req.env);
           return linkPage();
         },
       },
       route({
-        path: '/website_links/new', type: 'json', auth: 'user', params: newParams,
+        path: '/website_links/new', type: 'json', auth: 'user', groups: LINK_TRACKER_GROUPS, refusal: LINK_TRACKER_REFUSAL, params: newParams,
         rateLimit: { name: 'link_tracker.new', limit: 120, perAccount: 120, windowSeconds: 60 },
         handler: async (req) => {
           const p = req.params;
@@ -51,14 +51,14 @@ export class LinkRoutes implements RouteContribution {
         },
       }),
       route({
-        path: '/website_links/add_code', type: 'json', auth: 'user', params: addCodeParams,
+        path: '/website_links/add_code', type: 'json', auth: 'user', groups: LINK_TRACKER_GROUPS, refusal: LINK_TRACKER_REFUSAL, params: addCodeParams,
         handler: async (req) => {
           const p = req.params;
           return this.links.addCode(req.env, await this.origin(req), p.init_code, p.new_code ?? '');
         },
       }),
       route({
-        path: '/website_links/recent_links', type: 'json', auth: 'user', params: recentParams,
+        path: '/website_links/recent_links', type: 'json', auth: 'user', groups: LINK_TRACKER_GROUPS, refusal: LINK_TRACKER_REFUSAL, params: recentParams,
         handler: (req) => {
           const p = req.params;
           return this.links.recent(req.env, p.filter, p.limit ?? 20);

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RequestContext, RouteContribution, RouteDefinition } from '@platform/http';
-import { AccessDenied, MissingError } from '@platform/core';
+import { AccessError, MissingError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { page } from '@platform/web';
 import type { LivechatOptions } from '../../web/islands/visitor-chat';
@@ -42,9 +42,9 @@ export class LivechatPages implements RouteContribution {
       },
       {
         // The old operator page: its links lead to the console in the back office.
-        path: '/im_livechat/operator', type: 'http', auth: 'user',
+        path: '/im_livechat/operator', type: 'http', auth: 'user', groups: ['base.group_user'], refusal: CONSOLE_REFUSED,
         handler: async (req: RequestContext) => {
-          if (!(await this.console.isOperator(req.env, req.user.id))) throw new AccessDenied(CONSOLE_REFUSED);
+          if (!(await this.console.isOperator(req.env, req.user.id))) throw new AccessError(CONSOLE_REFUSED);
           req.reply.redirect(CONSOLE_URL, { keepLanguage: false });
         },
       },

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { AccessDenied, AccessError, DatabaseToken, ValidationError } from '@platform/core';
+import { AccessError, DatabaseToken, ValidationError } from '@platform/core';
 import { type Env, nowUtc } from '@platform/orm';
 import { BusService, partnerChannel } from '@modules/bus';
 import { conversationChannel, htmlToText } from './chat-format';
@@ -58,7 +58,7 @@ export class LivechatConsole {
   }
 
   async assertOperator(caller: ConsoleCaller): Promise<void> {
-    if (!(await this.isOperator(caller.env, caller.userId))) throw new AccessDenied(CONSOLE_REFUSED);
+    if (!(await this.isOperator(caller.env, caller.userId))) throw new AccessError(CONSOLE_REFUSED);
   }
 
   /** The operator's open conversations, or its ended ones, the most recently active first. */

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { AccessDenied } from '@platform/core';
+import { AccessError } from '@platform/core';
 import type { Env } from '@platform/orm';
 import { ratingOf, type RatingKey, type RatingsReport } from '../../common/chat-ratings';
 
@@ -22,7 +22,7 @@ const dayOf = (utc: string) => utc.slice(0, 10);
 @injectable()
 export class LivechatRatingsReport {
   async report(env: Env, days: number, now = Date.now()): Promise<RatingsReport> {
-    if (!REPORT_GROUPS.some((g) => env.hasGroup(g))) throw new AccessDenied(REPORT_REFUSED);
+    if (!REPORT_GROUPS.some((g) => env.hasGroup(g))) throw new AccessError(REPORT_REFUSED);
     const sudo = env.sudo();
     const first = new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10);
     const rows = await sudo.model('rating.rating').search_read(

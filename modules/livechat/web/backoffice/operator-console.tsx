@@ -48,7 +48,7 @@ export default function OperatorConsole({ route }: BackofficeViewProps) {
       const id = selectedRef.current;
       setSelected(id ? ([...current, ...opened].find((c) => c.id === id) ?? null) : null);
     } catch (err) {
-      if (err instanceof RpcError && err.name === 'AccessDenied') setRefused(err.message);
+      if (err instanceof RpcError && err.name === 'AccessError') setRefused(err.message);
       else fail(err);
     }
   }, []);

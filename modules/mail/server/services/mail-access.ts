@@ -9,7 +9,10 @@ export function isMailAdmin(env: Env): boolean {
   return env.isSuperuser || MAIL_ADMIN_GROUPS.some((g) => env.hasGroup(g));
 }
 
-/** The routes' first check, before any read. */
+/** What a caller who is no mail administrator is refused with (routes declare it with the groups). */
+export const MAIL_ADMIN_REFUSAL = 'Only mail administrators can do this.';
+
+/** The services' first check, before any read. */
 export function requireMailAdmin(env: Env): void {
-  if (!isMailAdmin(env)) throw new AccessError('Only mail administrators can do this.');
+  if (!isMailAdmin(env)) throw new AccessError(MAIL_ADMIN_REFUSAL);
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { array, number, object, string } from 'yup';
 import type { RouteContribution, RouteDefinition } from '@platform/http';
 import { ContactImport, IMPORT_LIMITS } from '../services/contact-import';
-import { requireNewsletterUser } from '../services/newsletter-access';
+import { NEWSLETTER_GROUPS, NEWSLETTER_REFUSAL, requireNewsletterUser } from '../services/newsletter-access';
 
 const listId = number().integer().positive().required();
 // JSON escapes (quotes, line breaks) make the body a little bigger than the file.
@@ -19,7 +19,7 @@ export class ContactImportRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       {
-        path: '/mass_mailing/import/check', type: 'json', auth: 'user', maxUserBodyBytes: BODY_LIMIT,
+        path: '/mass_mailing/import/check', type: 'json', auth: 'user', groups: NEWSLETTER_GROUPS, refusal: NEWSLETTER_REFUSAL, maxUserBodyBytes: BODY_LIMIT,
         rateLimit: { name: 'mass_mailing.import_check', limit: 60, windowSeconds: 600 },
         // The byte limit is the service's (a clear message); this bound only keeps yup honest.
         params: object({ list_id: listId, file: string().required().max(BODY_LIMIT) }),
@@ -29,7 +29,7 @@ export class ContactImportRoutes implements RouteContribution {
         },
       },
       {
-        path: '/mass_mailing/import/batch', type: 'json', auth: 'user',
+        path: '/mass_mailing/import/batch', type: 'json', auth: 'user', groups: NEWSLETTER_GROUPS, refusal: NEWSLETTER_REFUSAL,
         rateLimit: { name: 'mass_mailing.import_batch', limit: 2000, windowSeconds: 600 },
         params: object({
           list_id: listId,

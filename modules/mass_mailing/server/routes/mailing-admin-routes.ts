@@ -7,7 +7,7 @@ import { LoggerToken } from '@platform/core';
 import { SiteUrls } from '@platform/base';
 import { MailingSender } from '../services/mailing-sender';
 import { testMailSchema } from '../../common/mailing-schema';
-import { requireNewsletterUser } from '../services/newsletter-access';
+import { NEWSLETTER_GROUPS, NEWSLETTER_REFUSAL, requireNewsletterUser } from '../services/newsletter-access';
 
 const mailingId = number().integer().positive().required();
 
@@ -28,7 +28,7 @@ export class MailingAdminRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       {
-        path: '/mass_mailing/send_test', type: 'json', auth: 'user',
+        path: '/mass_mailing/send_test', type: 'json', auth: 'user', groups: NEWSLETTER_GROUPS, refusal: NEWSLETTER_REFUSAL,
         // Each call sends a real message: enough for checking a mailing, not for sending with it.
         rateLimit: { name: 'mass_mailing.send_test', limit: 20, perAccount: 20, windowSeconds: 600 },
         params: testMailSchema.shape({ mailing_id: mailingId }),
@@ -39,7 +39,7 @@ export class MailingAdminRoutes implements RouteContribution {
         },
       },
       {
-        path: '/mass_mailing/preview', type: 'json', auth: 'user',
+        path: '/mass_mailing/preview', type: 'json', auth: 'user', groups: NEWSLETTER_GROUPS, refusal: NEWSLETTER_REFUSAL,
         params: object({ mailing_id: mailingId }),
         handler: async (req) => {
           await this.prepare(req);
@@ -47,7 +47,7 @@ export class MailingAdminRoutes implements RouteContribution {
         },
       },
       {
-        path: '/mass_mailing/send', type: 'json', auth: 'user',
+        path: '/mass_mailing/send', type: 'json', auth: 'user', groups: NEWSLETTER_GROUPS, refusal: NEWSLETTER_REFUSAL,
         params: object({ mailing_id: mailingId }),
         handler: async (req) => {
           await this.prepare(req);
@@ -62,7 +62,7 @@ export class MailingAdminRoutes implements RouteContribution {
         },
       },
       {
-        path: '/mass_mailing/statistics', type: 'json', auth: 'user',
+        path: '/mass_mailing/statistics', type: 'json', auth: 'user', groups: NEWSLETTER_GROUPS, refusal: NEWSLETTER_REFUSAL,
         params: object({ mailing_id: mailingId }),
         handler: async (req) => {
           requireNewsletterUser(req.env);

@@ -11,7 +11,7 @@ export class PaymentBackofficeRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       route({
-        path: '/payment/backoffice/confirm_transfer', type: 'json', auth: 'user',
+        path: '/payment/backoffice/confirm_transfer', type: 'json', auth: 'user', groups: ['payment.group_payment_manager', 'base.group_system'], refusal: 'Only payment managers confirm transfers.',
         params: object({ tx_id: number().required().integer().min(1).max(2 ** 31 - 1) }),
         handler: async (req) => {
           const tx = await this.transactions.confirmTransfer(req.env, req.params.tx_id);
@@ -19,7 +19,7 @@ export class PaymentBackofficeRoutes implements RouteContribution {
         },
       }),
       route({
-        path: '/payment/backoffice/settle', type: 'json', auth: 'user',
+        path: '/payment/backoffice/settle', type: 'json', auth: 'user', groups: ['payment.group_payment_manager', 'base.group_system'], refusal: 'Only payment managers capture or void payments.',
         params: object({ tx_id: number().required().integer().min(1).max(2 ** 31 - 1), action: string().required().oneOf(['capture', 'void']) }),
         handler: async (req) => {
           const tx = await this.transactions.settle(req.env, req.params.tx_id, req.params.action as 'capture' | 'void');

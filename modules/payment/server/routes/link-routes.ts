@@ -21,9 +21,9 @@ export class PaymentLinkRoutes implements RouteContribution {
 
   routes(): RouteDefinition[] {
     return [
-      { path: PAY_LINK_URL, type: 'http', auth: 'user', methods: ['GET'], handler: async (req) => linkPage(await this.props(req)) },
+      { path: PAY_LINK_URL, type: 'http', auth: 'user', groups: MANAGERS, refusal: 'Only payment managers make payment links.', methods: ['GET'], handler: async (req) => linkPage(await this.props(req)) },
       route({
-        path: PAY_LINK_URL, type: 'http', auth: 'user', methods: ['POST'], params: newLinkSchema,
+        path: PAY_LINK_URL, type: 'http', auth: 'user', groups: MANAGERS, refusal: 'Only payment managers make payment links.', methods: ['POST'], params: newLinkSchema,
         invalid: async (req, errors) => linkPage({ ...(await this.props(req)), values: req.params, errors }, 400),
         handler: async (req) => {
           const props = await this.props(req);

@@ -1,10 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { number, object } from 'yup';
-import { AccessDenied, UserError } from '@platform/core';
+import { AccessError, UserError } from '@platform/core';
 import { route, type RateLimit, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { QTY_MESSAGES } from '../../common/shop-schemas';
 import { CatalogService } from '../services/catalog-service';
 import { ECOM_EVENTS, EcomStats, type EcomEvent } from '../services/ecom-stats';
+
+const SALES_MANAGERS = ['sale.group_sale_manager', 'base.group_system'];
+const STATS_REFUSAL = 'Only sales managers see the shop analytics.';
 
 const STATS_RATE: RateLimit = { name: 'sale.stats', limit: 120, perAccount: 120, windowSeconds: 60 };
 /** Events that name a record (`/<id>`) or a payment method (`/<label>`); the others name nothing. */
@@ -46,9 +49,9 @@ export class StatsRoutes implements RouteContribution {
       { path: '/stats/ecom/:event/:arg', type: 'json', auth: 'public', params: object({}), rateLimit: STATS_RATE, handler },
       route({
         // The funnel and the events per day of the caller's site, for sales managers.
-        path: '/shop/stats/report', type: 'json', auth: 'user', params: object({ days: number().integer().min(1).max(365).default(30) }),
+        path: '/shop/stats/report', type: 'json', auth: 'user', groups: SALES_MANAGERS, refusal: STATS_REFUSAL, params: object({ days: number().integer().min(1).max(365).default(30) }),
         handler: async (req) => {
-          if (!req.env.hasGroup('sale.group_sale_manager') && !req.env.hasGroup('base.group_system')) throw new AccessDenied('Only sales managers see the shop analytics.');
+          if (!req.env.hasGroup('sale.group_sale_manager') && !req.env.hasGroup('base.group_system')) throw new AccessError(STATS_REFUSAL);
           return this.stats.report(req.env, req.site.id, req.params.days);
         },
       }),

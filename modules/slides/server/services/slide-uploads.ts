@@ -30,9 +30,17 @@ function sameName(name: string): Leaf {
 export class SlideUploads {
   constructor(@inject(SlideAccess) private readonly access: SlideAccess) {}
 
-  /** Whether the channel already has a slide of that title (the dialog warns while it is typed). */
+  /**
+   * Whether the channel already has a slide of that title (the dialog warns while it is typed). For those
+   * who may upload to it only: the count includes unpublished slides, whose titles others must not learn.
+   */
   async titleTaken(env: Env, channelId: number, name: string): Promise<boolean> {
-    await this.access.channel(env, channelId);
+    const channel = await this.access.channel(env, channelId);
+    if (!(await this.access.canUpload(env, channel))) throw new AccessError(NO_UPLOAD_RIGHT_MESSAGE);
+    return this.hasTitle(env, channel.id, name);
+  }
+
+  private async hasTitle(env: Env, channelId: number, name: string): Promise<boolean> {
     return (await env.sudo().model(SLIDE_MODEL).search_count([['channel_id', '=', channelId], sameName(name)])) > 0;
   }
 
@@ -42,7 +50,7 @@ export class SlideUploads {
     const channel = await this.access.channel(env, values.channel_id);
     if (!(await this.access.canUpload(env, channel))) throw new AccessError(NO_UPLOAD_RIGHT_MESSAGE);
     const name = values.name.trim();
-    if (await this.titleTaken(env, channel.id, name)) throw new ValidationError(DUPLICATE_TITLE_MESSAGE);
+    if (await this.hasTitle(env, channel.id, name)) throw new ValidationError(DUPLICATE_TITLE_MESSAGE);
 
     let file: CheckedFile | null = null;
     let slideType: SlideType;

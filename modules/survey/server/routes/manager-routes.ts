@@ -8,6 +8,8 @@ import { SurveyExport } from '../services/survey-export';
 
 const MANAGERS = ['survey.group_survey_manager', 'base.group_system'];
 const isManager = (req: RequestContext) => MANAGERS.some((g) => req.env.hasGroup(g));
+const INVITE_REFUSAL = 'Only survey managers invite people.';
+const EXPORT_REFUSAL = 'Only survey managers export answers.';
 
 /** What survey managers call from the back office: invitations by e-mail and the CSV export of answers. */
 @injectable()
@@ -21,10 +23,10 @@ export class SurveyManagerRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       route({
-        path: '/survey/invite', type: 'json', auth: 'user', params: inviteSchema,
+        path: '/survey/invite', type: 'json', auth: 'user', groups: MANAGERS, refusal: INVITE_REFUSAL, params: inviteSchema,
         rateLimit: { name: 'survey.invite', limit: 20, windowSeconds: 600 },
         handler: async (req) => {
-          if (!isManager(req)) throw new AccessError('Only survey managers invite people.');
+          if (!isManager(req)) throw new AccessError(INVITE_REFUSAL);
           const baseUrl = await this.urls.forMail(req);
           if (!baseUrl) throw new UserError('Set the site\'s base URL in the site settings first: the invitations need links.');
           const queued = await this.invitations.invite(req.env, req.params.survey_id, [...new Set(req.params.emails.map((e) => e.toLowerCase()))], baseUrl);
@@ -32,9 +34,9 @@ export class SurveyManagerRoutes implements RouteContribution {
         },
       }),
       {
-        path: '/survey/export/:survey', type: 'http', auth: 'user', methods: ['GET'],
+        path: '/survey/export/:survey', type: 'http', auth: 'user', groups: MANAGERS, refusal: EXPORT_REFUSAL, methods: ['GET'],
         handler: async (req) => {
-          if (!isManager(req)) throw new AccessError('Only survey managers export answers.');
+          if (!isManager(req)) throw new AccessError(EXPORT_REFUSAL);
           const id = Number(req.pathParams.survey);
           if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new MissingError('This survey does not exist.');
           const csv = await this.exporter.csv(req.env, id);

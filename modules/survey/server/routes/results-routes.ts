@@ -7,6 +7,8 @@ import { noResultsPage, resultsPage } from '../../web/pages/results-page';
 import { SurveyResults } from '../services/survey-results';
 
 const MANAGER = 'survey.group_survey_manager';
+const MANAGERS = [MANAGER, 'base.group_system'];
+const RESULTS_REFUSAL = 'Survey results are for survey managers.';
 
 /** The results page, for survey managers: filters come as query-string keys (`?0,12&7,15&finished`). */
 @injectable()
@@ -15,14 +17,14 @@ export class SurveyResultsRoutes implements RouteContribution {
 
   routes(): RouteDefinition[] {
     return [
-      { path: '/survey/results/:survey', type: 'http', auth: 'user', methods: ['GET'], handler: (req) => this.page(req) },
+      { path: '/survey/results/:survey', type: 'http', auth: 'user', groups: MANAGERS, refusal: RESULTS_REFUSAL, methods: ['GET'], handler: (req) => this.page(req) },
       // A page of a text table: `?question=<id>&page=<from 0>[&comments]` plus the page's own filter keys.
-      { path: '/survey/results/:survey/answers', type: 'http', auth: 'user', methods: ['GET'], handler: (req) => this.answers(req) },
+      { path: '/survey/results/:survey/answers', type: 'http', auth: 'user', groups: MANAGERS, refusal: RESULTS_REFUSAL, methods: ['GET'], handler: (req) => this.answers(req) },
     ];
   }
 
   private checkAccess(req: RequestContext): number {
-    if (!req.env.hasGroup(MANAGER) && !req.env.hasGroup('base.group_system')) throw new AccessError('Survey results are for survey managers.');
+    if (!req.env.hasGroup(MANAGER) && !req.env.hasGroup('base.group_system')) throw new AccessError(RESULTS_REFUSAL);
     const id = Number(req.pathParams.survey);
     if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) throw new MissingError('This survey does not exist.');
     return id;

@@ -6,6 +6,9 @@ import { type RequestContext, route, type RouteContribution, type RouteDefinitio
 import type { Env } from '@platform/orm';
 import { MAX_PAGE_URL, PageUrls } from '../services/page-urls';
 import { DESIGNER_GROUP, PUBLISHER_GROUP } from './publish-routes';
+
+const EDITOR_REFUSAL = 'Only website publishers can edit pages. Ask a website publisher.';
+const DELETE_REFUSAL = 'Only website designers can delete pages.';
 import { SITE_PAGES } from '../services/site-pages';
 import { PageTranslations } from '../services/page-translations';
 import { PageHistory } from '../services/page-history';
@@ -39,7 +42,7 @@ export class EditorRoutes implements RouteContribution {
     const lang = string().required().max(16);
     return [
       route({
-        path: '/website/page/save', type: 'json', auth: 'user',
+        path: '/website/page/save', type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL,
         params: object({ id: number().integer().positive().required(), lang, content: string().defined().max(MAX_CONTENT) }),
         handler: async (req) => {
           const { id, content } = req.params;
@@ -57,7 +60,7 @@ export class EditorRoutes implements RouteContribution {
       }),
       route({
         // The translation editor: translations of the layout's terms in one language other than the main one.
-        path: '/website/page/translate', type: 'json', auth: 'user',
+        path: '/website/page/translate', type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL,
         params: object({
           id: number().integer().positive().required(), lang,
           translations: array(object({ source: string().required().max(MAX_CONTENT), value: string().defined().max(MAX_CONTENT) })).required().max(MAX_TERMS),
@@ -76,7 +79,7 @@ export class EditorRoutes implements RouteContribution {
         },
       }),
       route({
-        path: '/website/page/properties', type: 'json', auth: 'user',
+        path: '/website/page/properties', type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL,
         params: object({
           id: number().integer().positive().required(), lang, name: string().required().max(256), url: string().required().max(MAX_PAGE_URL),
           seo_title: string().max(256), seo_description: string().max(1000), in_menu: boolean().required(), published: boolean().required(),
@@ -103,7 +106,7 @@ export class EditorRoutes implements RouteContribution {
         },
       }),
       route({
-        path: '/website/page/create', type: 'json', auth: 'user',
+        path: '/website/page/create', type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL,
         params: object({ name: string().required().max(256), url: string().max(MAX_PAGE_URL), lang, in_menu: boolean() }),
         handler: async (req) => {
           const { name, url, in_menu } = req.params;
@@ -121,17 +124,17 @@ export class EditorRoutes implements RouteContribution {
       }),
       route({
         // Deleting is the designers' (the model's access rights say so too).
-        path: '/website/page/delete', type: 'json', auth: 'user',
+        path: '/website/page/delete', type: 'json', auth: 'user', groups: [DESIGNER_GROUP], refusal: DELETE_REFUSAL,
         params: object({ id: number().integer().positive().required() }),
         handler: async (req) => {
           const { id } = req.params;
-          if (!req.env.hasGroup(DESIGNER_GROUP)) throw new AccessError('Only website designers can delete pages.');
+          if (!req.env.hasGroup(DESIGNER_GROUP)) throw new AccessError(DELETE_REFUSAL);
           await req.env.model('website.page').unlink([id]);
           return true;
         },
       }),
       route({
-        path: '/website/menu/reorder', type: 'json', auth: 'user',
+        path: '/website/menu/reorder', type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL,
         params: object({ ids: array(number().integer().positive().required()).required().max(200) }),
         handler: async (req) => {
           const { ids } = req.params;
@@ -145,7 +148,7 @@ export class EditorRoutes implements RouteContribution {
         },
       }),
       route({
-        path: '/website/image/upload', type: 'json', auth: 'user', maxUserBodyBytes: MAX_BASE64 + 64 * 1024,
+        path: '/website/image/upload', type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL, maxUserBodyBytes: MAX_BASE64 + 64 * 1024,
         rateLimit: { name: 'website.image_upload', limit: 60, windowSeconds: 600 },
         params: object({
           name: string().required().max(256), data: string().required().max(MAX_BASE64),
@@ -167,7 +170,7 @@ export class EditorRoutes implements RouteContribution {
 
   /** The caller's environment in the language being edited, once they are known to be a publisher. */
   private publisherEnv(req: RequestContext): Env {
-    if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('Only website publishers can edit pages. Ask a website publisher.');
+    if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError(EDITOR_REFUSAL);
     const lang = typeof req.params.lang === 'string' ? req.params.lang : undefined;
     if (lang === undefined) return req.env;
     if (!req.site.langs.includes(lang)) throw new ValidationError(`The language '${lang}' is not available on this site.`);

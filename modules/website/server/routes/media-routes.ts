@@ -5,6 +5,8 @@ import { route, type RouteContribution, type RouteDefinition } from '@platform/h
 
 import { PUBLISHER_GROUP } from './publish-routes';
 
+const MEDIA_REFUSAL = 'Only website publishers can use the media library.';
+
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 export const MEDIA_PAGE_SIZE = 24;
 
@@ -20,10 +22,10 @@ export class MediaRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       route({
-        path: '/website/media/list', type: 'json', auth: 'user',
+        path: '/website/media/list', type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: MEDIA_REFUSAL,
         params: object({ search: string().max(100), offset: number().integer().min(0).max(100_000) }),
         handler: async (req) => {
-          if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError('Only website publishers can use the media library.');
+          if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError(MEDIA_REFUSAL);
           const search = (req.params.search ?? '').trim();
           const offset = req.params.offset ?? 0;
           const domain: Domain = [['website_id', '=', req.site.id], ['mimetype', 'in', IMAGE_TYPES]];

@@ -14,7 +14,7 @@ export class ThemeRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       route({
-        path: '/website/theme/save', type: 'json', auth: 'user', maxUserBodyBytes: MAX_FAVICON_BASE64 + 4096,
+        path: '/website/theme/save', type: 'json', auth: 'user', groups: ['website.group_website_designer'], refusal: 'Only website designers can change the theme.', maxUserBodyBytes: MAX_FAVICON_BASE64 + 4096,
         rateLimit: { name: 'website.theme_save', limit: 30, windowSeconds: 600 },
         params: object({ primary_color: string().required().max(16), font: string().required().max(32), favicon: string().max(MAX_FAVICON_BASE64) }),
         handler: async (req) => {

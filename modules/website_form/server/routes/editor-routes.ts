@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { object, string } from 'yup';
-import { AccessDenied } from '@platform/core';
+import { AccessError } from '@platform/core';
 import { route, type RequestContext, type RouteContribution, type RouteDefinition } from '@platform/http';
 import { blockSaveSchema, type EditorModel, websiteFormUrls } from '../../common/form-block';
 import { FormBlocks } from '../services/form-blocks';
@@ -8,9 +8,10 @@ import { FormWhitelist } from '../services/form-whitelist';
 
 /** The website module's publisher group: who edits pages edits their forms. */
 export const PUBLISHER_GROUP = 'website.group_website_publisher';
+const EDITOR_REFUSAL = 'Only website publishers edit the forms of pages.';
 
 function requirePublisher(req: RequestContext): void {
-  if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessDenied('Only website publishers edit the forms of pages.');
+  if (!req.env.hasGroup(PUBLISHER_GROUP)) throw new AccessError(EDITOR_REFUSAL);
 }
 
 /**
@@ -28,7 +29,7 @@ export class WebsiteFormEditorRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       route({
-        path: websiteFormUrls.editorModels, type: 'json', auth: 'user', params: object({}),
+        path: websiteFormUrls.editorModels, type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL, params: object({}),
         handler: async (req): Promise<EditorModel[]> => {
           requirePublisher(req);
           const models = await this.whitelist.all(req.env.withLang(req.lang));
@@ -39,14 +40,14 @@ export class WebsiteFormEditorRoutes implements RouteContribution {
         },
       }),
       route({
-        path: websiteFormUrls.editorBlock, type: 'json', auth: 'user', params: object({ key: string().required().max(64) }),
+        path: websiteFormUrls.editorBlock, type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL, params: object({ key: string().required().max(64) }),
         handler: async (req) => {
           requirePublisher(req);
           return this.blocks.load(req.env.withLang(req.lang), req.params.key);
         },
       }),
       route({
-        path: websiteFormUrls.editorSave, type: 'json', auth: 'user', params: blockSaveSchema,
+        path: websiteFormUrls.editorSave, type: 'json', auth: 'user', groups: [PUBLISHER_GROUP], refusal: EDITOR_REFUSAL, params: blockSaveSchema,
         handler: async (req) => {
           requirePublisher(req);
           return { key: await this.blocks.save(req.env.withLang(req.lang), req.params) };

@@ -28,8 +28,10 @@ const exportParams = object({
 
 const moduleNames = object({ modules: array(string().required().max(64)).required().min(1).max(50) });
 
+const ADMIN_REFUSAL = 'Only administrators can manage sites, modules and users.';
+
 function requireAdmin(req: RequestContext): void {
-  if (!req.env.hasGroup(ADMIN_GROUP)) throw new AccessError('Only administrators can manage sites, modules and users.');
+  if (!req.env.hasGroup(ADMIN_GROUP)) throw new AccessError(ADMIN_REFUSAL);
 }
 
 /**
@@ -66,7 +68,7 @@ export class BackofficeRoutes implements RouteContribution {
         },
       },
       {
-        path: '/web/backoffice/modules', type: 'json', auth: 'user', params: object({}),
+        path: '/web/backoffice/modules', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL, params: object({}),
         handler: async (req) => {
           requireAdmin(req);
           const sites = await this.sites.all();
@@ -86,7 +88,7 @@ export class BackofficeRoutes implements RouteContribution {
       },
       {
         // What installing these modules brings along (their dependencies not installed yet), for the confirmation.
-        path: '/web/backoffice/modules/plan', type: 'json', auth: 'user', params: moduleNames,
+        path: '/web/backoffice/modules/plan', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL, params: moduleNames,
         handler: async (req) => {
           requireAdmin(req);
           return { install: await this.moduleManager.plan((req.params as { modules: string[] }).modules) };
@@ -94,28 +96,28 @@ export class BackofficeRoutes implements RouteContribution {
       },
       {
         // Installs in the background (one operation per database at a time); the screen polls /status.
-        path: '/web/backoffice/modules/install', type: 'json', auth: 'user', params: moduleNames,
+        path: '/web/backoffice/modules/install', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL, params: moduleNames,
         handler: async (req) => {
           requireAdmin(req);
           return this.moduleManager.install((req.params as { modules: string[] }).modules, req.user.id);
         },
       },
       {
-        path: '/web/backoffice/modules/upgrade', type: 'json', auth: 'user', params: moduleNames,
+        path: '/web/backoffice/modules/upgrade', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL, params: moduleNames,
         handler: async (req) => {
           requireAdmin(req);
           return this.moduleManager.upgrade((req.params as { modules: string[] }).modules, req.user.id);
         },
       },
       {
-        path: '/web/backoffice/modules/status', type: 'json', auth: 'user', params: object({}),
+        path: '/web/backoffice/modules/status', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL, params: object({}),
         handler: async (req) => {
           requireAdmin(req);
           return this.moduleManager.status();
         },
       },
       {
-        path: '/web/backoffice/site/create', type: 'json', auth: 'user',
+        path: '/web/backoffice/site/create', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL,
         params: object({ name: string().required().max(256), domain: string().max(253), lang: string().max(16) }),
         handler: async (req) => {
           requireAdmin(req);
@@ -124,7 +126,7 @@ export class BackofficeRoutes implements RouteContribution {
         },
       },
       {
-        path: '/web/backoffice/user/create', type: 'json', auth: 'user',
+        path: '/web/backoffice/user/create', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL,
         params: object({
           name: string().required().max(256), login: string().required().max(128), email: string().max(256),
           password: string().max(1024), group_ids: array(number().integer().positive().required()).max(200),
@@ -146,7 +148,7 @@ export class BackofficeRoutes implements RouteContribution {
       {
         // The same mail as "Forgot password?" (/web/reset_password): a single-use link valid one hour,
         // in the site's default language, at most 3 per account and hour.
-        path: '/web/backoffice/user/reset_password', type: 'json', auth: 'user',
+        path: '/web/backoffice/user/reset_password', type: 'json', auth: 'user', groups: [ADMIN_GROUP], refusal: ADMIN_REFUSAL,
         params: object({ user_id: number().integer().positive().required() }),
         handler: async (req) => {
           requireAdmin(req);
@@ -166,7 +168,7 @@ export class BackofficeRoutes implements RouteContribution {
       },
       route({
         // A link (GET): the browser downloads the file. Reads only, with the caller's rights.
-        path: '/web/backoffice/export', type: 'http', auth: 'user', methods: ['GET'], params: exportParams,
+        path: '/web/backoffice/export', type: 'http', auth: 'user', groups: ['base.group_user'], refusal: 'The back office is for internal users.', methods: ['GET'], params: exportParams,
         handler: async (req) => {
           if (!this.shell.isInternal(req)) throw new AccessDenied('The back office is for internal users.');
           const { model, domain, fields } = req.params;

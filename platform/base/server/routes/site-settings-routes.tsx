@@ -27,12 +27,12 @@ export class SiteSettingsRoutes implements RouteContribution {
   routes(): RouteDefinition[] {
     return [
       {
-        path: '/website/settings', methods: ['GET', 'POST'], type: 'http', auth: 'user',
+        path: '/website/settings', methods: ['GET', 'POST'], type: 'http', auth: 'user', groups: ['base.group_system'], refusal: 'Only administrators can change the site settings.',
         rateLimit: { name: 'base.site_settings', limit: 60, perAccount: 60, windowSeconds: 60 },
         handler: (req) => (req.koa.method === 'POST' ? this.post(req) : this.get(req)),
       },
       {
-        path: '/website/settings/logo', type: 'json', auth: 'user',
+        path: '/website/settings/logo', type: 'json', auth: 'user', groups: ['base.group_system'], refusal: 'Only administrators can change the site settings.',
         params: object({ image: string().defined().max(LOGO_PARAM_MAX) }),
         maxUserBodyBytes: LOGO_PARAM_MAX + 1024,
         rateLimit: { name: 'base.site_logo', limit: 30, perAccount: 30, windowSeconds: 60 },

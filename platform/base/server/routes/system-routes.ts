@@ -38,14 +38,14 @@ export class SystemRoutes implements RouteContribution {
         },
       },
       {
-        path: '/web/site/list', type: 'json', auth: 'user', params: object({}),
+        path: '/web/site/list', type: 'json', auth: 'user', groups: ['base.group_system'], refusal: 'Only administrators can manage sites and modules.', params: object({}),
         handler: async (req) => {
           requireAdmin(req.env);
           return (await this.sites.all()).map((s) => ({ id: s.id, name: s.name, domain: s.domain, modules: [...s.modules].sort() }));
         },
       },
       {
-        path: '/web/site/modules', type: 'json', auth: 'user',
+        path: '/web/site/modules', type: 'json', auth: 'user', groups: ['base.group_system'], refusal: 'Only administrators can manage sites and modules.',
         params: object({
           website_id: number().integer().required(), enable: array(string().required().max(64)).max(100), disable: array(string().required().max(64)).max(100),
           // What would change (dependencies enabled, dependents disabled), for a confirmation; writes nothing.
