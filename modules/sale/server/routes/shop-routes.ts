@@ -56,7 +56,7 @@ export class ShopRoutes implements RouteContribution {
             const query = req.http.url.includes('?') ? req.http.url.slice(req.http.url.indexOf('?')) : '';
             return req.reply.redirect(`${product.url}${query}`, { status: 301 });
           }
-          await this.stats.record(req, 'product_view', product.id);
+          this.stats.record(req, 'product_view', product.id);
           return productPage({ product, currency: await this.catalog.currency(req.env), csrfToken: req.csrfToken(), cartQuantity: await this.cartQuantity(req) });
         },
       }),
@@ -78,7 +78,7 @@ export class ShopRoutes implements RouteContribution {
         handler: async (req) => {
           try {
             await this.cart.update(req, req.params);
-            if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
+            if (req.params.add_qty) this.stats.record(req, 'product_add_to_cart', req.params.product_id);
           } catch (e) {
             if (!(e instanceof UserError)) throw e;
             return this.cartPage(req, e.message);
@@ -102,7 +102,7 @@ export class ShopRoutes implements RouteContribution {
         path: CART_UPDATE_JSON_URL, type: 'json', auth: 'public', params: cartUpdateSchema, rateLimit: CART_RATE,
         handler: async (req) => {
           const result = await this.cart.update(req, req.params);
-          if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
+          if (req.params.add_qty) this.stats.record(req, 'product_add_to_cart', req.params.product_id);
           return result;
         },
       }),

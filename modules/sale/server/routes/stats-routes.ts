@@ -24,13 +24,13 @@ export class StatsRoutes implements RouteContribution {
       if (WITH_ID.has(event)) {
         const id = Number(arg);
         if (!/^\d{1,10}$/.test(arg) || id < 1 || id >= 2 ** 31) throw new UserError('This event names a record by its id.');
-        await this.stats.record(req, event, id);
+        this.stats.record(req, event, id);
       } else if (event === 'order_payment') {
         if (!arg || arg.length > 64) throw new UserError('This event names a payment method.');
-        await this.stats.record(req, event, null, arg);
+        this.stats.record(req, event, null, arg);
       } else {
         if (arg) throw new UserError('This event names nothing.');
-        await this.stats.record(req, event);
+        this.stats.record(req, event);
       }
       return { ok: true };
     };
