@@ -207,7 +207,8 @@ export class CheckoutRoutes implements RouteContribution {
           const errors = cardFieldErrors(card);
           if (Object.keys(errors).length) return this.paymentPage(req, { acquirerId: acquirer.id, fieldErrors: errors, holderName: p.cc_holder_name }, 400);
         }
-        const tx = await this.checkout.startTransaction(req, order, acquirer, { baseUrl: await this.siteUrls.forMail(req) });
+        // Paid just below in this request: written already claimed for that attempt.
+        const tx = await this.checkout.startTransaction(req, order, acquirer, { baseUrl: await this.siteUrls.forMail(req), claimed: true });
         started = { tx, acquirer };
         txId = tx.id;
       }
