@@ -109,9 +109,11 @@ export class PaymentTransactions {
     // The payer's details copied as they are now, in one read through base's face (not its tables).
     const partner = input.partnerId ? await this.people.partnerAddress(sudo.db, input.partnerId, sudo.lang) : null;
     // No database transaction around the read and the insert: the reference's unique index is the
-    // judge, and a payment of the same order that took the reference meanwhile makes this one look again.
+    // judge, and a reference already taken (an earlier payment of the same order, or one racing this
+    // one) makes this one look for the next free one.
     for (let attempt = 1; ; attempt++) {
-      const reference = await this.nextReference(sudo, base);
+      // The first try takes the base itself (an order's first payment: nothing to look up); a taken one sends it to look.
+      const reference = attempt === 1 ? base : await this.nextReference(sudo, base);
       const createDate = utcText();
       let id: number;
       try {
