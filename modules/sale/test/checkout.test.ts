@@ -327,4 +327,16 @@ describe('sale: checkout, payment and confirmation', function () {
       stats.onStart();
     }
   });
+
+  it('writes a long queue of shop events whole (in slices the database accepts)', async () => {
+    const stats = tk.get(EcomStats);
+    await stats.flush();
+    const count = async () => Number((await tk.sudo().db('sale_ecom_event').where({ event: 'customer_signin' }).count({ n: '*' }).first())?.n);
+    const before = await count();
+    for (let i = 0; i < 1234; i++) stats.recordFor(null, 'customer_signin');
+    await stats.flush();
+    await stats.flush(); // the one that was waiting behind a running write, if any
+    expect(stats.pendingCount).to.equal(0);
+    expect(await count()).to.equal(before + 1234);
+  });
 });

@@ -34,8 +34,10 @@ interface PendingEvent {
  * process (SIGKILL, crash) can lose. A clean stop writes every queued one.
  */
 const FLUSH_DELAY_MS = 100;
+/** Rows a single insert writes at most. */
+const INSERT_SLICE = 400;
 /** A queue this long is written at once. */
-const FLUSH_AT = 500;
+const FLUSH_AT = INSERT_SLICE;
 /** After a failed write, the next attempt. */
 const RETRY_DELAY_MS = 1000;
 
@@ -110,7 +112,13 @@ export class EcomStats implements LifecycleContribution {
     const batch = this.pending;
     this.pending = [];
     try {
-      await this.db('sale_ecom_event').insert(batch);
+      // One statement for a usual batch; a long one in slices (SQLite's compound SELECT holds 500 rows) in one transaction.
+      if (batch.length <= INSERT_SLICE) await this.db('sale_ecom_event').insert(batch);
+      else {
+        await this.db.transaction(async (trx) => {
+          for (let i = 0; i < batch.length; i += INSERT_SLICE) await trx('sale_ecom_event').insert(batch.slice(i, i + INSERT_SLICE));
+        });
+      }
     } catch (err) {
       this.logger.error({ err, events: batch.length }, 'sale: writing shop events failed; they are kept for the next flush');
       if (this.pending.length < 100_000) this.pending = batch.concat(this.pending);
