@@ -36,6 +36,8 @@ export class WriteSignal {
   private local = 0;
   private readonly watchers: Array<{ tables: Set<string> | null; fn: Watcher }> = [];
   private readonly unseen: Set<string>;
+  /** Unseen tables whose updates and deletes other processes still hear of (see `announce`). */
+  private readonly announced = new Set<string>();
   /** SQLite: reads this connection's data_version (undefined until the connection is at hand). */
   private dataVersion?: () => number;
   private lastDataVersion = -1;
@@ -94,17 +96,39 @@ export class WriteSignal {
     });
   }
 
-  /** The NOTIFY this process sends after a write that pages may show (null for unseen tables and reads). */
+  /**
+   * The NOTIFY this process sends after a write that pages may show (null for unseen tables and reads);
+   * for an announced unseen table's update or delete, one that names the table (see `announce`).
+   */
   notifyFor(sql: string): string | null {
     const m = WRITE.exec(sql);
-    return m && !this.unseen.has(m[1].replace(/^.*\./, '')) ? `NOTIFY ${WRITE_CHANNEL}, '${this.origin}'` : null;
+    if (!m) return null;
+    const table = m[1].replace(/^.*\./, '');
+    if (!this.unseen.has(table)) return `NOTIFY ${WRITE_CHANNEL}, '${this.origin}'`;
+    return this.announced.has(table) && !/^\s*insert/i.test(sql) ? `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table}'` : null;
+  }
+
+  /**
+   * Other processes hear of this unseen table's updates and deletes (PostgreSQL: a NOTIFY naming it;
+   * SQLite: data_version sees every commit anyway): their watchers of the table are called with
+   * ELSEWHERE, while the caches of pages are left alone. For a per-process copy of rows (sessions) that
+   * must never outlive a change made elsewhere. Inserts are not announced: a copy of rows that exist
+   * cannot be made stale by a new one.
+   */
+  announce(table: string): void {
+    this.announced.add(table);
   }
 
   private async listen(): Promise<void> {
-    const config = this.db.client.config.connection as string | { connectionString: string };
-    const client = new pg.Client({ connectionString: typeof config === 'string' ? config : config.connectionString });
+    // knex keeps a plain URL as it parsed it (user, host, database...), an object as given: either suits pg.
+    const config = this.db.client.config.connection as string | pg.ClientConfig;
+    const client = new pg.Client(typeof config === 'string' ? { connectionString: config } : { ...config });
     client.on('notification', (msg) => {
-      if (msg.channel === WRITE_CHANNEL && msg.payload !== this.origin) this.changedElsewhere();
+      if (msg.channel !== WRITE_CHANNEL || !msg.payload) return;
+      const [origin, table] = msg.payload.split(' ');
+      if (origin === this.origin) return;
+      if (table) this.tableChangedElsewhere(table);
+      else this.changedElsewhere();
     });
     const lost = () => {
       if (this.listener !== client && this.listener !== undefined) return;
@@ -202,6 +226,11 @@ export class WriteSignal {
     for (const w of this.watchers) w.fn(ELSEWHERE);
   }
 
+  /** Another process changed an announced unseen table: only its watchers hear of it. */
+  private tableChangedElsewhere(table: string): void {
+    for (const w of this.watchers) if (w.tables?.has(table)) w.fn(ELSEWHERE);
+  }
+
   /**
    * better-sqlite3 runs in this thread and knex keeps exactly one connection (pool min = max = 1):
    * it is borrowed once and its `data_version` read synchronously from then on.
@@ -233,8 +262,8 @@ interface PgConnection {
   __writeSignal?: WriteSignal;
   /** knex's id of the transaction the connection is in, if any. */
   __knexTxId?: string;
-  /** The transaction (savepoints included) that already queued its NOTIFY. */
-  __notifiedTx?: string;
+  /** The transaction (savepoints included) and the NOTIFYs it already queued. */
+  __notified?: { tx: string; sent: Set<string> };
 }
 
 let patched = false;
@@ -256,10 +285,13 @@ function notifyingPgQueries(): void {
     const result = query.call(this, connection, obj);
     const notify = connection?.__writeSignal && obj?.sql ? connection.__writeSignal.notifyFor(obj.sql) : null;
     if (!notify) return result;
-    // Once per transaction (a savepoint has its own id: rolled back, its NOTIFY goes, the next write sends one).
+    // Each NOTIFY once per transaction (a savepoint has its own id: rolled back, its NOTIFY goes, the next write sends one).
     const tx = connection.__knexTxId;
-    if (tx && connection.__notifiedTx === tx) return result;
-    if (tx) connection.__notifiedTx = tx;
+    if (tx) {
+      if (connection.__notified?.tx !== tx) connection.__notified = { tx, sent: new Set() };
+      if (connection.__notified.sent.has(notify)) return result;
+      connection.__notified.sent.add(notify);
+    }
     return result.then((done) => query.call(this, connection, { sql: notify }).then(() => done, () => done));
   };
 }

@@ -10,6 +10,7 @@ import { HotPathContribution, RouteContribution, ServerContribution } from './co
 import { LanguageCatalog } from './language-catalog';
 import { RateLimiter } from './rate-limiter';
 import { RequestIdentityResolver } from './request-identity';
+import { SessionCache } from './session-cache';
 import { SessionStore } from './session-store';
 import { SiteService } from './site-service';
 import { UserDirectory } from './user-directory';
@@ -19,7 +20,7 @@ import { VisitorCountry } from './visitor-country';
 export const httpModule = new ContainerModule(({ bind }) => {
   for (const point of [RouteContribution, HotPathContribution, ServerContribution]) bindContributionProvider(bind, point);
   const db = (ctx: { get<T>(id: symbol): T }) => ctx.get<Knex>(DatabaseToken);
-  bind(SessionStore).toDynamicValue((ctx) => new SessionStore(db(ctx)));
+  bind(SessionStore).toDynamicValue((ctx) => new SessionStore(db(ctx), new SessionCache(db(ctx), ctx.get(WriteSignal))));
   bind(RateLimiter).toDynamicValue((ctx) => new RateLimiter(db(ctx)));
   bind(UserDirectory).toDynamicValue((ctx) => new UserDirectory(db(ctx)));
   // The one signal that empties every cache of what pages show (public pages, per-site caches).

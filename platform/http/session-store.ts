@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { nowUtc, utcText } from '@platform/orm/sql-values';
 import { hashSessionId, newSessionId, Session } from './session';
+import type { SessionCache, SessionRow } from './session-cache';
 
 const TABLE = 'http_session';
 /** Sessions live 7 days after their last use; the expiry is pushed forward at most once an hour. */
@@ -8,12 +9,19 @@ const LIFETIME_MS = 7 * 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 3600 * 1000;
 
 export class SessionStore {
-  constructor(private readonly db: Knex) {}
+  /** `cache`: this process's exact copy of the sessions it read (none: every load reads). */
+  constructor(private readonly db: Knex, private readonly cache?: SessionCache) {}
 
   async load(sid: string): Promise<Session | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(sid)) return null;
-    const row = await this.db(TABLE).where({ id: hashSessionId(sid) }).first();
-    if (!row) return null;
+    const id = hashSessionId(sid);
+    let row: SessionRow | undefined = this.cache?.get(id);
+    if (!row) {
+      const version = this.cache?.current() ?? 0;
+      row = (await this.db(TABLE).where({ id }).first('id', 'uid', 'data', 'expires_at')) as SessionRow | undefined;
+      if (!row) return null;
+      this.cache?.put(row, version);
+    }
     const expires = Date.parse(String(row.expires_at).replace(' ', 'T') + 'Z');
     if (expires < Date.now()) {
       await this.db(TABLE).where({ id: row.id }).delete();
@@ -33,8 +41,17 @@ export class SessionStore {
       data: JSON.stringify(session.data),
       expires_at: expiry(now),
     };
-    if (session.isNew) await this.db(TABLE).insert({ ...row, create_date: nowUtc() });
-    else await this.db(TABLE).where({ id: row.id }).update(row);
+    if (session.isNew) {
+      const version = this.cache?.current() ?? 0;
+      await this.db(TABLE).insert({ ...row, create_date: nowUtc() });
+      // Nobody else knows this new id yet: what was just written is the session.
+      this.cache?.put(row, version);
+    } else {
+      const version = this.cache?.current() ?? 0;
+      const updated = await this.db(TABLE).where({ id: row.id }).update(row);
+      // Kept only if the row is still there (ended elsewhere meanwhile: nothing to keep).
+      if (updated === 1) this.cache?.putWritten(row, version);
+    }
     session.isNew = false;
     session.dirty = false;
     session.touchedAt = now;

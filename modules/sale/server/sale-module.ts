@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider } from '@platform/core';
+import { bindContribution, bindContributionProvider, LifecycleContribution } from '@platform/core';
 import { RouteContribution } from '@platform/http';
 import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
@@ -31,7 +31,7 @@ export const saleModule = new ContainerModule(({ bind }) => {
   bind(CheckoutService).toSelf().inSingletonScope();
   bind(OrderMails).toSelf().inSingletonScope();
   bind(OrderLifecycle).toSelf().inSingletonScope();
-  bind(EcomStats).toSelf().inSingletonScope();
+  bindContribution(bind, LifecycleContribution, EcomStats);
   bindContribution(bind, TransactionStateHook, SaleTransactionHook);
   bindContribution(bind, RouteContribution, ShopRoutes);
   bindContribution(bind, RouteContribution, CheckoutRoutes);

@@ -10,18 +10,21 @@ import { CARDS, acquirerId, frenchAddress } from './checkout-fixture';
 /**
  * Measured bounds (fewest of three runs, the same on SQLite and PostgreSQL). The whole checkout after
  * the cart is filled: at most CHECKOUT_BOUND queries whatever the lines; each add to cart at most
- * ADD_BOUND (the first one makes the order). Of these, the platform's own per request: the session read
- * (1 a request) and a rate-limited post's counter (1: one upsert that checks the window). Read once and
- * kept until their own tables are written: the site menu, currencies, acquirers, countries and states,
- * shipping methods. Each page reads the cart once (its lines counted, its shipping method joined) and
- * the customer's address once (its country and state joined, through base's face). The payment: the
- * payer copied (one read), the reference made unique, the transaction written, claimed, paid, moved to
- * done with the order confirmed in the same transaction (its lines to the hooks, the mail queued, the
- * event). `SHOP_SQL=<step name prefix>` prints a step's statements (`SHOP_SQL=` all of them).
+ * ADD_BOUND (the first one makes the order, named with its amounts; the variant, its price and label,
+ * one read). Of these, the platform's own per request: a rate-limited post's counter (1: one upsert
+ * that checks the window); the session is read once per process and kept until a session write (here
+ * or elsewhere) drops it (SessionCache). Read once and kept until their own tables are written: the
+ * site menu, currencies, acquirers, countries and states, shipping methods. Each page reads the cart
+ * once (its lines counted, its shipping method joined) and the customer's address once (its country and
+ * state joined, through base's face). Shop events are queued and written after the response (EcomStats).
+ * The payment: the payer copied (one read), the transaction written in one insert already claimed (its
+ * unique reference the judge), linked to the order, moved to done by one guarded update in the
+ * transaction that confirms the order (its state one guarded update, the mail queued). `SHOP_SQL=<step
+ * name prefix>` prints a step's statements (`SHOP_SQL=` all of them).
  */
-const CHECKOUT_BOUND = 59;
-const ADD_BOUND = 12;
-const PAY_BOUND = 23;
+const CHECKOUT_BOUND = 37;
+const ADD_BOUND = 9;
+const PAY_BOUND = 12;
 
 describe('sale: queries per checkout', function () {
   this.timeout(120_000);

@@ -5,6 +5,7 @@ import { PaymentTransactions, TRANSACTION_MODEL } from '@modules/payment';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
 import { ORDER_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '../index';
+import { EcomStats } from '../server/services/ecom-stats';
 import { OrderLifecycle } from '../server/services/order-lifecycle';
 import { OrderMails } from '../server/services/order-mails';
 import { Buyer, CARDS, acquirerId, countryId, frenchAddress, stateId, variantOf } from './checkout-fixture';
@@ -172,6 +173,7 @@ describe('sale: checkout, payment and confirmation', function () {
     expect(mail.email_to).to.contain('jeanne.martin@example.com');
     expect(mail.body_html).to.contain('Notebook');
     expect(mail.body_html).to.contain('€ 34.75');
+    await tk.get(EcomStats).flush(); // events are written in batches after the response
     const events = await tk.sudo().db('sale_ecom_event').where({ event: 'order_confirmed', res_id: orderId }).count({ n: '*' }).first();
     expect(Number(events?.n)).to.equal(1);
   });
@@ -277,7 +279,7 @@ describe('sale: checkout, payment and confirmation', function () {
 
   it('stores the spec\'s /stats/ecom events on our server and reports them to sales managers only', async () => {
     const c = new RpcClient(tk.url);
-    const count = async (event: string) => Number((await tk.sudo().db('sale_ecom_event').where({ event }).count({ n: '*' }).first())?.n);
+    const count = async (event: string) => (await tk.get(EcomStats).flush(), Number((await tk.sudo().db('sale_ecom_event').where({ event }).count({ n: '*' }).first())?.n));
     const before = await count('customer_signin');
     expect((await c.rpc('/stats/ecom/customer_signin', {})).result).to.deep.equal({ ok: true });
     expect(await count('customer_signin')).to.equal(before + 1);
@@ -319,5 +321,37 @@ describe('sale: checkout, payment and confirmation', function () {
     await ivan.authenticate('ivan', 'password-123');
     expect((await ivan.rpc('/shop/stats/report', {})).error?.data.message).to.equal('Only sales managers see the shop analytics.');
     expect((await new RpcClient(tk.url).rpc('/shop/stats/report', {})).error).to.not.equal(undefined);
+  });
+
+  it('writes the queued shop events on a clean stop: none acknowledged is lost', async () => {
+    const stats = tk.get(EcomStats);
+    await stats.flush();
+    const count = async () => Number((await tk.sudo().db('sale_ecom_event').where({ event: 'customer_signup' }).count({ n: '*' }).first())?.n);
+    const before = await count();
+    stats.flushDelayMs = 3_600_000; // nothing is written by the timer: only the stop can write them
+    try {
+      const c = new RpcClient(tk.url);
+      for (let i = 0; i < 3; i++) expect((await c.rpc('/stats/ecom/customer_signup', {})).result).to.deep.equal({ ok: true });
+      expect(stats.pendingCount).to.equal(3);
+      expect(await count()).to.equal(before);
+      await stats.onStop();
+      expect(stats.pendingCount).to.equal(0);
+      expect(await count()).to.equal(before + 3);
+    } finally {
+      stats.flushDelayMs = 100;
+      stats.onStart();
+    }
+  });
+
+  it('writes a long queue of shop events whole (in slices the database accepts)', async () => {
+    const stats = tk.get(EcomStats);
+    await stats.flush();
+    const count = async () => Number((await tk.sudo().db('sale_ecom_event').where({ event: 'customer_signin' }).count({ n: '*' }).first())?.n);
+    const before = await count();
+    for (let i = 0; i < 1234; i++) stats.recordFor(null, 'customer_signin');
+    await stats.flush();
+    await stats.flush(); // the one that was waiting behind a running write, if any
+    expect(stats.pendingCount).to.equal(0);
+    expect(await count()).to.equal(before + 1234);
   });
 });

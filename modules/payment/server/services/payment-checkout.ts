@@ -7,7 +7,7 @@ import type { AcquirerInfo, TransactionInfo } from './payment-provider';
 import { PaymentCatalog, type CurrencyInfo } from './payment-catalog';
 import { PaymentLinks } from './payment-links';
 import { PaymentTokens } from './payment-tokens';
-import { PaymentTransactions } from './payment-transactions';
+import { PaymentTransactions, PROCESSING } from './payment-transactions';
 
 /** Who pays, where. */
 export interface Payer {
@@ -36,8 +36,6 @@ export interface PayResult {
 
 export const LINK_MISMATCH = 'This payment link is not valid: its amount, currency or reference was changed.';
 export const ALREADY_PAID = 'This reference has already been paid.';
-/** The provider reference of a draft transaction while one attempt is being processed. */
-const PROCESSING = 'processing';
 
 /**
  * The payer's side: a payment link checked against its signature (amount and currency as the server
@@ -96,8 +94,11 @@ export class PaymentCheckout {
     const acquirer = fresh?.acquirer ?? await this.catalog.acquirer(payer.env, tx.acquirerId);
     const provider = acquirer && this.catalog.provider(acquirer.provider);
     if (!acquirer || !provider) throw new UserError('This payment method is not available.');
-    await this.claim(payer.env, txId);
-    const outcome = await provider.process(tx, acquirer, data).catch(async (err: unknown) => {
+    // A transaction this request wrote already claimed (`NewTransaction.claimed`) is not claimed again.
+    if (!(fresh && fresh.tx.acquirerReference === PROCESSING)) await this.claim(payer.env, txId);
+    const claimed: TransactionInfo = { ...tx, acquirerReference: PROCESSING };
+    // The provider sees the transaction as it was before the claim (no reference of its own yet).
+    const outcome = await provider.process(tx.acquirerReference === PROCESSING ? { ...tx, acquirerReference: '' } : tx, acquirer, data).catch(async (err: unknown) => {
       await this.release(payer.env, txId);
       throw err;
     });
@@ -105,7 +106,7 @@ export class PaymentCheckout {
       await this.release(payer.env, txId);
       return { tx, fieldErrors: outcome.fieldErrors };
     }
-    let after = await this.transactions.apply(payer.env, txId, outcome);
+    let after = await this.transactions.apply(payer.env, txId, outcome, claimed);
     // The mark is left only when the provider named no reference (a named one replaced it: nothing to release).
     if (after.acquirerReference === PROCESSING) await this.release(payer.env, txId, true);
     const wantsToken = acquirer.saveToken === 'always' || (acquirer.saveToken === 'ask' && Boolean(data.save_card));

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { injectContributions, LoggerToken, UserError, type ContributionProvider } from '@platform/core';
 import { escapeHtml, utcText } from '@platform/common';
 import { People } from '@platform/base';
-import type { Env } from '@platform/orm';
+import { isUniqueViolation } from '@platform/db';
+import { nowUtc, type Env } from '@platform/orm';
 import { TRANSACTION_MODEL, type TransactionState } from '../models/payment-transaction';
 import { TransactionStateHook, type AcquirerInfo, type ProviderOutcome, type TransactionInfo } from './payment-provider';
 import { PaymentCatalog } from './payment-catalog';
@@ -33,7 +34,17 @@ export interface NewTransaction {
   tokenId?: number | null;
   /** The acquirer as the caller just read it (offered on the site): not read again. */
   acquirer?: AcquirerInfo;
+  /**
+   * Written already taken for a payment attempt (`PaymentCheckout.pay` then claims nothing): for a
+   * caller that pays it in the same request.
+   */
+  claimed?: boolean;
 }
+
+/** The provider reference of a draft transaction while one attempt is being processed. */
+export const PROCESSING = 'processing';
+/** Attempts at a unique reference when another payment of the same order took the one found. */
+const REFERENCE_ATTEMPTS = 5;
 
 export interface StatusAnswer {
   state: TransactionState;
@@ -94,27 +105,43 @@ export class PaymentTransactions {
     if (!(amount > 0)) throw new UserError('The amount to pay must be positive.');
     const base = input.reference.trim();
     if (!base || base.length > REFERENCE_MAX - 6) throw new UserError(`A payment reference has 1 to ${REFERENCE_MAX - 6} characters.`);
-    return env.sudo().transaction(async (sudo) => {
-      // The payer's details copied as they are now, in one read through base's face (not its tables).
-      const partner = input.partnerId ? await this.people.partnerAddress(sudo.db, input.partnerId, sudo.lang) : null;
-      const reference = await this.nextReference(sudo, base);
+    const sudo = env.sudo();
+    // The payer's details copied as they are now, in one read through base's face (not its tables).
+    const partner = input.partnerId ? await this.people.partnerAddress(sudo.db, input.partnerId, sudo.lang) : null;
+    // No database transaction around the read and the insert: the reference's unique index is the
+    // judge, and a reference already taken (an earlier payment of the same order, or one racing this
+    // one) makes this one look for the next free one.
+    for (let attempt = 1; ; attempt++) {
+      // The first try takes the base itself (an order's first payment: nothing to look up); a taken one sends it to look.
+      const reference = attempt === 1 ? base : await this.nextReference(sudo, base);
       const createDate = utcText();
-      const id = await sudo.model(TRANSACTION_MODEL).create({
-        reference,
-        acquirer_id: acquirer.id, provider: acquirer.provider, amount, currency_id: currency.id, state: 'draft', type: input.type ?? 'form',
-        partner_id: input.partnerId ?? false, website_id: input.siteId ?? false, payment_token_id: input.tokenId ?? false,
-        partner_name: partner ? partner.name : false, partner_email: partner?.email || false,
-        partner_lang: partner?.lang || false, partner_address: partner?.street || false,
-        partner_zip: partner?.zip || false, partner_city: partner?.city || false,
-        partner_country_id: partner?.countryId ?? false, partner_phone: partner?.phone || false,
-      });
+      let id: number;
+      try {
+        // One statement on the module's own table (the ORM's create adds a transaction around it): every
+        // value is the server's own, checked above, each text cut to its column.
+        const cut = (v: string | null | undefined, size: number) => (v ? v.slice(0, size) : null);
+        const [row] = await sudo.db('payment_transaction').insert({
+          reference, acquirer_reference: input.claimed ? PROCESSING : null,
+          acquirer_id: acquirer.id, provider: acquirer.provider, amount, currency_id: currency.id, state: 'draft', type: input.type ?? 'form',
+          partner_id: input.partnerId ?? null, website_id: input.siteId ?? null, payment_token_id: input.tokenId ?? null,
+          partner_name: partner ? cut(partner.name, 256) : null, partner_email: cut(partner?.email, 256),
+          partner_lang: cut(partner?.lang, 16), partner_address: cut(partner?.street, 256),
+          partner_zip: cut(partner?.zip, 24), partner_city: cut(partner?.city, 128),
+          partner_country_id: partner?.countryId ?? null, partner_phone: cut(partner?.phone, 64),
+          create_uid: sudo.uid, write_uid: sudo.uid, create_date: createDate, write_date: createDate,
+        }).returning('id');
+        id = Number(typeof row === 'object' ? (row as { id: number }).id : row);
+      } catch (err) {
+        if (isUniqueViolation(err) && attempt < REFERENCE_ATTEMPTS) continue;
+        throw err;
+      }
       // What was just written, as `info` would read it.
       return {
         id, reference, amount, currency: { id: currency.id, name: currency.name, decimals: currency.decimals }, state: 'draft' as const,
-        provider: acquirer.provider, acquirerId: acquirer.id, acquirerReference: '', stateMessage: '', partnerId: input.partnerId ?? null,
+        provider: acquirer.provider, acquirerId: acquirer.id, acquirerReference: input.claimed ? PROCESSING : '', stateMessage: '', partnerId: input.partnerId ?? null,
         createDate, cardBrand: '', cardLast4: '',
       };
-    });
+    }
   }
 
   /**
@@ -142,19 +169,26 @@ export class PaymentTransactions {
   }
 
   /** `setState`, answering the transaction after the move, or null when nothing changed. */
-  private async move(env: Env, id: number, state: TransactionState, details: Omit<ProviderOutcome, 'state'>): Promise<TransactionInfo | null> {
+  private async move(env: Env, id: number, state: TransactionState, details: Omit<ProviderOutcome, 'state'>, known?: TransactionInfo): Promise<TransactionInfo | null> {
+    const vals: Record<string, unknown> = { state };
+    if (details.message !== undefined) vals.state_message = details.message || null;
+    if (details.acquirerReference) vals.acquirer_reference = details.acquirerReference;
+    if (details.card) Object.assign(vals, { card_brand: details.card.brand, card_last4: details.card.last4.slice(-4) });
+    if (state === 'done' || state === 'authorized') vals.date_validate = utcText();
     return env.sudo().transaction(async (sudo) => {
-      const before = await this.info(sudo, id);
-      if (before.state === state || !NEXT[before.state].includes(state)) {
-        if (before.state !== state) this.logger.warn({ tx: id, from: before.state, to: state }, 'payment: state change refused');
-        return null;
+      // The row moves only from the state it was read in: the caller's (`known`, not read again) when
+      // it still is that, else as read now.
+      const write = (from: TransactionState) => sudo.db('payment_transaction').where({ id, state: from }).update({ ...vals, write_uid: sudo.uid, write_date: nowUtc() });
+      let before = known?.id === id && NEXT[known.state].includes(state) && (await write(known.state)) === 1 ? known : null;
+      if (!before) {
+        const current = await this.info(sudo, id);
+        if (current.state === state || !NEXT[current.state].includes(state)) {
+          if (current.state !== state) this.logger.warn({ tx: id, from: current.state, to: state }, 'payment: state change refused');
+          return null;
+        }
+        if ((await write(current.state)) !== 1) throw new UserError('This transaction changed meanwhile.');
+        before = current;
       }
-      const vals: Record<string, unknown> = { state };
-      if (details.message !== undefined) vals.state_message = details.message || false;
-      if (details.acquirerReference) vals.acquirer_reference = details.acquirerReference;
-      if (details.card) Object.assign(vals, { card_brand: details.card.brand, card_last4: details.card.last4.slice(-4) });
-      if (state === 'done' || state === 'authorized') vals.date_validate = utcText();
-      await sudo.model(TRANSACTION_MODEL).write([id], vals);
       // What was written, over what was read: no second read of the same row.
       const after: TransactionInfo = {
         ...before, state,
@@ -168,9 +202,12 @@ export class PaymentTransactions {
     });
   }
 
-  /** Applies what a provider answered (a refusal of the data leaves the transaction as it was). */
-  async apply(env: Env, id: number, outcome: ProviderOutcome): Promise<TransactionInfo> {
-    const moved = outcome.state !== 'draft' && !outcome.fieldErrors ? await this.move(env, id, outcome.state, outcome) : null;
+  /**
+   * Applies what a provider answered (a refusal of the data leaves the transaction as it was).
+   * `known`: the transaction as the caller holds it (claimed by it), used while it is still in that state.
+   */
+  async apply(env: Env, id: number, outcome: ProviderOutcome, known?: TransactionInfo): Promise<TransactionInfo> {
+    const moved = outcome.state !== 'draft' && !outcome.fieldErrors ? await this.move(env, id, outcome.state, outcome, known) : null;
     return moved ?? this.info(env, id);
   }
 

@@ -207,7 +207,8 @@ export class CheckoutRoutes implements RouteContribution {
           const errors = cardFieldErrors(card);
           if (Object.keys(errors).length) return this.paymentPage(req, { acquirerId: acquirer.id, fieldErrors: errors, holderName: p.cc_holder_name }, 400);
         }
-        const tx = await this.checkout.startTransaction(req, order, acquirer, { baseUrl: await this.siteUrls.forMail(req) });
+        // Paid just below in this request: written already claimed for that attempt.
+        const tx = await this.checkout.startTransaction(req, order, acquirer, { baseUrl: await this.siteUrls.forMail(req), claimed: true });
         started = { tx, acquirer };
         txId = tx.id;
       }
@@ -226,7 +227,7 @@ export class CheckoutRoutes implements RouteContribution {
     if (result.fieldErrors) return this.paymentPage(req, { acquirerId, fieldErrors: result.fieldErrors, holderName: p.cc_holder_name }, 400);
     if (result.error) return this.paymentPage(req, { acquirerId, error: result.error, retry: true, holderName: p.cc_holder_name }, 400);
     if (result.redirectUrl) return req.reply.redirectAway(result.redirectUrl, 303);
-    await this.stats.record(req, 'order_payment', null, acquirer?.name ?? '');
+    this.stats.record(req, 'order_payment', null, acquirer?.name ?? '');
     return req.reply.redirect(CONFIRMATION_URL, { status: 303 });
   }
 
@@ -269,7 +270,7 @@ export class CheckoutRoutes implements RouteContribution {
     const address = await this.checkout.address(req, order);
     if (!address) return req.reply.redirect(ADDRESS_URL);
     const summary = await this.checkout.summaryWithCarrier(req, order);
-    await this.stats.record(req, 'customer_checkout');
+    this.stats.record(req, 'customer_checkout');
     return checkoutPage({
       order: summary, address, carriers: await this.checkout.carriers(req.env, summary.amountProducts), carrierId: summary.carrierId ?? 0,
       csrfToken: req.csrfToken(), error, status,
@@ -294,7 +295,7 @@ export class CheckoutRoutes implements RouteContribution {
       id: a.id, name: a.name, preMsg: a.preMsg, kind: this.paymentCatalog.provider(a.provider)?.payForm(a).kind ?? 'button',
       testCards: a.provider === 'test' && a.environment === 'test' ? { ...TEST_CARDS } : undefined,
     }));
-    if (status === 200) await this.stats.record(req, 'order_checkout');
+    if (status === 200) this.stats.record(req, 'order_checkout');
     return paymentPage({ order: summary, address, acquirers, csrfToken: req.csrfToken(), status, ...failure });
   }
 }

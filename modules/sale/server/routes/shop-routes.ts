@@ -82,7 +82,7 @@ export class ShopRoutes implements RouteContribution {
         handler: async (req) => {
           try {
             await this.cart.update(req, req.params);
-            if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
+            if (req.params.add_qty) this.stats.record(req, 'product_add_to_cart', req.params.product_id);
           } catch (e) {
             if (!(e instanceof UserError)) throw e;
             return this.cartPage(req, e.message);
@@ -106,7 +106,7 @@ export class ShopRoutes implements RouteContribution {
         path: CART_UPDATE_JSON_URL, type: 'json', auth: 'public', params: cartUpdateSchema, rateLimit: CART_RATE,
         handler: async (req) => {
           const result = await this.cart.update(req, req.params);
-          if (req.params.add_qty) await this.stats.record(req, 'product_add_to_cart', req.params.product_id);
+          if (req.params.add_qty) this.stats.record(req, 'product_add_to_cart', req.params.product_id);
           return result;
         },
       }),

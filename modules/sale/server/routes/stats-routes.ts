@@ -34,13 +34,13 @@ export class StatsRoutes implements RouteContribution {
         if (!/^\d{1,10}$/.test(arg) || id < 1 || id >= 2 ** 31) throw new UserError('This event names a record by its id.');
         if (event === 'product_view' && !(await this.catalog.isPublished(req.env, id))) throw new UserError(QTY_MESSAGES.unknownProduct);
         if (event === 'product_add_to_cart' && !(await this.catalog.sellable(req.env, id))) throw new UserError(QTY_MESSAGES.unknownProduct);
-        await this.stats.record(req, event, id);
+        this.stats.record(req, event, id);
       } else if (event === 'order_payment') {
         if (!arg || arg.length > 64) throw new UserError('This event names a payment method.');
-        await this.stats.record(req, event, null, arg);
+        this.stats.record(req, event, null, arg);
       } else {
         if (arg) throw new UserError('This event names nothing.');
-        await this.stats.record(req, event);
+        this.stats.record(req, event);
       }
       return { ok: true };
     };

@@ -87,14 +87,16 @@ export class CartService {
     return cartOf(id, order);
   }
 
+  /**
+   * A new cart, named 'New' until the recompute that follows its first line in the same transaction
+   * writes its reference with the amounts.
+   */
   private async create(caller: Caller, env: Env): Promise<number> {
     const currency = await this.catalog.currency(env);
     const id = await env.model(ORDER_MODEL).create({
       name: 'New', partner_id: caller.user.partnerId, currency_id: currency.id, website_id: caller.site.id,
       state: 'draft', access_token: randomBytes(24).toString('hex'),
     });
-    // The reference follows from the id (a column the service alone writes).
-    await env.db(ORDER_TABLE).where({ id }).update({ name: `S${String(id).padStart(5, '0')}` });
     caller.session.set(CART_SESSION_KEY, id);
     return id;
   }
@@ -132,6 +134,7 @@ export class CartService {
       const variant = await this.catalog.sellable(caller.env.withDb(env.db), p.product_id);
       if (!variant) throw new UserError(QTY_MESSAGES.unknownProduct);
       const price = toCents(variant.price);
+      const created = !order;
       const orderId = order?.id ?? (await this.create(caller, env));
       order = { id: orderId, partnerId: caller.user.partnerId };
       const vals = { product_uom_qty: qty, price_unit: fromCents(price), price_subtotal: fromCents(price * qty), name: variant.displayName };
@@ -143,7 +146,8 @@ export class CartService {
       } else {
         lineId = await env.model(ORDER_LINE_MODEL).create({ order_id: orderId, product_id: p.product_id, ...vals });
       }
-      const totals = await this.recompute(env, orderId);
+      // The reference follows from the id (a column the service alone writes), written with the amounts.
+      const totals = await this.recompute(env, orderId, created ? { set: { name: `S${String(orderId).padStart(5, '0')}` } } : {});
       return { line_id: lineId, quantity: qty, cart_quantity: totals.quantity, line_subtotal: vals.price_subtotal, amount_total: totals.amount, ...(warning ? { warning } : {}) };
     });
   }

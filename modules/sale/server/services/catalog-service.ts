@@ -235,19 +235,23 @@ export class CatalogService {
    */
   async sellable(env: Env, productId: number): Promise<SellableVariant | null> {
     // The caller's rights decide whether the variant is visible (their rules as a sub-query of the
-    // read); two reads whatever its values.
+    // read); one read whatever its values: a row per value in value order (one without a value when it
+    // has none), each with the extra its template adds (none when the template no longer offers it).
     const visible = env.model(PRODUCT_MODEL).subquery([['id', '=', productId]]);
     const db = env.sudo().db;
-    const row = await db('product_product as p').join('product_template as t', 't.id', 'p.product_tmpl_id').where('p.id', productId).whereIn('p.id', visible)
-      .first('p.active as active', 't.id as tmpl_id', 't.name as name', 't.list_price as list_price', 't.website_published as published', 't.active as tmpl_active');
+    const rows = await db('product_product as p').join('product_template as t', 't.id', 'p.product_tmpl_id')
+      .leftJoin('product_variant_value_rel as r', 'r.product_id', 'p.id')
+      .leftJoin('product_attribute_value as v', 'v.id', 'r.value_id')
+      .leftJoin('product_template_attribute_value as tv', (j) => { j.on('tv.attribute_value_id', '=', 'r.value_id').andOn('tv.product_tmpl_id', '=', 't.id'); })
+      .where('p.id', productId).whereIn('p.id', visible).orderBy('r.value_id')
+      .select('p.active as active', 't.id as tmpl_id', 't.name as name', 't.list_price as list_price', 't.website_published as published', 't.active as tmpl_active',
+        'r.value_id as value_id', 'v.name as value_name', 'tv.price_extra as price_extra');
+    const row = rows[0];
     if (!row || !truthy(row.active) || !truthy(row.published) || !truthy(row.tmpl_active)) return null;
     const templateId = Number(row.tmpl_id);
-    // Its values in value order, each with the extra its template adds (none when the template no longer offers it).
-    const values = await db('product_variant_value_rel as r').join('product_attribute_value as v', 'v.id', 'r.value_id')
-      .leftJoin('product_template_attribute_value as tv', (j) => { j.on('tv.attribute_value_id', '=', 'r.value_id').andOnVal('tv.product_tmpl_id', '=', templateId); })
-      .where('r.product_id', productId).orderBy('r.value_id').select('v.name as name', 'tv.price_extra as price_extra');
+    const values = rows.filter((v) => v.value_id != null);
     const cents = values.reduce((sum, v) => sum + (v.price_extra == null ? 0 : toCents(v.price_extra)), toCents(row.list_price));
-    const label = values.map((v) => String(v.name));
+    const label = values.map((v) => String(v.value_name));
     const templateName = String(row.name);
     return {
       id: productId, templateId, templateName, price: fromCents(cents),

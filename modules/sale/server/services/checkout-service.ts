@@ -292,12 +292,12 @@ export class CheckoutService {
    * A draft transaction for the order's total in the order's currency (the amount the confirmation
    * will be compared with), with an acquirer offered on the site; the order and the session remember it.
    */
-  async startTransaction(caller: Caller, order: CurrentCart, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null } = {}): Promise<TransactionInfo> {
+  async startTransaction(caller: Caller, order: CurrentCart, acquirer: AcquirerInfo, opts: { type?: 'form' | 'form_save'; tokenId?: number; baseUrl?: string | null; claimed?: boolean } = {}): Promise<TransactionInfo> {
     // The order as this request read it (its cart read): its own amount and currency, never the browser's.
     if (!order.carrierId) throw new UserError(CHECKOUT_MESSAGES.noCarrier);
     const tx = await this.transactions.create(caller.env, {
       reference: order.name, amount: order.amountTotal, currencyId: order.currencyId, acquirerId: acquirer.id, acquirer,
-      partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null,
+      partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null, claimed: opts.claimed,
     });
     await caller.env.sudo().db('sale_order').where({ id: order.id }).update({ payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
     caller.session.set(TX_SESSION_KEY, tx.id);

@@ -4,8 +4,8 @@ import { injectContributions, LoggerToken, UserError, type ContributionProvider 
 import { utcText } from '@platform/common';
 import type { Knex } from 'knex';
 import { People } from '@platform/base';
-import type { Env } from '@platform/orm';
-import { ORDER_MODEL, type OrderState } from '../models/sale-order';
+import { nowUtc, type Env } from '@platform/orm';
+import type { OrderState } from '../models/sale-order';
 import { EcomStats } from './ecom-stats';
 import { OrderMails } from './order-mails';
 import { OrderStateHook, type OrderInfo } from './order-state-hook';
@@ -69,6 +69,7 @@ export class OrderLifecycle {
    */
   async setState(env: Env, orderId: number, state: OrderState, known?: OrderRow): Promise<boolean> {
     let queued = false;
+    let site: number | null = null;
     const changed = await env.sudo().transaction(async (sudo) => {
       // The order with what its confirmation mail needs (the customer's address, the site's base URL).
       const row = known?.id === orderId ? known : await this.orderRow(sudo.db, { id: orderId });
@@ -76,23 +77,30 @@ export class OrderLifecycle {
       const previous = row.state as OrderState;
       if (previous === state) return false;
       if (!NEXT[previous].includes(state)) throw new UserError(`An order that is ${previous} cannot become ${state}.`);
-      await sudo.model(ORDER_MODEL).write([orderId], { state, ...(state === 'sale' ? { date_order: utcText() } : {}) });
-      if (state === 'sale' || state === 'cancel') {
+      // One guarded statement (the order is the row just read, still in `previous`): the ORM's write
+      // would check the record exists first, which the read above already did.
+      const moved = await sudo.db('sale_order').where({ id: orderId, state: previous })
+        .update({ state, ...(state === 'sale' ? { date_order: utcText() } : {}), write_uid: sudo.uid, write_date: nowUtc() });
+      if (!moved) throw new UserError('This order changed meanwhile: reload it and try again.');
+      const hooks = this.hooks.getContributions();
+      if ((state === 'sale' || state === 'cancel') && hooks.length) {
         const lines = await sudo.db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'product_id', 'product_uom_qty');
         const info: OrderInfo = {
           id: orderId, name: String(row.name), partnerId: Number(row.partner_id), websiteId: Number(row.website_id ?? 0), state,
           lines: lines.map((l) => ({ id: Number(l.id), productId: Number(l.product_id), quantity: Number(l.product_uom_qty) })),
         };
-        for (const hook of this.hooks.getContributions()) await hook.orderStateChanged(sudo, info, previous);
+        for (const hook of hooks) await hook.orderStateChanged(sudo, info, previous);
       }
       if (state === 'sale') {
         queued = await this.mails.queue(sudo, orderId, { email: row.email ?? '', baseUrl: row.mail_base_url ?? '' });
-        await this.stats.recordFor(sudo, row.website_id ? Number(row.website_id) : null, 'order_confirmed', orderId);
+        site = row.website_id ? Number(row.website_id) : null;
       }
       this.logger.info({ order: orderId, from: previous, to: state }, 'sale: order state');
       return true;
     });
     if (queued) this.mails.kickSoon();
+    // Counted once the confirmation is committed (a rolled-back one is not an event).
+    if (changed && state === 'sale') this.stats.recordFor(site, 'order_confirmed', orderId);
     return changed;
   }
 

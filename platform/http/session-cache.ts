@@ -1,0 +1,129 @@
+import type { Knex } from 'knex';
+import type { WriteSignal } from '@platform/db/write-signal';
+
+/** A stored session as read: its row's columns. */
+export interface SessionRow {
+  id: string;
+  uid: number | null;
+  data: string | null;
+  expires_at: string;
+}
+
+const TABLE = 'http_session';
+/** A write to the sessions' table, and whether it is an insert. */
+const SESSION_WRITE = /^\s*(insert\s+into|update|delete\s+from)\s+[`"]?http_session[`"]?\s/i;
+/** A write naming one session as its last parameter (the store's own updates and deletes). */
+const BY_ID = /\swhere\s+[`"]?id[`"]?\s*=\s*(?:\?|\$\d+)\s*$/i;
+const MAX_ENTRIES = 20_000;
+
+interface QueryEvent {
+  sql?: string;
+  bindings?: unknown[];
+  __knexTxId?: string;
+  /** The connection's id (a transaction, savepoints included, keeps one connection). */
+  __knexUid?: string;
+}
+
+/**
+ * This process's copy of the sessions it read, so a request does not read its session again from the
+ * database each time. It is exact, not a guess with a lifetime:
+ *
+ * - any write to the sessions' table through this process (the store's, or anyone's raw knex) drops
+ *   the session it names, or every copy when it does not name one by id; a write inside a transaction
+ *   drops every copy again when that transaction ends;
+ * - a read that a write overlapped (started before the write was done) is not kept;
+ * - other processes' changes: on SQLite, any commit by another connection (the write signal's
+ *   data_version, read before each look-up); on PostgreSQL, the NOTIFY another process sends with each
+ *   update or delete of a session (`WriteSignal.announce`) drops every copy;
+ * - while the write signal cannot vouch for other processes (`exact()` false: the LISTEN connection
+ *   is down, the SQLite connection not watched yet), nothing is kept and every look-up reads.
+ *
+ * So a sign-out or a revoked session (password change, archived user) is seen by every process from
+ * the moment it is committed and signalled, as the page cache sees a page's change.
+ */
+export class SessionCache {
+  private readonly rows = new Map<string, SessionRow>();
+  /** Bumped by every change: a read that started under another version is not kept. */
+  private version = 0;
+  /** The connections whose open transaction wrote a session. */
+  private readonly openWriters = new Set<string>();
+
+  constructor(db: Knex, private readonly signal: WriteSignal) {
+    signal.announce(TABLE);
+    signal.watch([TABLE], (table) => {
+      // Local writes are followed statement by statement below; a change elsewhere drops everything.
+      if (table === null) this.clear();
+    });
+    db.on('query', (q: QueryEvent) => this.writing(q));
+    db.on('query-response', (_r: unknown, q: QueryEvent) => this.written(q));
+    db.on('query-error', (_e: unknown, q: QueryEvent) => this.written(q));
+    // A transaction's COMMIT has no response event: its connection going back to the pool marks its end.
+    const pool = (db.client as { pool?: { on(event: string, fn: (c: { __knexUid?: string }) => void): void } }).pool;
+    pool?.on('release', (c) => this.released(c?.__knexUid));
+  }
+
+  /** The version to hand back to `put` for a read about to start. */
+  current(): number {
+    return this.version;
+  }
+
+  /** The copy of a session (by its stored id), if one may be trusted now. */
+  get(id: string): SessionRow | undefined {
+    // Reads SQLite's data_version (once per turn): another process's commit clears the copies first.
+    this.signal.generation();
+    if (!this.signal.exact()) {
+      this.clear();
+      return undefined;
+    }
+    return this.rows.get(id);
+  }
+
+  /** Keeps a session read under `version`, unless something changed since. */
+  put(row: SessionRow, version: number): void {
+    this.signal.generation();
+    if (version !== this.version || this.openWriters.size > 0 || !this.signal.exact()) return;
+    if (this.rows.size >= MAX_ENTRIES) this.rows.clear();
+    this.rows.set(row.id, row);
+  }
+
+  /**
+   * Keeps a session this process just updated (`before`: the version when the update started), when
+   * nothing but that update happened meanwhile (its start and its end are the two changes seen).
+   */
+  putWritten(row: SessionRow, before: number): void {
+    this.put(row, before + 2);
+  }
+
+  private writing(q: QueryEvent): void {
+    const m = q.sql ? SESSION_WRITE.exec(q.sql) : null;
+    if (!m) return;
+    if (/^insert/i.test(m[1])) return; // a new session: no copy of it can exist
+    this.version++;
+    if (q.__knexTxId) this.openWriters.add(q.__knexUid ?? '');
+    const id = BY_ID.test(q.sql!) ? q.bindings?.[q.bindings.length - 1] : undefined;
+    if (typeof id === 'string') this.rows.delete(id);
+    else this.rows.clear();
+  }
+
+  private written(q: QueryEvent): void {
+    const m = q?.sql ? SESSION_WRITE.exec(q.sql) : null;
+    if (!m || /^insert/i.test(m[1])) return;
+    // Done (committed, outside a transaction): reads that overlapped it are not kept.
+    this.version++;
+    const id = BY_ID.test(q.sql!) ? q.bindings?.[q.bindings.length - 1] : undefined;
+    if (typeof id === 'string') this.rows.delete(id);
+    else this.rows.clear();
+  }
+
+  /** A connection is back in the pool: a transaction on it that wrote sessions is over (committed or not). */
+  private released(connection: string | undefined): void {
+    if (connection === undefined || !this.openWriters.delete(connection)) return;
+    // What it wrote is visible (or undone) now: whatever was read meanwhile goes.
+    this.clear();
+  }
+
+  private clear(): void {
+    this.version++;
+    this.rows.clear();
+  }
+}
