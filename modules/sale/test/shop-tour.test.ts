@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { checkAccessibility, describeViolations, launchBrowser, watchErrors } from '../../../test/support/browser';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { TEMPLATE_MODEL, productUrl } from '../index';
+import { EcomStats } from '../server/services/ecom-stats';
 
 /** Screenshots land here (SHOP_SCREENSHOTS, else the temporary folder) for a person to look at. */
 const SHOTS = process.env.SHOP_SCREENSHOTS ?? path.join(os.tmpdir(), 'shop-screenshots');
@@ -38,7 +39,8 @@ describe('sale: in the browser', function () {
 
         const [tshirt] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
         // The product page (the same for every visitor, from the page cache) has its view sent by the browser.
-        const views = () => tk.sudo().db('sale_ecom_event').where({ event: 'product_view', res_id: tshirt }).count({ n: '*' }).first().then((r) => Number(r?.n));
+        // Events are written in batches after the response: flushed before counting.
+        const views = async () => (await tk.get(EcomStats).flush(), tk.sudo().db('sale_ecom_event').where({ event: 'product_view', res_id: tshirt }).count({ n: '*' }).first().then((r) => Number(r?.n)));
         const viewsBefore = await views();
         const viewed = page.waitForResponse((r) => r.url().endsWith(`/stats/ecom/product_view/${tshirt}`));
         await page.getByRole('link', { name: 'T-shirt' }).click();
