@@ -186,12 +186,19 @@ describe('mass_mailing: CSV import of contacts', function () {
     const listId = await tk.sudo().model('mail.mass_mailing.list').create({ name: 'Import E' });
     const file = ['name,email', ...Array.from({ length: 1000 }, (_, i) => `Person ${i},person${i}@example.com`)].join('\n');
     const started = Date.now();
+    const cpuBefore = process.cpuUsage();
     const r = await importFile(newsletter, listId, file);
+    const cpu = process.cpuUsage(cpuBefore);
     const ms = Date.now() - started;
+    const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
     expect(r.added).to.equal(1000);
     expect(r.refused).to.deep.equal([]);
     expect(await listCount(listId)).to.equal(1000);
-    console.log(`      1,000 contacts imported in ${ms} ms (${tk.sudo().dialect})`);
-    expect(ms).to.be.below(5000);
+    console.log(`      1,000 contacts imported in ${ms} ms, ${cpuMs} ms CPU (${tk.sudo().dialect})`);
+    // The server runs in this process, so its CPU time is the work the import costs; wall time on a
+    // loaded machine also counts other processes' turns (it failed a 5 s wall bound at load 10). The
+    // wall bound stays as a guard against waits (a lock, a per-row round trip stuck on a timer).
+    expect(cpuMs).to.be.below(5000);
+    expect(ms).to.be.below(20000);
   });
 });
