@@ -105,24 +105,28 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
   });
 
   it('writes each click to the database within ~100 ms of its redirect, with no stop or explicit flush', async () => {
-    // What is written is what survives a SIGKILL: the wait is what a crash can lose (README).
+    // The journal keeps a killed process's clicks (tests below); this is how fresh the statistics are.
     const sudo = tk.sudo();
     const linkId = await sudo.model('link.tracker').create({ url: 'https://example.com/soon' });
     await sudo.model('link.tracker.code').create({ code: 'soon', link_id: linkId });
     await recorder().flush();
+    expect(recorder().flushDelayMs).to.equal(100);
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
       const ip = `10.77.0.${i}`;
       expect((await visit('soon', ip)).status).to.equal(301);
       const answered = Date.now();
       while (!(await tk.kernel.db('link_tracker_click').where({ ip }).first('id'))) {
-        if (Date.now() - answered > 2000) break;
+        if (Date.now() - answered > 5000) break;
         await new Promise((r) => setTimeout(r, 5));
       }
       delays.push(Date.now() - answered);
       await new Promise((r) => setTimeout(r, 50 + 70 * i)); // visits at varied moments of any flush cycle
     }
-    expect(Math.max(...delays), `delays ${delays.join(', ')} ms`).to.be.below(250);
+    // 100 ms plus a write, plus up to 900 ms of a loaded machine (250 ms failed once at load 10). Still
+    // fails when clicks wait for a flush or a stop (5 s), or when the period is 1 s again (each click
+    // starts the timer: then every delay is over 1,000 ms).
+    expect(Math.max(...delays), `delays ${delays.join(', ')} ms`).to.be.below(1000);
   });
 
   it('records clicks from private addresses without a country, for anyone (no login)', async () => {
