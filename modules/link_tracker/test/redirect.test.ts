@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { loadConfig } from '@platform/core';
 import { EnvFactory } from '@platform/orm';
@@ -301,6 +304,7 @@ describe('link_tracker: a killed process', () => {
     this.timeout(90_000);
     const database = await createThrowawayDatabase();
     let site: SiteProcess | undefined;
+    let journalDir: string | undefined;
     try {
       const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl: database.url, adminPassword: 'admin-pass-123', demo: false };
       const kernel = await Kernel.boot({ config, install: ['link_tracker'], autoInstall: false });
@@ -309,7 +313,9 @@ describe('link_tracker: a killed process', () => {
       await env.model('link.tracker.code').create({ code: 'kill', link_id: linkId });
       await kernel.stop();
 
-      site = SiteProcess.spawn({ PORT: String(await freePort()), DATABASE_URL: database.url, WORKERS: '1' });
+      // Its journal in a directory of the test's own (on PostgreSQL it would be under the repository's data/).
+      journalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'click-journal-'));
+      site = SiteProcess.spawn({ PORT: String(await freePort()), DATABASE_URL: database.url, WORKERS: '1', LINK_CLICK_JOURNAL_DIR: journalDir });
       await site.waitForLog((l) => l.msg.startsWith('serving on'), 60_000);
       // A second of redirects from 8 clients, then a pause shorter than the old 1 s flush period.
       let answered = 0;
@@ -334,6 +340,7 @@ describe('link_tracker: a killed process', () => {
       }
     } finally {
       site?.kill('SIGKILL');
+      if (journalDir) fs.rmSync(journalDir, { recursive: true, force: true });
       await database.drop();
     }
   });

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { writeClicks } from '../click-writer';
 import type { ClickJournal } from './click-journal';
-import { deleteMarkers, hasMarker, insertMarkers } from './journal-markers';
+import { CLICK_JOURNAL_TABLE, deleteMarkers, hasMarker, insertMarkers } from './journal-markers';
 import { claimedName, heartbeatName, journalDead, parseClickLines, parseHeartbeat, parseSegment, type SegmentFile } from './journal-files';
 
 /**
@@ -42,9 +42,19 @@ export class JournalReplayer {
       if (mine && (await this.replay(mine))) done++;
     }
     // Heartbeats of dead journals are left by a kill: their segments are claimed, they can go.
+    const gone: string[] = [];
     for (const name of names) {
       const id = parseHeartbeat(name);
-      if (id && id !== me && dead(id)) fs.rmSync(this.journal.path(heartbeatName(id)), { force: true });
+      if (!id || id === me || !dead(id)) continue;
+      fs.rmSync(this.journal.path(heartbeatName(id)), { force: true });
+      gone.push(id);
+    }
+    // So can their markers (of batches committed before a kill between commit and deletion), once no
+    // file of theirs is left: a segment still claimed by another process's replay needs its marker.
+    if (gone.length > 0) {
+      const left = fs.readdirSync(this.journal.dir);
+      const idle = gone.filter((id) => !left.some((n) => n.startsWith(`${id}.`)));
+      if (idle.length > 0) await this.db(CLICK_JOURNAL_TABLE).whereIn('journal', idle).delete();
     }
     return done;
   }
