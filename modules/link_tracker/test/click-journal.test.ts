@@ -29,7 +29,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
-/** The helper site process (test/support/redirect-server.ts) on the test's database and journal directory. */
+/** The helper site process (test/fixtures/redirect-server.ts) on the test's database and journal directory. */
 class Site {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly ready: Promise<string>;
@@ -47,7 +47,7 @@ class Site {
   }
 
   static start(env: Record<string, string>): Site {
-    return new Site(spawn(process.execPath, ['--require', 'tsx/cjs', path.join(__dirname, 'support/redirect-server.ts')], {
+    return new Site(spawn(process.execPath, ['--require', 'tsx/cjs', path.join(__dirname, 'fixtures/redirect-server.ts')], {
       cwd: REPO,
       env: { ...process.env, LOG_LEVEL: 'silent', DEMO: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
