@@ -109,33 +109,39 @@ describe('link_tracker: the click journal', function () {
     return res.status;
   };
 
-  it('a process SIGKILLed right after answering 40 redirects loses none: a restarted one replays its journal, once', async () => {
-    const before = await clicks();
-    // Clicks stay in memory until a flush that never comes: only the journal can save them.
-    const first = start({ CLICK_FLUSH_DELAY_MS: '3600000' });
-    const url = await first.ready;
-    for (let i = 0; i < 40; i++) expect(await visit(url)).to.equal(301);
-    first.kill('SIGKILL');
-    expect((await first.exited).signal).to.equal('SIGKILL');
+  for (const { title, delay } of [
+    { title: 'with every click still in memory', delay: '3600000' },
+    { title: 'with batches written every 100 ms meanwhile', delay: undefined },
+  ]) {
+    it(`a process SIGKILLed right after answering 40 redirects loses none, ${title}: a restarted one replays its journal, once`, async () => {
+      const before = await clicks();
+      // With the long delay nothing is written before the kill: only the journal can save the clicks.
+      const first = start(delay ? { CLICK_FLUSH_DELAY_MS: delay } : {});
+      const url = await first.ready;
+      for (let i = 0; i < 40; i++) expect(await visit(url)).to.equal(301);
+      first.kill('SIGKILL');
+      expect((await first.exited).signal).to.equal('SIGKILL');
+      const dead = files().map(parseSegment).filter((s) => s !== undefined);
+      if (delay) {
+        expect(await clicks(), 'nothing was written before the kill').to.equal(before);
+        expect(dead).to.have.length(1);
+        expect(fs.readFileSync(path.join(journalDir, dead[0]!.name), 'utf8').split('\n')).to.have.length(41);
+      }
 
-    expect(await clicks(), 'nothing was written before the kill').to.equal(before);
-    const segments = files().map(parseSegment).filter((s) => s !== undefined);
-    expect(segments).to.have.length(1);
-    expect(fs.readFileSync(path.join(journalDir, segments[0]!.name), 'utf8').split('\n')).to.have.length(41);
+      const second = start();
+      await second.ready; // the sweep at start replays before serving; the condition below does not rely on it
+      await until('the dead journal replayed', () => !files().some((f) => dead.some((d) => f.startsWith(`${d!.journal}.`))));
+      expect(await clicks()).to.equal(before + 40);
+      expect(await counter()).to.equal(before + 40);
+      expect(await markers(), 'a replayed marker is deleted with its file').to.equal(0);
 
-    const second = start();
-    await second.ready; // the sweep at start replays before serving; the condition below does not rely on it
-    await until('the dead journal replayed', () => !files().some((f) => f.startsWith(segments[0]!.journal)));
-    expect(await clicks()).to.equal(before + 40);
-    expect(await counter()).to.equal(before + 40);
-    expect(await markers(), 'a replayed marker is deleted with its file').to.equal(0);
-
-    // A clean stop of the survivor leaves nothing behind, and counts nothing twice.
-    second.kill('SIGTERM');
-    expect((await second.exited).code).to.equal(0);
-    expect(await clicks()).to.equal(before + 40);
-    expect(files()).to.deep.equal([]);
-  });
+      // A clean stop of the survivor leaves nothing behind, and counts nothing twice.
+      second.kill('SIGTERM');
+      expect((await second.exited).code).to.equal(0);
+      expect(await clicks()).to.equal(before + 40);
+      expect(files()).to.deep.equal([]);
+    });
+  }
 
   it('a clean stop (SIGTERM) writes the buffered clicks and leaves neither journal files nor markers', async () => {
     const before = await clicks();
