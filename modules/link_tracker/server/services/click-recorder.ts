@@ -58,7 +58,7 @@ export class ClickRecorder implements LifecycleContribution {
     @inject(VisitorCountry) private readonly countries: VisitorCountry,
     @inject(ConfigToken) config: Config,
   ) {
-    this.journal = new ClickJournal(clickJournalDir(config), logger);
+    this.journal = new ClickJournal(clickJournalDir(config), logger, { removeWhenEmpty: !process.env.LINK_CLICK_JOURNAL_DIR });
     this.replayer = new JournalReplayer(db, logger, this.journal);
     this.sweeps = new CoalescedRuns(() => this.sweep());
     this.writer = new BatchedWriter<PendingClick>({

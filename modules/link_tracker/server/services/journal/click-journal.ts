@@ -32,7 +32,11 @@ export class ClickJournal {
   private heartbeatTimer?: NodeJS.Timeout;
   private failedAt = 0;
 
-  constructor(readonly dir: string, private readonly logger: Logger) {}
+  /**
+   * `removeWhenEmpty`: a default directory (one per database) goes with the last journal in it; one the
+   * operator chose (`LINK_CLICK_JOURNAL_DIR`) stays, with its owner and permissions.
+   */
+  constructor(readonly dir: string, private readonly logger: Logger, private readonly opts: { removeWhenEmpty?: boolean } = {}) {}
 
   /** Makes the directory and the heartbeat (before any segment: a segment without a heartbeat is a dead one's). */
   start(): void {
@@ -114,6 +118,7 @@ export class ClickJournal {
     if (!this.started) return;
     this.started = false;
     fs.rmSync(this.path(heartbeatName(this.id)), { force: true });
+    if (!this.opts.removeWhenEmpty) return;
     try {
       fs.rmdirSync(this.dir); // only when empty: no other process uses it
     } catch {
