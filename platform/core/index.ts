@@ -10,6 +10,7 @@ export * from './data-record';
 export * from './lifecycle';
 export * from './domain-types';
 export * from './coalesced-runs';
+export * from './batched-writer';
 export * from './detached-work';
 export { type Config, loadConfig } from './config';
 export * from './request-scope';

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { loadConfig } from '@platform/core';
 import { EnvFactory } from '@platform/orm';
@@ -105,24 +108,28 @@ describe('link_tracker: GET /r/<code>, clicks and statistics', () => {
   });
 
   it('writes each click to the database within ~100 ms of its redirect, with no stop or explicit flush', async () => {
-    // What is written is what survives a SIGKILL: the wait is what a crash can lose (README).
+    // The journal keeps a killed process's clicks (tests below); this is how fresh the statistics are.
     const sudo = tk.sudo();
     const linkId = await sudo.model('link.tracker').create({ url: 'https://example.com/soon' });
     await sudo.model('link.tracker.code').create({ code: 'soon', link_id: linkId });
     await recorder().flush();
+    expect(recorder().flushDelayMs).to.equal(100);
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
       const ip = `10.77.0.${i}`;
       expect((await visit('soon', ip)).status).to.equal(301);
       const answered = Date.now();
       while (!(await tk.kernel.db('link_tracker_click').where({ ip }).first('id'))) {
-        if (Date.now() - answered > 2000) break;
+        if (Date.now() - answered > 5000) break;
         await new Promise((r) => setTimeout(r, 5));
       }
       delays.push(Date.now() - answered);
       await new Promise((r) => setTimeout(r, 50 + 70 * i)); // visits at varied moments of any flush cycle
     }
-    expect(Math.max(...delays), `delays ${delays.join(', ')} ms`).to.be.below(250);
+    // 100 ms plus a write, plus up to 900 ms of a loaded machine (250 ms failed once at load 10). Still
+    // fails when clicks wait for a flush or a stop (5 s), or when the period is 1 s again (each click
+    // starts the timer: then every delay is over 1,000 ms).
+    expect(Math.max(...delays), `delays ${delays.join(', ')} ms`).to.be.below(1000);
   });
 
   it('records clicks from private addresses without a country, for anyone (no login)', async () => {
@@ -297,6 +304,7 @@ describe('link_tracker: a killed process', () => {
     this.timeout(90_000);
     const database = await createThrowawayDatabase();
     let site: SiteProcess | undefined;
+    let journalDir: string | undefined;
     try {
       const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl: database.url, adminPassword: 'admin-pass-123', demo: false };
       const kernel = await Kernel.boot({ config, install: ['link_tracker'], autoInstall: false });
@@ -305,7 +313,9 @@ describe('link_tracker: a killed process', () => {
       await env.model('link.tracker.code').create({ code: 'kill', link_id: linkId });
       await kernel.stop();
 
-      site = SiteProcess.spawn({ PORT: String(await freePort()), DATABASE_URL: database.url, WORKERS: '1' });
+      // Its journal in a directory of the test's own (on PostgreSQL it would be under the repository's data/).
+      journalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'click-journal-'));
+      site = SiteProcess.spawn({ PORT: String(await freePort()), DATABASE_URL: database.url, WORKERS: '1', LINK_CLICK_JOURNAL_DIR: journalDir });
       await site.waitForLog((l) => l.msg.startsWith('serving on'), 60_000);
       // A second of redirects from 8 clients, then a pause shorter than the old 1 s flush period.
       let answered = 0;
@@ -330,6 +340,7 @@ describe('link_tracker: a killed process', () => {
       }
     } finally {
       site?.kill('SIGKILL');
+      if (journalDir) fs.rmSync(journalDir, { recursive: true, force: true });
       await database.drop();
     }
   });

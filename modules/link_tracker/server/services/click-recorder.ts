@@ -1,11 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { CoalescedRuns, DatabaseToken, type LifecycleContribution, LoggerToken } from '@platform/core';
+import { BatchedWriter, CoalescedRuns, type Config, ConfigToken, DatabaseToken, type LifecycleContribution, LoggerToken } from '@platform/core';
 import { nowUtc } from '@platform/orm';
 import { writeClicks, type PendingClick } from './click-writer';
 import { redirectUrl } from './redirect-url';
 import { VisitorCountry } from '@platform/http';
+import { ClickJournal } from './journal/click-journal';
+import { clickJournalDir } from './journal/click-journal-dir';
+import { JournalReplayer } from './journal/journal-replayer';
+import { deleteMarkers, insertMarkers } from './journal/journal-markers';
 
 export interface ResolvedCode {
   linkId: number;
@@ -17,48 +21,85 @@ export interface ResolvedCode {
 const CACHE_TTL_MS = 5000;
 const CACHE_MAX = 50_000;
 /**
- * A click is written at most this long after its redirect was answered (plus the write before it):
- * what a killed process (SIGKILL, crash) can lose. Short enough to lose little, long enough that a
- * busy link's clicks still go in batches of hundreds.
+ * A click is written at most this long after its redirect was answered (plus the write before it).
+ * Until then it is in memory and in this process's click journal, which survives a SIGKILL: long
+ * enough that a busy link's clicks still go in batches of hundreds, short enough for fresh statistics.
  */
 const FLUSH_DELAY_MS = 100;
 /** A buffer this full is written at once. */
 const FLUSH_AT = 2000;
 /** After a failed write, the next attempt. */
 const RETRY_DELAY_MS = 1000;
+/** How often the journals of stopped processes are looked for (and at start). */
+const SWEEP_MS = 10_000;
 
 /**
  * The redirect hot path: resolves codes from memory and buffers clicks, written in batches within
- * 100 ms (and on stop, so a clean shutdown loses none) with the link counters updated in the same
- * transaction. Unique visitors are counted per link and address, separately from clicks.
+ * 100 ms (and on stop) with the link counters updated in the same transaction. Unique visitors are
+ * counted per link and address, separately from clicks.
+ *
+ * Nothing answered is lost: each click is appended to this process's journal before its redirect is
+ * answered; a batch is committed with the marker of its journal segments, then the segments go. The
+ * journals of killed processes are replayed by the survivors (or the restarted process) at start and
+ * every 10 s.
  */
 @injectable()
 export class ClickRecorder implements LifecycleContribution {
   private readonly cache = new Map<string, { hit: ResolvedCode | null; at: number }>();
-  private pending: PendingClick[] = [];
-  /** Set while clicks wait for their write; none when nothing is buffered (no idle wake-ups). */
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-  /** Tests lengthen it to keep clicks in memory until the stop. */
-  flushDelayMs = FLUSH_DELAY_MS;
-  private readonly flushes = new CoalescedRuns(() => this.writePending());
+  private readonly journal: ClickJournal;
+  private readonly replayer: JournalReplayer;
+  private readonly writer: BatchedWriter<PendingClick>;
+  private readonly sweeps: CoalescedRuns;
+  private sweepTimer?: NodeJS.Timeout;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(VisitorCountry) private readonly countries: VisitorCountry,
-  ) {}
+    @inject(ConfigToken) config: Config,
+  ) {
+    this.journal = new ClickJournal(clickJournalDir(config), logger, { removeWhenEmpty: !process.env.LINK_CLICK_JOURNAL_DIR });
+    this.replayer = new JournalReplayer(db, logger, this.journal);
+    this.sweeps = new CoalescedRuns(() => this.sweep());
+    this.writer = new BatchedWriter<PendingClick>({
+      name: 'link_tracker clicks',
+      write: (batch) => this.write(batch),
+      logger,
+      delayMs: FLUSH_DELAY_MS,
+      flushAt: FLUSH_AT,
+      retryDelayMs: RETRY_DELAY_MS,
+      // Still in the journal: set aside for this process's own sweep to replay when the database is back.
+      dropped: () => this.journal.orphanSealed(),
+    });
+  }
+
+  /** Tests lengthen it to keep clicks in memory until the stop. */
+  get flushDelayMs(): number {
+    return this.writer.delayMs;
+  }
+
+  set flushDelayMs(ms: number) {
+    this.writer.delayMs = ms;
+  }
 
   async onStart(): Promise<void> {
-    this.stopped = false;
+    this.writer.start();
     await this.countries.load();
+    // Before serving: clicks a killed predecessor answered are counted again at once.
+    await this.sweeps.run();
+    this.sweepTimer = setInterval(() => void this.sweeps.run(), SWEEP_MS);
+    this.sweepTimer.unref();
   }
 
   async onStop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flush();
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    await this.sweeps.settled();
+    await this.writer.stop();
+    await deleteMarkers(this.db, this.journal.id, this.journal.takeGone()).catch((err: unknown) => {
+      this.logger.warn({ err }, 'link_tracker: click journal markers could not be deleted');
+    });
+    this.journal.close();
   }
 
   /** The cached answer for a code; undefined when it must be looked up. */
@@ -104,21 +145,11 @@ export class ClickRecorder implements LifecycleContribution {
   }
 
   private queue(linkId: number, ip: string, countryId: number | null): void {
-    this.pending.push({ linkId, ip: ip.slice(0, 64), countryId, at: this.now() });
-    if (this.pending.length >= FLUSH_AT) void this.flush();
-    else if (!this.timer) this.flushIn(this.flushDelayMs);
+    const click = { linkId, ip: ip.slice(0, 64), countryId, at: this.now() };
+    // On disk (the page cache) before the redirect is answered: a SIGKILL from now on loses nothing.
+    this.journal.append(click);
+    this.writer.add(click);
   }
-
-  private flushIn(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(this.flushDue, ms);
-    this.timer.unref();
-  }
-
-  private readonly flushDue = (): void => {
-    this.timer = undefined;
-    void this.flush();
-  };
 
   private clock = { second: 0, text: '' };
   /** The UTC timestamp text, formatted once per second rather than once per click. */
@@ -129,7 +160,7 @@ export class ClickRecorder implements LifecycleContribution {
   }
 
   get pendingCount(): number {
-    return this.pending.length;
+    return this.writer.pendingCount;
   }
 
   /**
@@ -137,21 +168,40 @@ export class ClickRecorder implements LifecycleContribution {
    * and it takes every click queued until it starts (so each busy click does not queue a flush).
    */
   flush(): Promise<void> {
-    return this.flushes.run();
+    return this.writer.flush();
   }
 
-  private async writePending(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
+  /** Replays the journals of stopped processes now (the timer does it every 10 s). */
+  sweepJournals(): Promise<void> {
+    return this.sweeps.run();
+  }
+
+  /**
+   * One batch: its clicks, the markers of its journal segments and the removal of markers whose files
+   * are gone, in one transaction; then the segments go. Sealing happens before the first await, so the
+   * sealed segments hold exactly this batch's clicks (BatchedWriter calls this as it takes the batch).
+   */
+  private async write(batch: PendingClick[]): Promise<void> {
+    const segments = this.journal.seal();
+    const gone = this.journal.takeGone();
     try {
-      await this.db.transaction((trx) => writeClicks(trx, batch));
+      await this.db.transaction(async (trx) => {
+        await writeClicks(trx, batch);
+        await insertMarkers(trx, this.journal.id, segments);
+        await deleteMarkers(trx, this.journal.id, gone);
+      });
     } catch (err) {
-      this.logger.error({ err, clicks: batch.length }, 'link_tracker: writing clicks failed; they are kept for the next flush');
-      // Kept for the next attempt, unless the database has been failing long enough to risk the memory.
-      if (this.pending.length < 100_000) this.pending = batch.concat(this.pending);
-      // Retried without waiting for another click, but gently while the database fails.
-      if (!this.timer) this.flushIn(RETRY_DELAY_MS);
+      this.journal.putBackGone(gone);
+      throw err;
+    }
+    this.journal.committed(segments);
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      await this.replayer.sweep();
+    } catch (err) {
+      this.logger.error({ err }, 'link_tracker: sweeping the click journals failed');
     }
   }
 }
