@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { utcText } from '@platform/common';
-import { CoalescedRuns, DatabaseToken, type LifecycleContribution, LoggerToken } from '@platform/core';
+import { BatchedWriter, DatabaseToken, type LifecycleContribution, LoggerToken } from '@platform/core';
 import type { RequestContext } from '@platform/http';
 import type { Env } from '@platform/orm';
 
@@ -51,27 +51,24 @@ const RETRY_DELAY_MS = 1000;
  */
 @injectable()
 export class EcomStats implements LifecycleContribution {
-  private pending: PendingEvent[] = [];
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-  /** Tests lengthen it to keep events in memory until the stop. */
-  flushDelayMs = FLUSH_DELAY_MS;
-  private readonly flushes = new CoalescedRuns(() => this.writePending());
+  private readonly queue: BatchedWriter<PendingEvent>;
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(LoggerToken) private readonly logger: Logger,
-  ) {}
-
-  onStart(): void {
-    this.stopped = false;
+    @inject(LoggerToken) logger: Logger,
+  ) {
+    this.queue = new BatchedWriter({
+      name: 'sale: shop events', logger, write: (batch) => this.write(batch),
+      delayMs: FLUSH_DELAY_MS, flushAt: FLUSH_AT, retryDelayMs: RETRY_DELAY_MS,
+    });
   }
 
-  async onStop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flush();
+  onStart(): void {
+    this.queue.start();
+  }
+
+  onStop(): Promise<void> {
+    return this.queue.stop();
   }
 
   record(req: Pick<RequestContext, 'site'>, event: EcomEvent, resId: number | null = null, label = ''): void {
@@ -79,50 +76,34 @@ export class EcomStats implements LifecycleContribution {
   }
 
   recordFor(siteId: number | null, event: EcomEvent, resId: number | null = null, label = ''): void {
-    this.pending.push({ website_id: siteId, event, res_id: resId, label: label.slice(0, 64) || null, day: utcText().slice(0, 10) });
-    if (this.pending.length >= FLUSH_AT) void this.flush();
-    else if (!this.timer) this.flushIn(this.flushDelayMs);
+    this.queue.add({ website_id: siteId, event, res_id: resId, label: label.slice(0, 64) || null, day: utcText().slice(0, 10) });
+  }
+
+  /** Tests lengthen it to keep events in memory until the stop. */
+  get flushDelayMs(): number {
+    return this.queue.delayMs;
+  }
+
+  set flushDelayMs(ms: number) {
+    this.queue.delayMs = ms;
   }
 
   get pendingCount(): number {
-    return this.pending.length;
+    return this.queue.pendingCount;
   }
 
-  /** Writes every queued event (flushes never overlap; see CoalescedRuns). */
+  /** Writes every queued event. */
   flush(): Promise<void> {
-    return this.flushes.run();
+    return this.queue.flush();
   }
 
-  private flushIn(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(this.flushDue, ms);
-    this.timer.unref();
-  }
-
-  private readonly flushDue = (): void => {
-    this.timer = undefined;
-    void this.flush();
-  };
-
-  private async writePending(): Promise<void> {
-    // This write takes everything queued: a timer set for it has nothing left to do.
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
-    try {
-      // One statement for a usual batch; a long one in slices (SQLite's compound SELECT holds 500 rows) in one transaction.
-      if (batch.length <= INSERT_SLICE) await this.db('sale_ecom_event').insert(batch);
-      else {
-        await this.db.transaction(async (trx) => {
-          for (let i = 0; i < batch.length; i += INSERT_SLICE) await trx('sale_ecom_event').insert(batch.slice(i, i + INSERT_SLICE));
-        });
-      }
-    } catch (err) {
-      this.logger.error({ err, events: batch.length }, 'sale: writing shop events failed; they are kept for the next flush');
-      if (this.pending.length < 100_000) this.pending = batch.concat(this.pending);
-      if (!this.timer) this.flushIn(RETRY_DELAY_MS);
+  private async write(batch: PendingEvent[]): Promise<void> {
+    // One statement for a usual batch; a long one in slices (SQLite's compound SELECT holds 500 rows) in one transaction.
+    if (batch.length <= INSERT_SLICE) await this.db('sale_ecom_event').insert(batch);
+    else {
+      await this.db.transaction(async (trx) => {
+        for (let i = 0; i < batch.length; i += INSERT_SLICE) await trx('sale_ecom_event').insert(batch.slice(i, i + INSERT_SLICE));
+      });
     }
   }
 
