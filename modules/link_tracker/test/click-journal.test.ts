@@ -233,6 +233,34 @@ describe('link_tracker: the click journal', function () {
     });
   });
 
+  it('the clicks of one turn of the event loop are written together, before any of their answers; a seal writes them first', async () => {
+    const journal = new ClickJournal(journalDir, silent);
+    try {
+      const click = (i: number) => ({ linkId: 12, countryId: null, at: '2026-11-28 12:00:00', ip: `203.0.113.${i}` });
+      const lines = () => files().filter((f) => f.startsWith(`${journal.id}.`) && f.endsWith('.clicks'))
+        .map((f) => fs.readFileSync(path.join(journalDir, f), 'utf8')).join('').split('\n').filter(Boolean).length;
+      const answered: number[] = [];
+      const answeredAt: number[] = [];
+      for (let i = 1; i <= 3; i++) journal.appendThen(click(i), () => { answered.push(i); answeredAt.push(lines()); });
+      expect(answered, 'no answer before the lines are written').to.deep.equal([]);
+      expect(lines()).to.equal(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).to.deep.equal([1, 2, 3]);
+      expect(answeredAt, 'every line on disk when each answer goes').to.deep.equal([3, 3, 3]);
+
+      // A batch taken in the same turn (a full queue) seals the segment: this turn's lines go in it.
+      journal.appendThen(click(4), () => answered.push(4));
+      const sealed = journal.seal();
+      expect(lines()).to.equal(4);
+      expect(sealed).to.have.length(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).to.deep.equal([1, 2, 3, 4]);
+      expect(lines()).to.equal(4);
+    } finally {
+      journal.close();
+    }
+  });
+
   it('appending a click costs a few microseconds of CPU (one write(2), no fsync)', () => {
     const journal = new ClickJournal(journalDir, silent);
     try {

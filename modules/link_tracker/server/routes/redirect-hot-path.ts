@@ -23,8 +23,10 @@ export class RedirectHotPath implements HotPathContribution {
     const hit = this.clicks.cached(request.path.slice(3));
     if (hit === undefined) return this.resolveAndRedirect(request);
     if (hit === null) return false; // unknown code: the Koa route answers the 404 page
-    if (this.counts(request) && !this.clicks.recordNow(hit.linkId, request.ip)) return this.recordAndRedirect(request, hit);
-    return this.redirect(request, hit);
+    if (!this.counts(request)) return this.redirect(request, hit);
+    // Answered once the click is in the journal, at the end of this turn of the event loop.
+    if (this.clicks.recordNowThen(hit.linkId, request.ip, () => this.redirect(request, hit))) return true;
+    return this.recordAndRedirect(request, hit);
   }
 
   private async resolveAndRedirect(request: HotPathRequest): Promise<boolean> {

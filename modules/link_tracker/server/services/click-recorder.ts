@@ -136,19 +136,30 @@ export class ClickRecorder implements LifecycleContribution {
     this.queue(linkId, ip, known !== undefined ? known : await this.countries.countryId(ip));
   }
 
-  /** record() without a promise when the country is at hand (the redirect's usual case); false otherwise. */
-  recordNow(linkId: number, ip: string): boolean {
+  /**
+   * record() without a promise when the country is at hand (the redirect's usual case): the redirect
+   * is answered in `answer` once the click is on disk, at the end of this turn of the event loop with
+   * the other clicks of the turn (ClickJournal.appendThen). False, and `answer` is not called, when
+   * the country must be looked up.
+   */
+  recordNowThen(linkId: number, ip: string, answer: () => void): boolean {
     const countryId = this.countries.countryIdNow(ip);
     if (countryId === undefined) return false;
-    this.queue(linkId, ip, countryId);
+    const click = this.click(linkId, ip, countryId);
+    this.journal.appendThen(click, answer);
+    this.writer.add(click);
     return true;
   }
 
   private queue(linkId: number, ip: string, countryId: number | null): void {
-    const click = { linkId, ip: ip.slice(0, 64), countryId, at: this.now() };
+    const click = this.click(linkId, ip, countryId);
     // On disk (the page cache) before the redirect is answered: a SIGKILL from now on loses nothing.
     this.journal.append(click);
     this.writer.add(click);
+  }
+
+  private click(linkId: number, ip: string, countryId: number | null): PendingClick {
+    return { linkId, ip: ip.slice(0, 64), countryId, at: this.now() };
   }
 
   private clock = { second: 0, text: '' };

@@ -31,6 +31,10 @@ export class ClickJournal {
   private started = false;
   private heartbeatTimer?: NodeJS.Timeout;
   private failedAt = 0;
+  /** Lines of this turn's clicks, and the answers waiting for them (see appendThen). */
+  private turnLines = '';
+  private turnWaiting: Array<() => void> = [];
+  private turnScheduled = false;
 
   /**
    * `removeWhenEmpty`: a default directory (one per database) goes with the last journal in it; one the
@@ -48,12 +52,55 @@ export class ClickJournal {
     this.heartbeatTimer.unref();
   }
 
-  /** Appends a click to the current segment (about 2 µs: one write(2) of ~40 bytes). */
+  /** Appends a click to the current segment now (one write(2) of ~40 bytes, about 2 µs). */
   append(click: PendingClick): void {
+    this.writeTurn(); // the lines of this turn first: the file keeps the clicks' order
+    this.write(clickLine(click));
+  }
+
+  /**
+   * Appends a click and calls `written` once it is on disk. The lines of every click of one turn of
+   * the event loop (all the connections read in one poll) go in one write(2), in the check phase
+   * that follows, and only then are their redirects answered: a busy site makes one system call per
+   * turn instead of one per click (the write(2) per click cost as much CPU as a quarter of the
+   * redirect's), and an answered click is still on disk before its answer leaves.
+   */
+  appendThen(click: PendingClick, written: () => void): void {
+    this.turnLines += clickLine(click);
+    this.turnWaiting.push(written);
+    if (!this.turnScheduled) {
+      this.turnScheduled = true;
+      setImmediate(this.endTurn);
+    }
+  }
+
+  private readonly endTurn = (): void => {
+    this.turnScheduled = false;
+    this.writeTurn();
+    const waiting = this.turnWaiting;
+    this.turnWaiting = [];
+    for (const written of waiting) {
+      try {
+        written();
+      } catch (err) {
+        this.logger.error({ err }, 'link_tracker: answering a redirect after its click was journaled failed');
+      }
+    }
+  };
+
+  /** Writes the lines waiting for the end of this turn (before a segment is sealed or closed, too). */
+  private writeTurn(): void {
+    if (!this.turnLines) return;
+    const lines = this.turnLines;
+    this.turnLines = '';
+    this.write(lines);
+  }
+
+  private write(lines: string): void {
     if (this.failedAt && Date.now() - this.failedAt < FAILURE_PAUSE_MS) return;
     try {
       if (this.fd === undefined) this.open();
-      fs.writeSync(this.fd!, clickLine(click));
+      fs.writeSync(this.fd!, lines);
     } catch (err) {
       this.failedAt = Date.now();
       this.logger.error({ err, dir: this.dir }, 'link_tracker: the click journal cannot be written; clicks are kept in memory only (a crash loses them)');
@@ -67,6 +114,7 @@ export class ClickJournal {
    * those of earlier failed batches). Called when a batch is taken from the queue, before any await.
    */
   seal(): number[] {
+    this.writeTurn(); // the batch being taken holds these clicks: their lines belong in this segment
     this.closeSegment();
     return [...this.sealed];
   }
@@ -113,6 +161,7 @@ export class ClickJournal {
    * failed) belong to a dead journal from now on: the next sweep of any process replays them.
    */
   close(): void {
+    this.writeTurn();
     this.closeSegment();
     clearInterval(this.heartbeatTimer);
     if (!this.started) return;
