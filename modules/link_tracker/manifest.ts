@@ -6,7 +6,7 @@ const MANAGER = 'link_tracker.group_link_tracker_manager';
 
 export default defineManifest({
   name: 'link_tracker',
-  version: '1.3.0',
+  version: '1.3.1',
   displayName: 'Link Tracker',
   color: '#0a58ca',
   summary: 'Short links with UTM campaigns, fast redirects and click statistics',
