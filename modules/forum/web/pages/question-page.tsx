@@ -41,7 +41,9 @@ function AuthorLink({ base, id, name, karma }: { base: string; id: number; name:
  */
 function PostBlock({ post, p, isAnswer }: { post: PostView; p: QuestionPageProps; isAnswer: boolean }) {
   const context = useContext(WebContext)!;
-  const inputs = { shared: sharedInputs(p), own: [isAnswer, { ...post, views: 0 }, p.notice?.postId === post.id ? p.notice : null] };
+  // The post's revision stands for the post as read (a short key); without one, the post itself.
+  const own = post.revision ? [post.revision, post.userVote, post.favourite] : { ...post, views: 0 };
+  const inputs = { shared: sharedInputs(p), own: [isAnswer, own, p.notice?.postId === post.id ? p.notice : null] };
   const inner = cachedFragment(context, inputs, p.csrfToken, (csrfMark) => <PostInner post={post} p={{ ...p, csrfToken: csrfMark }} isAnswer={isAnswer} />);
   return (
     <article className={`d-flex flex-column flex-md-row gap-3 py-3 forum-post${isAnswer ? ' border-top' : ''}${post.isCorrect ? ' forum-answer-correct' : ''}`} id={`post-${post.id}`}
