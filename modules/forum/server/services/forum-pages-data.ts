@@ -81,7 +81,7 @@ export class ForumPagesData {
    * on the page's posts, whether the question is a favourite and their karma. Links in posts of authors
    * under the forum's `karma_dofollow` are marked nofollow.
    */
-  async question(env: Env, forumId: number, postId: number): Promise<{ forum: ForumWithRules; view: QuestionView }> {
+  async question(env: Env, forumId: number, postId: number): Promise<{ forum: ForumWithRules; view: QuestionView; following?: boolean }> {
     const forum = await this.summaries.stored(env, forumId);
     if (!forum) throw new MissingError('This forum does not exist.');
     const thread = await this.threads.thread(env, forumId, postId);
@@ -95,30 +95,35 @@ export class ForumPagesData {
       ...p, content: this.threads.content(p, forum.rules.karma_dofollow),
       userVote: facts?.votes.get(p.id) ?? 0, favourite: i === 0 && (facts?.favourite ?? false),
     }));
-    return { forum, view: { question: views[0], answers: views.slice(1), viewerKarma: facts?.karma ?? 0 } };
+    return { forum, view: { question: views[0], answers: views.slice(1), viewerKarma: facts?.karma ?? 0 }, following: facts?.following };
   }
 
   /**
    * In one query, with the caller's rights: which of `ids` their record rules let them see, whether
-   * they see the forum, their votes on these posts, whether the question is their favourite, their karma.
+   * they see the forum, their votes on these posts, whether the question is their favourite, their karma,
+   * whether they follow the question (as their partner; undefined without one).
    */
   private async readerFacts(env: Env, forumId: number, postId: number, ids: number[]): Promise<ReaderFacts> {
     const db = env.db;
     const kind = (k: string) => db.raw(`'${k}' as k`);
     const visible = env.model(POST_MODEL).subquery([['id', 'in', ids]]).as('vp');
     const forum = env.model(FORUM_MODEL).subquery([['id', '=', forumId]]).as('vf');
-    const rows: Array<{ k: string; id: number; n: number | null }> = await db.from(visible).select(kind('p'), 'vp.id as id', db.raw('0 as n'))
+    const partnerId = env.user.partnerId;
+    let query = db.from(visible).select(kind('p'), 'vp.id as id', db.raw('0 as n'))
       .unionAll(db.from(forum).select(kind('F'), 'vf.id', db.raw('0')))
       .unionAll(db('forum_post_vote').whereIn('post_id', ids).andWhere({ user_id: env.uid }).select(kind('v'), 'post_id', db.raw('cast(vote as integer)')))
       .unionAll(db('forum_favourite_rel').where({ forum_post_id: postId, user_id: env.uid }).select(kind('f'), 'forum_post_id', db.raw('0')))
       .unionAll(db.from(this.people.usersView(db, ['karma']).as('u')).where('u.id', env.uid).select(kind('k'), 'u.id', 'u.karma'));
-    const facts: ReaderFacts = { visible: new Set(), forumVisible: false, votes: new Map(), favourite: false, karma: 0 };
+    if (partnerId) query = query.unionAll(this.followers.followerRow(db, POST_MODEL, postId, partnerId).select(kind('w'), 'res_id', db.raw('0')));
+    const rows: Array<{ k: string; id: number; n: number | null }> = await query;
+    const facts: ReaderFacts = { visible: new Set(), forumVisible: false, votes: new Map(), favourite: false, karma: 0, following: partnerId ? false : undefined };
     for (const r of rows) {
       if (r.k === 'p') facts.visible.add(Number(r.id));
       else if (r.k === 'F') facts.forumVisible = true;
       else if (r.k === 'v') facts.votes.set(Number(r.id), Number(r.n));
       else if (r.k === 'f') facts.favourite = true;
       else if (r.k === 'k') facts.karma = Number(r.n ?? 0);
+      else if (r.k === 'w') facts.following = true;
     }
     return facts;
   }
@@ -159,4 +164,5 @@ interface ReaderFacts {
   votes: Map<number, number>;
   favourite: boolean;
   karma: number;
+  following: boolean | undefined;
 }

@@ -146,6 +146,21 @@ function Moderation({ p, post, isAnswer }: { p: QuestionPageProps; post: PostVie
   );
 }
 
+/**
+ * The answer form: without a refused answer to show again, its markup (the same for every page of the
+ * question and viewer) comes from the fragment cache like the posts' (the form's state lives in the browser).
+ */
+function AnswerBlock({ p }: { p: QuestionPageProps }) {
+  const context = useContext(WebContext)!;
+  const form = (csrfToken: string) => (
+    <AnswerForm base={p.base} questionId={p.view.question.id} csrfToken={csrfToken} forumId={p.rules.id} linkAndImage={p.karma >= p.rules.karma_editor}
+      karmaEditor={p.rules.karma_editor} draft={p.answerDraft} />
+  );
+  if (p.answerDraft) return form(p.csrfToken);
+  const inner = cachedFragment(context, { shared: sharedInputs(p), own: ['answer-form'] }, p.csrfToken, form);
+  return <div className="forum-answer" dangerouslySetInnerHTML={{ __html: inner }} />;
+}
+
 function QuestionView(p: QuestionPageProps) {
   const _t = useT();
   const { lang } = useSession();
@@ -164,10 +179,7 @@ function QuestionView(p: QuestionPageProps) {
       <h2 className="h4 mt-4">{_t('Answers')} <span className="badge text-bg-secondary">{p.view.answers.length}</span></h2>
       {p.view.answers.map((a) => <PostBlock key={a.id} post={a} p={p} isAnswer />)}
       {p.answerDraft && !canAnswer && <div className="alert alert-danger mt-4" role="alert">{_t(p.answerDraft.error)}</div>}
-      {canAnswer && (
-        <AnswerForm base={p.base} questionId={q.id} csrfToken={p.csrfToken} forumId={p.rules.id} linkAndImage={p.karma >= p.rules.karma_editor}
-          karmaEditor={p.rules.karma_editor} draft={p.answerDraft} />
-      )}
+      {canAnswer && <AnswerBlock p={p} />}
       {p.isPublic && <p className="mt-4"><a href={localized(loginUrl(`${p.base}/question/${q.id}`))}>{_t('Sign in to answer')}</a></p>}
     </section>
   );
