@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { DatabaseToken } from '@platform/core';
 import { WriteSignal } from '@platform/http';
-import type { Env } from '@platform/orm';
+import { type Env, EnvFactory } from '@platform/orm';
 import type { ForumRules, ForumSummary, Sorting } from '../../common/page-props';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { rulesFromRow, RULE_FIELDS } from './forum-karma';
@@ -21,15 +21,15 @@ const FIELDS = ['description', 'welcome_message', 'default_order', ...RULE_FIELD
 export class ForumSummaries {
   private readonly cache: TableReadCache<ForumWithRules | null>;
 
-  constructor(@inject(DatabaseToken) db: Knex, @inject(WriteSignal) signal: WriteSignal) {
+  constructor(@inject(DatabaseToken) db: Knex, @inject(WriteSignal) signal: WriteSignal, @inject(EnvFactory) private readonly envs: EnvFactory) {
     this.cache = new TableReadCache(db, signal, ['forum_forum'], 1000);
   }
 
   /** The active forum `forumId` in the caller's language, or null. Inside a transaction, read directly. */
   stored(env: Env, forumId: number): Promise<ForumWithRules | null> {
-    const sudo = env.sudo();
-    if (env.inTransaction) return this.read(sudo, forumId);
-    return this.cache.get(`${forumId}:${env.lang}`, () => this.read(sudo, forumId));
+    if (env.inTransaction) return this.read(env.sudo(), forumId);
+    // Shared by the requests waiting for it: read on no request's behalf.
+    return this.cache.get(`${forumId}:${env.lang}`, () => this.read(this.envs.superuser(env.lang), forumId));
   }
 
   private async read(sudo: Env, forumId: number): Promise<ForumWithRules | null> {

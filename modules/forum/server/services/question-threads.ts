@@ -5,7 +5,7 @@ import { CommentService } from '@modules/website_mail';
 import { People } from '@platform/base';
 import { DatabaseToken } from '@platform/core';
 import { WriteSignal } from '@platform/http';
-import type { Env } from '@platform/orm';
+import { type Env, EnvFactory } from '@platform/orm';
 import type { CommentView, PostCard } from '../../common/page-props';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
@@ -35,6 +35,8 @@ export interface QuestionThread {
 const MAX_POSTS = 501;
 const MAX_COMMENTS = 2000;
 const MAX_THREADS = 500;
+/** The cached threads' text (posts and comments, in characters) at most: long threads are kept fewer. */
+const MAX_TEXT = 32_000_000;
 /**
  * What a thread is read from: a write to any of these (posts, their tags, comments, authors' names and
  * karma) drops the cached threads. The views' counter writes `forum_post` about once a second on a busy
@@ -62,15 +64,16 @@ export class QuestionThreads {
     @inject(WriteSignal) signal: WriteSignal,
     @inject(CommentService) private readonly comments: CommentService,
     @inject(People) private readonly people: People,
+    @inject(EnvFactory) private readonly envs: EnvFactory,
   ) {
-    this.cache = new TableReadCache(db, signal, TABLES, MAX_THREADS);
+    this.cache = new TableReadCache(db, signal, TABLES, MAX_THREADS, { maxSize: MAX_TEXT, sizeOf: textOf });
   }
 
   /** The thread of question `postId` in forum `forumId` (null when there is no such active question). */
   thread(env: Env, forumId: number, postId: number): Promise<QuestionThread | null> {
-    const sudo = env.sudo();
-    if (env.inTransaction) return this.read(sudo, forumId, postId);
-    return this.cache.get(`${forumId}:${postId}`, () => this.read(sudo, forumId, postId));
+    if (env.inTransaction) return this.read(env.sudo(), forumId, postId);
+    // Shared by the requests waiting for it: read on no request's behalf (none's abort cancels it).
+    return this.cache.get(`${forumId}:${postId}`, () => this.read(this.envs.superuser(), forumId, postId));
   }
 
   /** A post's text as shown: links marked nofollow when its author has less karma than `dofollowKarma`. */
@@ -127,6 +130,16 @@ export class QuestionThreads {
     });
     return { posts };
   }
+}
+
+/** A thread's text, in characters: what its size in memory mostly is. */
+function textOf(thread: QuestionThread | null): number {
+  let n = 0;
+  for (const p of thread?.posts ?? []) {
+    n += p.content.length + p.name.length + 200;
+    for (const c of p.comments) n += c.body.length + c.authorName.length + 50;
+  }
+  return n;
 }
 
 /** A hash of everything a post's markup is rendered from (its views excepted: the page shows them apart). */

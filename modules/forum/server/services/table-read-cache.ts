@@ -45,9 +45,15 @@ export class TableReadCache<V> {
   private readonly openWriters = new Set<string>();
   private readonly tables: Set<string>;
 
-  constructor(db: Knex, private readonly signal: WriteSignal, tables: readonly string[], max: number) {
+  /**
+   * `max`: entries at most; `sizeOf`, with `maxSize`: entries' sizes (their text, say) kept within it
+   * (a value larger than `maxSize` is returned and not kept).
+   */
+  constructor(db: Knex, private readonly signal: WriteSignal, tables: readonly string[], max: number, bound?: { maxSize: number; sizeOf: (value: V) => number }) {
     this.tables = new Set(tables);
-    this.entries = new LRUCache({ max });
+    this.entries = bound
+      ? new LRUCache({ max, maxSize: bound.maxSize, sizeCalculation: (e) => Math.max(1, bound.sizeOf(e.value)) })
+      : new LRUCache({ max });
     // Local writes are followed statement by statement below; this hears of other processes' changes.
     signal.watch([...tables], (table) => {
       if (table === null) this.changed();
