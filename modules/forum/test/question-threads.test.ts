@@ -91,8 +91,11 @@ describe('forum: cached question threads', function () {
     const voteCountOf = (html: string) => Number(new RegExp(`&quot;postId&quot;:${a1},(?:(?!&quot;postId&quot;).)*?&quot;voteCount&quot;:(-?\\d+)`, 's').exec(html)?.[1]);
     expect(voteCountOf((await pageOf(author.client, page)).html)).to.equal(0);
     expect(await reader.client.call(`${base}/post/${a1}/upvote`)).to.deep.equal({ vote_count: 1, user_vote: 1 });
-    expect(voteCountOf((await pageOf(author.client, page)).html)).to.equal(1);
-    expect(voteCountOf((await pageOf(reader.client, page)).html)).to.equal(1);
+    const userVoteOf = (html: string) => Number(new RegExp(`&quot;postId&quot;:${a1},(?:(?!&quot;postId&quot;).)*?&quot;userVote&quot;:(-?\\d+)`, 's').exec(html)?.[1]);
+    const authorPage = (await pageOf(author.client, page)).html;
+    const readerPage = (await pageOf(reader.client, page)).html;
+    expect([voteCountOf(authorPage), userVoteOf(authorPage)]).to.deep.equal([1, 0]);
+    expect([voteCountOf(readerPage), userVoteOf(readerPage)]).to.deep.equal([1, 1]);
 
     // An edit.
     const answererCsrf = await answerer.client.csrfFrom(`${base}/ask`);

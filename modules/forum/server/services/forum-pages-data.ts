@@ -9,7 +9,7 @@ import { TAG_MODEL } from '../models/forum-tag';
 import { rulesFromRow, RULE_FIELDS } from './forum-karma';
 import type { ForumRules, ForumSummary, ListFilter, PostCard, PostView, QuestionView, Sorting } from '../../common/page-props';
 import { ForumSummaries, type ForumWithRules } from './forum-summaries';
-import { QuestionThreads } from './question-threads';
+import { QuestionThreads, threadDomain } from './question-threads';
 
 export const PAGE_SIZE = 10;
 
@@ -86,8 +86,7 @@ export class ForumPagesData {
     if (!forum) throw new MissingError('This forum does not exist.');
     const thread = await this.threads.thread(env, forumId, postId);
     if (!thread) throw new MissingError('This question does not exist.');
-    const ids = thread.posts.map((p) => p.id);
-    const facts = env.isSuperuser ? null : await this.readerFacts(env, forumId, postId, ids);
+    const facts = env.isSuperuser ? null : await this.readerFacts(env, forumId, postId);
     if (facts && !facts.forumVisible) throw new MissingError('This forum does not exist.');
     const posts = facts ? thread.posts.filter((p) => facts.visible.has(p.id)) : thread.posts;
     if (posts[0]?.id !== postId) throw new MissingError('This question does not exist.');
@@ -99,19 +98,22 @@ export class ForumPagesData {
   }
 
   /**
-   * In one query, with the caller's rights: which of `ids` their record rules let them see, whether
+   * In one query, with the caller's rights: which of the thread's posts their record rules let them see, whether
    * they see the forum, their votes on these posts, whether the question is their favourite, their karma,
    * whether they follow the question (as their partner; undefined without one).
    */
-  private async readerFacts(env: Env, forumId: number, postId: number, ids: number[]): Promise<ReaderFacts> {
+  private async readerFacts(env: Env, forumId: number, postId: number): Promise<ReaderFacts> {
     const db = env.db;
     const kind = (k: string) => db.raw(`'${k}' as k`);
-    const visible = env.model(POST_MODEL).subquery([['id', 'in', ids]]).as('vp');
+    // The thread's posts named by the question, not by their ids: the same statement (prepared once) and a
+    // few parameters whatever the number of answers; ids the cached thread lacks are ignored.
+    const visible = env.model(POST_MODEL).subquery(threadDomain(forumId, postId)).as('vp');
     const forum = env.model(FORUM_MODEL).subquery([['id', '=', forumId]]).as('vf');
     const partnerId = env.user.partnerId;
     let query = db.from(visible).select(kind('p'), 'vp.id as id', db.raw('0 as n'))
       .unionAll(db.from(forum).select(kind('F'), 'vf.id', db.raw('0')))
-      .unionAll(db('forum_post_vote').whereIn('post_id', ids).andWhere({ user_id: env.uid }).select(kind('v'), 'post_id', db.raw('cast(vote as integer)')))
+      .unionAll(db('forum_post_vote as pv').join('forum_post as vp2', 'vp2.id', 'pv.post_id').where('pv.user_id', env.uid)
+        .andWhere((w) => w.where('vp2.id', postId).orWhere('vp2.parent_id', postId)).select(kind('v'), 'pv.post_id', db.raw('cast(pv.vote as integer)')))
       .unionAll(db('forum_favourite_rel').where({ forum_post_id: postId, user_id: env.uid }).select(kind('f'), 'forum_post_id', db.raw('0')))
       .unionAll(db.from(this.people.usersView(db, ['karma']).as('u')).where('u.id', env.uid).select(kind('k'), 'u.id', 'u.karma'));
     if (partnerId) query = query.unionAll(this.followers.followerRow(db, POST_MODEL, postId, partnerId).select(kind('w'), 'res_id', db.raw('0')));

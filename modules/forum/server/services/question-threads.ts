@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { CommentService } from '@modules/website_mail';
 import { People } from '@platform/base';
-import { DatabaseToken } from '@platform/core';
+import { DatabaseToken, type Domain } from '@platform/core';
 import { WriteSignal } from '@platform/http';
 import { type Env, EnvFactory } from '@platform/orm';
 import type { CommentView, PostCard } from '../../common/page-props';
@@ -89,9 +89,7 @@ export class QuestionThreads {
 
   private async read(sudo: Env, forumId: number, postId: number): Promise<QuestionThread | null> {
     // The question and its answers in one read (the question first: answers have a parent).
-    const both = await sudo.model(POST_MODEL).search_read(
-      [['forum_id', '=', forumId], '|', '&', ['id', '=', postId], ['parent_id', '=', false], ['parent_id', '=', postId]], VIEW_FIELDS, { limit: MAX_POSTS },
-    );
+    const both = await sudo.model(POST_MODEL).search_read(threadDomain(forumId, postId), VIEW_FIELDS, { limit: MAX_POSTS });
     const q = both.find((r) => Number(r.id) === postId);
     if (!q) return null;
     const rows = [q, ...both.filter((r) => r !== q)];
@@ -130,6 +128,11 @@ export class QuestionThreads {
     });
     return { posts };
   }
+}
+
+/** A question of the forum and its answers. */
+export function threadDomain(forumId: number, postId: number): Domain {
+  return [['forum_id', '=', forumId], '|', '&', ['id', '=', postId], ['parent_id', '=', false], ['parent_id', '=', postId]];
 }
 
 /** A thread's text, in characters: what its size in memory mostly is. */
