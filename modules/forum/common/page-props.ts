@@ -27,6 +27,11 @@ export interface PostCard {
 }
 export interface PostView extends PostCard {
   content: string; contentLink: string | null; comments: CommentView[]; isCorrect: boolean; state: string; userVote: number; favourite: boolean;
+  /**
+   * Stands for everything above but the views, the reader's vote and favourite and the text's nofollow
+   * marks (the forum's rule): a hash made when the post was read, the key of its cached markup.
+   */
+  revision?: string;
 }
 export interface CommentView { id: number; body: string; authorName: string; authorPartnerId: number }
 /** `viewerKarma`: the reader's karma, read with the authors' (one query less per page). */

@@ -25,6 +25,8 @@ import { PostActionFormRoutes } from './routes/post-action-form-routes';
 import { PostActionRoutes } from './routes/post-action-routes';
 import { PostEditRoutes } from './routes/post-edit-routes';
 import { ForumPagesData } from './services/forum-pages-data';
+import { ForumSummaries } from './services/forum-summaries';
+import { QuestionThreads } from './services/question-threads';
 import { EmailValidation } from './services/email-validation';
 import { ForumComments } from './services/forum-comments';
 import { ForumKarma } from './services/forum-karma';
@@ -46,6 +48,9 @@ export const forumModule = new ContainerModule(({ bind }) => {
   bind(ForumPostTags).toSelf();
   bind(PostCounts).toSelf();
   bind(ForumPagesData).toSelf();
+  // One each per process: they keep what they read until a write to its tables.
+  bind(ForumSummaries).toSelf().inSingletonScope();
+  bind(QuestionThreads).toSelf().inSingletonScope();
   bind(ForumComments).toSelf();
   bind(EmailValidation).toSelf();
   bind(ForumNotifications).toSelf();

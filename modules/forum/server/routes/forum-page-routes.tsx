@@ -210,12 +210,13 @@ export class ForumPageRoutes implements RouteContribution {
   }
 
   private async questionPage(req: RequestContext, answerDraft?: QuestionPageProps['answerDraft']) {
-    const forum = await this.data.forum(req.env, slugId(req.pathParams.forum));
     const postId = slugId(req.pathParams.post);
-    const view = await this.data.question(req.env, forum.id, postId, { dofollowKarma: forum.rules.karma_dofollow });
-    view.question.views += this.views.unwritten(postId);
+    const { forum, view, following } = await this.data.question(req.env, slugId(req.pathParams.forum), postId);
+    // The cached thread is shared: the views not written yet are added to this page's copy only.
+    view.question = { ...view.question, views: view.question.views + this.views.unwritten(postId) };
     const karma = req.isPublic ? 0 : view.viewerKarma;
-    const follow = await followButtonProps(req, this.followers, 'forum.post', postId);
+    // Signed in, whether they follow the question came with the page's query.
+    const follow = await followButtonProps(req, this.followers, 'forum.post', postId, req.isPublic ? undefined : following);
     const notice = forumSession.takeActionNotice(req) ?? undefined;
     return questionPage({ follow, forumName: forum.name, base: this.base(forum), view, rules: forum.rules, uid: req.env.uid, partnerId: req.env.user.partnerId, karma, isPublic: req.isPublic, csrfToken: req.isPublic ? '' : req.csrfToken(), answerDraft, notice });
   }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { CommentService, FollowService } from '@modules/website_mail';
+import { FollowService } from '@modules/website_mail';
 import { People } from '@platform/base';
 import { type Domain, MissingError } from '@platform/core';
 import type { Env } from '@platform/orm';
@@ -7,11 +7,11 @@ import { FORUM_MODEL } from '../models/forum-forum';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
 import { rulesFromRow, RULE_FIELDS } from './forum-karma';
-import type { CommentView, ForumRules, ForumSummary, ListFilter, PostCard, PostView, QuestionView, Sorting } from '../../common/page-props';
-import { nofollowLinks } from './nofollow';
+import type { ForumRules, ForumSummary, ListFilter, PostCard, PostView, QuestionView, Sorting } from '../../common/page-props';
+import { ForumSummaries, type ForumWithRules } from './forum-summaries';
+import { QuestionThreads, threadDomain } from './question-threads';
 
 export const PAGE_SIZE = 10;
-
 
 /**
  * What the forum's pages show, read with the caller's rights (the record rules decide which posts
@@ -22,8 +22,9 @@ export const PAGE_SIZE = 10;
 export class ForumPagesData {
   constructor(
     @inject(FollowService) private readonly followers: FollowService,
-    @inject(CommentService) private readonly comments: CommentService,
     @inject(People) private readonly people: People,
+    @inject(ForumSummaries) private readonly summaries: ForumSummaries,
+    @inject(QuestionThreads) private readonly threads: QuestionThreads,
   ) {}
 
   async forums(env: Env): Promise<ForumSummary[]> {
@@ -74,41 +75,59 @@ export class ForumPagesData {
   }
 
   /**
-   * A question and its answers as the caller may see them (404 when the rules hide the question).
-   * Links in posts of authors under `dofollowKarma` are marked nofollow.
+   * A question's forum, and the question and its answers as the caller may see them (404 when the rules
+   * hide the forum or the question). The thread comes from QuestionThreads (read as the superuser, kept
+   * until a write); the reader's own record rules pick the posts they see, in one query with their votes
+   * on the page's posts, whether the question is a favourite and their karma. Links in posts of authors
+   * under the forum's `karma_dofollow` are marked nofollow.
    */
-  async question(env: Env, forumId: number, postId: number, opts: { dofollowKarma?: number } = {}): Promise<QuestionView> {
-    // The question and its answers in one read (the question first: answers have a parent).
-    const both = await env.model(POST_MODEL).search_read(
-      [['forum_id', '=', forumId], '|', '&', ['id', '=', postId], ['parent_id', '=', false], ['parent_id', '=', postId]], VIEW_FIELDS, { limit: 501 },
-    );
-    const q = both.find((r) => Number(r.id) === postId);
-    if (!q) throw new MissingError('This question does not exist.');
-    const rows = [q, ...both.filter((r) => r !== q)];
-    const viewer = { karma: 0 };
-    const cards = await this.cards(env, rows, viewer);
-    const ids = rows.map((r) => Number(r.id));
-    // The caller's votes on the page's posts and whether the question is a favourite: one query.
-    const mine: Array<{ post_id: number; vote: string }> = env.isSuperuser ? [] : await env.db('forum_post_vote').whereIn('post_id', ids).andWhere({ user_id: env.uid }).select('post_id', 'vote')
-      .unionAll(env.db('forum_favourite_rel').where({ forum_post_id: postId, user_id: env.uid }).select('forum_post_id', env.db.raw(`'${FAVOURITE}'`)));
-    const voteOf = new Map(mine.filter((v) => v.vote !== FAVOURITE).map((v) => [Number(v.post_id), Number(v.vote)]));
-    const favourite = mine.some((v) => v.vote === FAVOURITE);
-    // The comments of the question and all its answers: one query (sanitised HTML of escaped text).
-    const comments = await this.comments.onRecords(env.db, POST_MODEL, ids, 2000);
-    // Grouped in one pass (in their order), not filtered once per post.
-    const commentsOf = new Map<number, CommentView[]>();
-    for (const c of comments) {
-      const view = { id: c.id, body: c.body, authorName: c.authorName, authorPartnerId: c.authorId };
-      const list = commentsOf.get(c.resId);
-      if (list) list.push(view);
-      else commentsOf.set(c.resId, [view]);
-    }
-    const views = rows.map((r, i): PostView => ({
-      comments: commentsOf.get(Number(r.id)) ?? [],
-      ...cards[i], content: cards[i].authorKarma < (opts.dofollowKarma ?? Infinity) ? nofollowLinks(String(r.content ?? '')) : String(r.content ?? ''), contentLink: r.content_link ? String(r.content_link) : null, isCorrect: Boolean(r.is_correct),
-      state: String(r.state), userVote: voteOf.get(Number(r.id)) ?? 0, favourite: i === 0 && favourite, authorKarma: cards[i].authorKarma,
+  async question(env: Env, forumId: number, postId: number): Promise<{ forum: ForumWithRules; view: QuestionView; following?: boolean }> {
+    const forum = await this.summaries.stored(env, forumId);
+    if (!forum) throw new MissingError('This forum does not exist.');
+    const thread = await this.threads.thread(env, forumId, postId);
+    if (!thread) throw new MissingError('This question does not exist.');
+    const facts = env.isSuperuser ? null : await this.readerFacts(env, forumId, postId);
+    if (facts && !facts.forumVisible) throw new MissingError('This forum does not exist.');
+    const posts = facts ? thread.posts.filter((p) => facts.visible.has(p.id)) : thread.posts;
+    if (posts[0]?.id !== postId) throw new MissingError('This question does not exist.');
+    const views = posts.map((p, i): PostView => ({
+      ...p, content: this.threads.content(p, forum.rules.karma_dofollow),
+      userVote: facts?.votes.get(p.id) ?? 0, favourite: i === 0 && (facts?.favourite ?? false),
     }));
-    return { question: views[0], answers: views.slice(1), viewerKarma: viewer.karma };
+    return { forum, view: { question: views[0], answers: views.slice(1), viewerKarma: facts?.karma ?? 0 }, following: facts?.following };
+  }
+
+  /**
+   * In one query, with the caller's rights: which of the thread's posts their record rules let them see, whether
+   * they see the forum, their votes on these posts, whether the question is their favourite, their karma,
+   * whether they follow the question (as their partner; undefined without one).
+   */
+  private async readerFacts(env: Env, forumId: number, postId: number): Promise<ReaderFacts> {
+    const db = env.db;
+    const kind = (k: string) => db.raw(`'${k}' as k`);
+    // The thread's posts named by the question, not by their ids: the same statement (prepared once) and a
+    // few parameters whatever the number of answers; ids the cached thread lacks are ignored.
+    const visible = env.model(POST_MODEL).subquery(threadDomain(forumId, postId)).as('vp');
+    const forum = env.model(FORUM_MODEL).subquery([['id', '=', forumId]]).as('vf');
+    const partnerId = env.user.partnerId;
+    let query = db.from(visible).select(kind('p'), 'vp.id as id', db.raw('0 as n'))
+      .unionAll(db.from(forum).select(kind('F'), 'vf.id', db.raw('0')))
+      .unionAll(db('forum_post_vote as pv').join('forum_post as vp2', 'vp2.id', 'pv.post_id').where('pv.user_id', env.uid)
+        .andWhere((w) => w.where('vp2.id', postId).orWhere('vp2.parent_id', postId)).select(kind('v'), 'pv.post_id', db.raw('cast(pv.vote as integer)')))
+      .unionAll(db('forum_favourite_rel').where({ forum_post_id: postId, user_id: env.uid }).select(kind('f'), 'forum_post_id', db.raw('0')))
+      .unionAll(db.from(this.people.usersView(db, ['karma']).as('u')).where('u.id', env.uid).select(kind('k'), 'u.id', 'u.karma'));
+    if (partnerId) query = query.unionAll(this.followers.followerRow(db, POST_MODEL, postId, partnerId).select(kind('w'), 'res_id', db.raw('0')));
+    const rows: Array<{ k: string; id: number; n: number | null }> = await query;
+    const facts: ReaderFacts = { visible: new Set(), forumVisible: false, votes: new Map(), favourite: false, karma: 0, following: partnerId ? false : undefined };
+    for (const r of rows) {
+      if (r.k === 'p') facts.visible.add(Number(r.id));
+      else if (r.k === 'F') facts.forumVisible = true;
+      else if (r.k === 'v') facts.votes.set(Number(r.id), Number(r.n));
+      else if (r.k === 'f') facts.favourite = true;
+      else if (r.k === 'k') facts.karma = Number(r.n ?? 0);
+      else if (r.k === 'w') facts.following = true;
+    }
+    return facts;
   }
 
   /**
@@ -116,19 +135,15 @@ export class ForumPagesData {
    * once for all of them (as the superuser: names only). The rows' ids come from a read with the
    * caller's rights; their authors are joined here rather than read as many2one names (a query less).
    */
-  private async cards(env: Env, rows: Array<Record<string, unknown>>, viewer?: { karma: number }): Promise<PostCard[]> {
+  private async cards(env: Env, rows: Array<Record<string, unknown>>): Promise<PostCard[]> {
     const tagIds = [...new Set(rows.flatMap((r) => (r.tag_ids as number[]) ?? []))];
     const tags = tagIds.length ? await env.sudo().model(TAG_MODEL).read(tagIds, ['name']) : [];
     const tagName = new Map(tags.map((t) => [Number(t.id), String(t.name)]));
     const people = () => this.people.usersView(env.db, ['name', 'karma']).as('u');
-    let authorsQuery = rows.length ? env.db('forum_post as fp').join(people(), 'u.id', 'fp.create_uid').whereIn('fp.id', rows.map((r) => Number(r.id))).select('fp.id as post_id', 'u.id', 'u.name', 'u.karma') : null;
-    if (viewer && !env.isSuperuser) {
-      const me = env.db.from(people()).where('u.id', env.uid).select(env.db.raw('0 as post_id'), 'u.id', 'u.name', 'u.karma');
-      authorsQuery = authorsQuery ? authorsQuery.unionAll(me) : me;
-    }
-    const authors: Array<{ post_id: number; id: number; name: string; karma: number }> = authorsQuery ? await authorsQuery : [];
-    const authorOf = new Map(authors.filter((a) => Number(a.post_id) > 0).map((a) => [Number(a.post_id), a]));
-    if (viewer) viewer.karma = Number(authors.find((a) => Number(a.post_id) === 0)?.karma ?? 0);
+    const authors: Array<{ post_id: number; id: number; name: string; karma: number }> = rows.length
+      ? await env.db('forum_post as fp').join(people(), 'u.id', 'fp.create_uid').whereIn('fp.id', rows.map((r) => Number(r.id))).select('fp.id as post_id', 'u.id', 'u.name', 'u.karma')
+      : [];
+    const authorOf = new Map(authors.map((a) => [Number(a.post_id), a]));
     return rows.map((r) => {
       const author = authorOf.get(Number(r.id));
       const authorId = author ? Number(author.id) : 0;
@@ -143,10 +158,13 @@ export class ForumPagesData {
 }
 
 const CARD_FIELDS = ['name', 'post_type', 'plain_content', 'create_date', 'vote_count', 'child_count', 'views', 'has_validated_answer', 'tag_ids'];
-/**
- * A question page shows whole posts, never their excerpt: the plain text (as long as the post) is not
- * read for it (the cards' excerpt is empty there).
- */
-const VIEW_FIELDS = [...CARD_FIELDS.filter((f) => f !== 'plain_content'), 'content', 'content_link', 'is_correct', 'state'];
-/** Marks the favourite row among the caller's votes (a vote is '1', '0' or '-1'). */
-const FAVOURITE = 'F';
+
+/** What the question page knows of its reader (ForumPagesData.readerFacts). */
+interface ReaderFacts {
+  visible: Set<number>;
+  forumVisible: boolean;
+  votes: Map<number, number>;
+  favourite: boolean;
+  karma: number;
+  following: boolean | undefined;
+}

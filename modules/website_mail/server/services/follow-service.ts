@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
 import { type Env, EnvFactory } from '@platform/orm';
 import { People } from '@platform/base';
 import { utcText } from '@platform/common';
@@ -26,6 +27,14 @@ export class FollowService {
     const n = await (env?.sudo() ?? this.envs.superuser()).model('mail.followers')
       .search_count([['res_model', '=', model], ['res_id', '=', id], ['partner_id', '=', partnerId]]);
     return n > 0;
+  }
+
+  /**
+   * The partner's follow of the record (one row or none) as a query to select from inside another
+   * statement (a page reading its reader's facts in one round trip); read as isFollower reads it.
+   */
+  followerRow(db: Knex, model: string, id: number, partnerId: number): Knex.QueryBuilder {
+    return db('mail_followers').where({ res_model: model, res_id: id, partner_id: partnerId });
   }
 
   /** True when this call created the follow, false when the partner followed the record already. */
