@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import type { WriteSignal } from '@platform/http';
+import type { TransactionInfo } from '@modules/payment';
 
 /** One line of a cart as its pages show it (its product's template for the link and the picture). */
 export interface CartLine {
@@ -42,6 +43,8 @@ export interface CartCopy {
   carrierId: number | null;
   carrierName: string | null;
   paymentTxId: number | null;
+  /** The order's current transaction (payment's `joinInfo`), null without one. */
+  payment: TransactionInfo | null;
   lines: CartLine[];
   partner: CartPartner | null;
 }
@@ -50,8 +53,9 @@ export interface CartCopy {
 const ORDER = 'sale_order';
 const LINE = 'sale_order_line';
 const PARTNER = 'res_partner';
-const OTHERS = ['delivery_carrier', 'product_product', 'product_template'];
-export const CART_TABLES = [ORDER, LINE, PARTNER, ...OTHERS];
+const TRANSACTION = 'payment_transaction';
+const OTHERS = ['delivery_carrier', 'product_product', 'product_template', 'res_currency'];
+export const CART_TABLES = [ORDER, LINE, PARTNER, TRANSACTION, ...OTHERS];
 const WRITE = /^\s*(insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?(\w+)[`"]?\s/i;
 const MAX_ENTRIES = 10_000;
 
@@ -68,7 +72,7 @@ interface QueryEvent {
  * `where "id" = ?` (orders, contacts) or `"order_id" = ?` (lines) first and AND-ed, a line insert's
  * `order_id` column; anything else drops every copy.
  */
-type Named = { orders?: number[]; partners?: number[] } | 'all' | null;
+type Named = { orders?: number[]; partners?: number[]; transactions?: number[] } | 'all' | null;
 
 function placeholder(sql: string, at: number, bindings: unknown[]): unknown {
   // PostgreSQL's statements number their parameters; SQLite's are counted.
@@ -106,10 +110,10 @@ function named(q: QueryEvent): Named {
   const sql = q.sql!;
   const bindings = q.bindings ?? [];
   const insert = /^insert/i.test(verb);
-  if (table === ORDER || table === PARTNER) {
+  if (table === ORDER || table === PARTNER || table === TRANSACTION) {
     if (insert) return null;
     const id = whereFirst(sql, 'id', bindings);
-    return id === undefined ? 'all' : table === ORDER ? { orders: [id] } : { partners: [id] };
+    return id === undefined ? 'all' : table === ORDER ? { orders: [id] } : table === PARTNER ? { partners: [id] } : { transactions: [id] };
   }
   if (table === LINE) {
     if (insert) {
@@ -158,6 +162,7 @@ export class CartCopies {
   constructor(db: Knex, private readonly signal: WriteSignal) {
     signal.announce(ORDER);
     signal.announce(LINE);
+    signal.announce(TRANSACTION);
     signal.watch(CART_TABLES, (table) => {
       // Local writes are followed statement by statement below; a change elsewhere drops everything.
       if (table === null) this.clear();
@@ -222,11 +227,15 @@ export class CartCopies {
       }
       this.orderVersions.set(id, (this.orderVersions.get(id) ?? 0) + 1);
     }
-    if (what.partners?.length) {
-      // A contact's change: the copies that show it (few: one per cart of that contact).
+    const partners = what.partners ?? [];
+    const transactions = what.transactions ?? [];
+    if (partners.length || transactions.length) {
+      // A contact's or a payment's change: the copies that show it (few: the carts of that contact, the order of that payment).
       this.version++;
       this.loading.clear();
-      for (const [id, copy] of this.copies.entries()) if (what.partners.includes(copy.partnerId)) this.copies.delete(id);
+      for (const [id, copy] of this.copies.entries()) {
+        if (partners.includes(copy.partnerId) || (copy.paymentTxId !== null && transactions.includes(copy.paymentTxId))) this.copies.delete(id);
+      }
     }
   }
 

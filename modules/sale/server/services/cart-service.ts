@@ -5,6 +5,7 @@ import { DatabaseToken, UserError, ValidationError } from '@platform/core';
 import { People } from '@platform/base';
 import { utcText } from '@platform/common';
 import { WriteSignal, type RequestContext } from '@platform/http';
+import { PaymentTransactions } from '@modules/payment';
 import type { Env } from '@platform/orm';
 import {
   MAX_LINE_QTY, QTY_MESSAGES, productUrl, type CartUpdate, type CartUpdateResult, type CartView,
@@ -50,6 +51,7 @@ export class CartService {
   constructor(
     @inject(CatalogService) private readonly catalog: CatalogService,
     @inject(People) private readonly people: People,
+    @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
     @inject(DatabaseToken) db: Knex,
     @inject(WriteSignal) signal: WriteSignal,
   ) {
@@ -68,7 +70,7 @@ export class CartService {
   private async load(db: Knex, orderId: number): Promise<CartCopy | null> {
     const pictured = db.raw("case when coalesce(p.image, '') <> '' or coalesce(t.image, '') <> '' then 1 else 0 end as pictured");
     const partner = this.people.partnersView(db, ['name', 'email', 'phone', 'lang', 'street', 'city', 'zip', 'country_id', 'state_id']).as('pp');
-    const rows = await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
+    const query = db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
       .leftJoin('sale_order_line as l', 'l.order_id', 'o.id').leftJoin('product_product as p', 'p.id', 'l.product_id').leftJoin('product_template as t', 't.id', 'p.product_tmpl_id')
       .leftJoin(partner, 'pp.id', 'o.partner_id')
       .where('o.id', orderId).orderBy('l.id')
@@ -76,12 +78,14 @@ export class CartService {
         'l.id as line_id', 'l.product_id', 'l.name as line_name', 'l.product_uom_qty', 'l.price_unit', 'l.price_subtotal', 't.id as tmpl_id', 't.name as tmpl_name', pictured,
         'pp.id as p_id', 'pp.name as p_name', 'pp.email as p_email', 'pp.phone as p_phone', 'pp.lang as p_lang', 'pp.street as p_street', 'pp.city as p_city', 'pp.zip as p_zip',
         'pp.country_id as p_country_id', 'pp.state_id as p_state_id');
+    // Its transaction too (the confirmation shows its state), through payment's face.
+    const rows: Array<Record<string, unknown>> = await this.transactions.joinInfo(query, 'o.payment_tx_id');
     const o = rows[0];
     if (!o) return null;
     return {
       id: orderId, state: String(o.state), websiteId: idOrNull(o.website_id), partnerId: Number(o.partner_id), amountTotal: Number(o.amount_total),
       amountDelivery: Number(o.amount_delivery ?? 0), name: String(o.name), currencyId: Number(o.currency_id), carrierId: idOrNull(o.carrier_id),
-      carrierName: o.carrier_name ? String(o.carrier_name) : null, paymentTxId: idOrNull(o.payment_tx_id),
+      carrierName: o.carrier_name ? String(o.carrier_name) : null, paymentTxId: idOrNull(o.payment_tx_id), payment: this.transactions.fromJoined(o),
       lines: rows.filter((r) => r.line_id != null).map((r) => ({
         id: Number(r.line_id), productId: Number(r.product_id), name: String(r.line_name), qty: Number(r.product_uom_qty), priceUnit: Number(r.price_unit),
         subtotal: Number(r.price_subtotal), tmplId: idOrNull(r.tmpl_id), tmplName: r.tmpl_name == null ? '' : String(r.tmpl_name), pictured: truthy(r.pictured),

@@ -301,6 +301,8 @@ export class CheckoutService {
     const tx = await this.transactions.create(caller.env, {
       reference: order.name, amount: order.amountTotal, currencyId: order.currencyId, acquirerId: acquirer.id, acquirer,
       partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null, claimed: opts.claimed,
+      // The contact as read with the cart: copied to the transaction without another read.
+      payer: order.partner ?? undefined,
     });
     await caller.env.sudo().db('sale_order').where({ id: order.id }).update({ payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
     caller.session.set(TX_SESSION_KEY, tx.id);
@@ -310,8 +312,8 @@ export class CheckoutService {
   /** The session's transaction when it is the one named (id and its signed token) and still the order's. */
   async ownTransaction(caller: Caller, orderId: number, txId: number, token: string): Promise<boolean> {
     if (caller.session.get<number>(TX_SESSION_KEY) !== txId || !(await this.links.verifyTx(txId, token))) return false;
-    const o = await caller.env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id');
-    return Number(o?.payment_tx_id) === txId;
+    const o = await this.orderCopy(caller.env, orderId);
+    return o?.paymentTxId === txId;
   }
 
   txToken(txId: number): Promise<string> {
@@ -342,11 +344,13 @@ export class CheckoutService {
   }
 
   /** The order's current transaction's status (asked to its provider while pending). */
-  async paymentStatus(env: Env, orderId: number, known?: { payment_tx_id: number | null; state: string; amount_total: number }) {
-    const o = known ?? await env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id', 'state', 'amount_total');
-    if (!o) return null;
+  async paymentStatus(env: Env, orderId: number) {
+    // The order's copy with its transaction (read together, kept until either is written).
+    const copy = await this.orderCopy(env, orderId);
+    if (!copy) return null;
+    const o = { payment_tx_id: copy.paymentTxId, state: copy.state, amount_total: copy.amountTotal };
     if (!o.payment_tx_id) return { order: o, status: null };
-    return { order: o, status: await this.transactions.status(env, Number(o.payment_tx_id)) };
+    return { order: o, status: await this.transactions.status(env, o.payment_tx_id, copy.payment) };
   }
 
   async transaction(env: Env, txId: number): Promise<TransactionInfo> {
