@@ -174,8 +174,13 @@ export class CartCopies {
     pool?.on('release', (c) => this.released(c?.__knexUid));
   }
 
-  /** The copy of an order, or what `load` reads (kept when nothing changed meanwhile). */
-  async get(orderId: number, load: () => Promise<CartCopy | null>): Promise<CartCopy | null> {
+  /**
+   * The copy of an order, or what `load` reads (kept when nothing changed meanwhile). `shared`: the load
+   * may be another request's that is under way, and this one's may serve others. A load in a transaction
+   * is neither: on SQLite another's waits for the one connection the transaction holds, and the
+   * transaction's may see its own writes, not committed yet.
+   */
+  async get(orderId: number, load: () => Promise<CartCopy | null>, shared = true): Promise<CartCopy | null> {
     this.signal.generation();
     if (!this.signal.exact()) {
       this.clear();
@@ -184,7 +189,7 @@ export class CartCopies {
     const copy = this.copies.get(orderId);
     if (copy) return copy;
     const at = this.stamp(orderId);
-    const pending = this.loading.get(orderId);
+    const pending = shared ? this.loading.get(orderId) : undefined;
     if (pending && pending.at === at) return pending.promise;
     const promise = load().then((row) => {
       this.signal.generation();
@@ -193,7 +198,7 @@ export class CartCopies {
     }).finally(() => {
       if (this.loading.get(orderId)?.promise === promise) this.loading.delete(orderId);
     });
-    this.loading.set(orderId, { at, promise });
+    if (shared) this.loading.set(orderId, { at, promise });
     return promise;
   }
 

@@ -64,7 +64,7 @@ export class CartService {
    * until one of them is written (`CartCopies`). Sudo: the caller decides whose order it may see.
    */
   async order(db: Knex, orderId: number): Promise<CartCopy | null> {
-    return this.copies.get(orderId, () => this.load(db, orderId));
+    return this.copies.get(orderId, () => this.load(db, orderId), !(db as { isTransaction?: boolean }).isTransaction);
   }
 
   private async load(db: Knex, orderId: number): Promise<CartCopy | null> {
@@ -136,6 +136,9 @@ export class CartService {
    */
   async update(caller: Caller, p: CartUpdate): Promise<CartUpdateResult> {
     if (p.set_qty == null && p.add_qty == null) throw new ValidationError(QTY_MESSAGES.nothingToDo);
+    // The variant and its price (kept per reader by the catalogue) before the transaction: a shared load
+    // awaited inside it could wait, on SQLite, for the connection the transaction holds.
+    const sellable = p.set_qty === 0 ? null : await this.catalog.sellable(caller.env, p.product_id);
     return caller.env.sudo().transaction(async (env) => {
       const cart = await this.current(caller, env);
       let order: { id: number; partnerId: number } | null = cart;
@@ -162,7 +165,7 @@ export class CartService {
         return { line_id: line?.id ?? null, quantity: 0, cart_quantity: totals.quantity, line_subtotal: 0, amount_total: totals.amount, ...(warning ? { warning } : {}) };
       }
       // The caller's own rights decide whether the product is visible (published, active); then the price.
-      const variant = await this.catalog.sellable(caller.env.withDb(env.db), p.product_id);
+      const variant = sellable;
       if (!variant) throw new UserError(QTY_MESSAGES.unknownProduct);
       const price = toCents(variant.price);
       const created = !order;

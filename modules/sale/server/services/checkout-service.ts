@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
-import { People } from '@platform/base';
 import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
@@ -24,9 +23,7 @@ export const LAST_ORDER_SESSION_KEY = 'sale_last_order_id';
 type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
 export type AddressForm = Record<AddressField, string>;
 
-const PARTNER_FIELDS = ['name', 'email', 'phone', 'street', 'city', 'zip', 'country_id', 'state_id'];
 const m2o = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : null);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The shared schema's messages per field, for these values and the country's rules. */
 function schemaErrors(values: AddressForm, context: AddressContext): AddressErrors {
@@ -64,7 +61,6 @@ export class CheckoutService {
     @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
     @inject(PaymentCheckout) private readonly payments: PaymentCheckout,
     @inject(PaymentLinks) private readonly links: PaymentLinks,
-    @inject(People) private readonly people: People,
     @inject(SiteCaches) caches: SiteCaches,
   ) {
     this.countryRows = caches.create(50, ['res_country', 'res_country_state']);
