@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { openDatabase } from '@platform/db/connection';
-import { WriteSignal } from '@platform/db/write-signal';
+import { WriteSignal } from '@platform/db';
+import { openDatabase } from '../../../test/support/kernel';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
 import { CartCopies, type CartCopy } from '../server/services/cart-copies';
 
