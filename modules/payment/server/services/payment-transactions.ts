@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { injectContributions, LoggerToken, UserError, type ContributionProvider } from '@platform/core';
 import { escapeHtml, utcText } from '@platform/common';
-import { People } from '@platform/base';
+import { People, type PartnerAddress } from '@platform/base';
+import type { Knex } from 'knex';
 import { isUniqueViolation } from '@platform/db';
 import { nowUtc, type Env } from '@platform/orm';
 import { TRANSACTION_MODEL, type TransactionState } from '../models/payment-transaction';
@@ -39,6 +40,8 @@ export interface NewTransaction {
    * caller that pays it in the same request.
    */
   claimed?: boolean;
+  /** The payer's details (those of `partnerId`) as the caller just read them: copied without reading them again. */
+  payer?: Pick<PartnerAddress, 'id' | 'name' | 'email' | 'lang' | 'street' | 'zip' | 'city' | 'countryId' | 'phone'>;
 }
 
 /** The provider reference of a draft transaction while one attempt is being processed. */
@@ -107,7 +110,8 @@ export class PaymentTransactions {
     if (!base || base.length > REFERENCE_MAX - 6) throw new UserError(`A payment reference has 1 to ${REFERENCE_MAX - 6} characters.`);
     const sudo = env.sudo();
     // The payer's details copied as they are now, in one read through base's face (not its tables).
-    const partner = input.partnerId ? await this.people.partnerAddress(sudo.db, input.partnerId, sudo.lang) : null;
+    const partner = !input.partnerId ? null
+      : input.payer?.id === input.partnerId ? input.payer : await this.people.partnerAddress(sudo.db, input.partnerId, sudo.lang);
     // No database transaction around the read and the insert: the reference's unique index is the
     // judge, and a reference already taken (an earlier payment of the same order, or one racing this
     // one) makes this one look for the next free one.
@@ -153,6 +157,21 @@ export class PaymentTransactions {
       .where('t.id', id).first(...TX_COLUMNS.map((f) => `t.${f}`), 'c.name as currency_name', 'c.decimal_places as currency_decimals', 'c.active as currency_active');
     if (!r) throw new UserError('This transaction does not exist.');
     return txInfo(r);
+  }
+
+  /**
+   * Adds to a caller's query the transaction whose id is in `onColumn` (left joined, with its currency),
+   * its columns prefixed `tx_`: what `info` reads, in the caller's own statement. Read the row with `fromJoined`.
+   */
+  joinInfo(query: Knex.QueryBuilder, onColumn: string): Knex.QueryBuilder {
+    return query.leftJoin('payment_transaction as ptx', 'ptx.id', onColumn).leftJoin('res_currency as ptc', 'ptc.id', 'ptx.currency_id')
+      .select(...TX_COLUMNS.map((f) => `ptx.${f} as tx_${f}`), 'ptc.name as tx_currency_name', 'ptc.decimal_places as tx_currency_decimals', 'ptc.active as tx_currency_active');
+  }
+
+  /** The transaction of a row that `joinInfo` made, or null when there was none. */
+  fromJoined(row: Record<string, unknown>): TransactionInfo | null {
+    if (row.tx_id == null) return null;
+    return txInfo(Object.fromEntries(Object.entries(row).filter(([k]) => k.startsWith('tx_')).map(([k, v]) => [k.slice(3), v])));
   }
 
   async findByReference(env: Env, reference: string): Promise<TransactionInfo | null> {
@@ -212,8 +231,9 @@ export class PaymentTransactions {
   }
 
   /** Where a transaction stands, for its status page: a pending one is asked to its provider first. */
-  async status(env: Env, id: number): Promise<StatusAnswer> {
-    let tx = await this.info(env, id);
+  async status(env: Env, id: number, known?: TransactionInfo | null): Promise<StatusAnswer> {
+    // The transaction as the caller just read it (`joinInfo`), else read here.
+    let tx = known?.id === id ? known : await this.info(env, id);
     const acquirer = await this.catalog.acquirer(env, tx.acquirerId);
     const provider = this.catalog.provider(tx.provider);
     if (tx.state === 'pending' && acquirer && provider?.refresh) {

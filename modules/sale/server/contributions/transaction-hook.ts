@@ -24,6 +24,10 @@ export class SaleTransactionHook implements TransactionStateHook {
   ) {}
 
   async transactionStateChanged(env: Env, tx: TransactionInfo, _previous: TransactionState): Promise<void> {
+    // A payment of a draft (a cart just paid): confirmed by one statement that compares the amount and
+    // the currency itself; anything else (not a draft, not matching, not found) is read below.
+    if ((tx.state === 'done' || tx.state === 'authorized') && tx.currency.id
+      && (await this.lifecycle.confirmPaid(env, orderNameOf(tx.reference), { amount: tx.amount, currencyId: tx.currency.id }))) return;
     // The order with what a state change needs (one read: the state change does not read it again).
     const order = await this.lifecycle.orderRow(env.db, { name: orderNameOf(tx.reference) });
     if (!order) return;

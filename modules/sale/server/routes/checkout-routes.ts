@@ -143,7 +143,7 @@ export class CheckoutRoutes implements RouteContribution {
           const orderId = this.checkout.lastOrderId(req);
           if (!orderId) return req.reply.redirect('/shop');
           const summary = await this.checkout.summary(req.env, orderId);
-          const status = await this.orderStatus(req, orderId, { payment_tx_id: summary.paymentTxId, state: summary.state, amount_total: summary.amountTotal });
+          const status = await this.orderStatus(req, orderId);
           req.reply.header('Cache-Control', 'no-store');
           return confirmationPage({ order: summary, status, signedIn: !req.isPublic });
         },
@@ -231,8 +231,8 @@ export class CheckoutRoutes implements RouteContribution {
     return req.reply.redirect(CONFIRMATION_URL, { status: 303 });
   }
 
-  private async orderStatus(req: RequestContext, orderId: number, known?: { payment_tx_id: number | null; state: string; amount_total: number }): Promise<OrderStatus> {
-    const found = await this.checkout.paymentStatus(req.env, orderId, known);
+  private async orderStatus(req: RequestContext, orderId: number): Promise<OrderStatus> {
+    const found = await this.checkout.paymentStatus(req.env, orderId);
     if (!found) return { recall: false, message: '<p>There seems to be an error with your request.</p>', tone: 'danger', state: 'none', order_state: 'none' };
     const status: PaymentStatus | null = found.status;
     const orderState = String(found.order.state);

@@ -49,11 +49,11 @@ export class MyOrdersRoutes implements RouteContribution {
           const txId = Array.isArray(row.payment_tx_id) ? Number(row.payment_tx_id[0]) : 0;
           const payments = await this.payments(req.env, [txId]);
           const order = await this.checkout.summary(req.env, id);
-          const partnerId = Array.isArray(row.partner_id) ? Number(row.partner_id[0]) : 0;
+          const copy = await this.checkout.orderCopy(req.env, id);
           return myOrderPage({
             order, stateLabel: stateLabel(row.state), date: String(row.date_order || row.create_date || '').slice(0, 10),
             payment: payments.get(txId) ?? 'Not paid',
-            address: await this.checkout.address({ ...req, isPublic: false }, { partnerId }),
+            address: copy ? await this.checkout.address({ ...req, isPublic: false }, copy) : null,
           });
         },
       },

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { UserError, ValidationError } from '@platform/core';
+import type { Knex } from 'knex';
+import { DatabaseToken, UserError, ValidationError } from '@platform/core';
+import { People } from '@platform/base';
 import { utcText } from '@platform/common';
-import type { RequestContext } from '@platform/http';
+import { WriteSignal, type RequestContext } from '@platform/http';
+import { PaymentTransactions } from '@modules/payment';
 import type { Env } from '@platform/orm';
 import {
   MAX_LINE_QTY, QTY_MESSAGES, productUrl, type CartUpdate, type CartUpdateResult, type CartView,
 } from '../../common/shop-schemas';
-import { deliveryCents } from '../../common/checkout-schemas';
 import { ORDER_LINE_MODEL, ORDER_MODEL } from '../models/sale-order';
+import { CartCopies, type CartCopy } from './cart-copies';
 import { CatalogService } from './catalog-service';
 import { fromCents, toCents } from './money';
 
@@ -28,30 +31,13 @@ export interface OrderChange {
   carrierIfNone?: number | null;
 }
 
-/** The session's cart as one read gives it. */
-export interface CurrentCart {
-  id: number;
-  partnerId: number;
-  lineCount: number;
-  amountTotal: number;
-  name: string;
-  currencyId: number;
-  carrierId: number | null;
-  /** What the checkout pages show of the order besides (read in the same statement). */
-  state: string;
-  amountDelivery: number;
-  paymentTxId: number | null;
-  carrierName: string | null;
-}
+/** The session's cart as one read gives it (its lines and its contact too: `CartCopies`). */
+export type CurrentCart = CartCopy & { lineCount: number };
 
-function cartOf(id: number, o: Record<string, unknown>): CurrentCart {
-  return {
-    id, partnerId: Number(o.partner_id), lineCount: Number(o.line_count), amountTotal: Number(o.amount_total), name: String(o.name),
-    currencyId: Number(o.currency_id), carrierId: o.carrier_id ? Number(o.carrier_id) : null,
-    state: String(o.state), amountDelivery: Number(o.amount_delivery ?? 0), paymentTxId: o.payment_tx_id ? Number(o.payment_tx_id) : null,
-    carrierName: o.carrier_name ? String(o.carrier_name) : null,
-  };
-}
+const current = (copy: CartCopy): CurrentCart => ({ ...copy, lineCount: copy.lines.length });
+const truthy = (v: unknown): boolean => v === true || v === 1 || v === '1';
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const idOrNull = (v: unknown): number | null => (v ? Number(v) : null);
 
 /**
  * The cart: a draft order whose id is in the caller's session, so nobody reaches another's cart. It is
@@ -60,31 +46,74 @@ function cartOf(id: number, o: Record<string, unknown>): CurrentCart {
  */
 @injectable()
 export class CartService {
-  constructor(@inject(CatalogService) private readonly catalog: CatalogService) {}
+  private readonly copies: CartCopies;
+
+  constructor(
+    @inject(CatalogService) private readonly catalog: CatalogService,
+    @inject(People) private readonly people: People,
+    @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
+    @inject(DatabaseToken) db: Knex,
+    @inject(WriteSignal) signal: WriteSignal,
+  ) {
+    this.copies = new CartCopies(db, signal);
+  }
+
+  /**
+   * An order with its lines (their product's template: the cart's links and pictures), its shipping
+   * method's name and its contact (through base's face): one read whatever the number of lines, kept
+   * until one of them is written (`CartCopies`). Sudo: the caller decides whose order it may see.
+   */
+  async order(db: Knex, orderId: number): Promise<CartCopy | null> {
+    return this.copies.get(orderId, () => this.load(db, orderId), !(db as { isTransaction?: boolean }).isTransaction);
+  }
+
+  private async load(db: Knex, orderId: number): Promise<CartCopy | null> {
+    const pictured = db.raw("case when coalesce(p.image, '') <> '' or coalesce(t.image, '') <> '' then 1 else 0 end as pictured");
+    const partner = this.people.partnersView(db, ['name', 'email', 'phone', 'lang', 'street', 'city', 'zip', 'country_id', 'state_id']).as('pp');
+    const query = db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
+      .leftJoin('sale_order_line as l', 'l.order_id', 'o.id').leftJoin('product_product as p', 'p.id', 'l.product_id').leftJoin('product_template as t', 't.id', 'p.product_tmpl_id')
+      .leftJoin(partner, 'pp.id', 'o.partner_id')
+      .where('o.id', orderId).orderBy('l.id')
+      .select('o.state', 'o.website_id', 'o.partner_id', 'o.amount_total', 'o.name', 'o.currency_id', 'o.carrier_id', 'o.amount_delivery', 'o.payment_tx_id', 'd.name as carrier_name',
+        'l.id as line_id', 'l.product_id', 'l.name as line_name', 'l.product_uom_qty', 'l.price_unit', 'l.price_subtotal', 't.id as tmpl_id', 't.name as tmpl_name', pictured,
+        'pp.id as p_id', 'pp.name as p_name', 'pp.email as p_email', 'pp.phone as p_phone', 'pp.lang as p_lang', 'pp.street as p_street', 'pp.city as p_city', 'pp.zip as p_zip',
+        'pp.country_id as p_country_id', 'pp.state_id as p_state_id');
+    // Its transaction too (the confirmation shows its state), through payment's face.
+    const rows: Array<Record<string, unknown>> = await this.transactions.joinInfo(query, 'o.payment_tx_id');
+    const o = rows[0];
+    if (!o) return null;
+    return {
+      id: orderId, state: String(o.state), websiteId: idOrNull(o.website_id), partnerId: Number(o.partner_id), amountTotal: Number(o.amount_total),
+      amountDelivery: Number(o.amount_delivery ?? 0), name: String(o.name), currencyId: Number(o.currency_id), carrierId: idOrNull(o.carrier_id),
+      carrierName: o.carrier_name ? String(o.carrier_name) : null, paymentTxId: idOrNull(o.payment_tx_id), payment: this.transactions.fromJoined(o),
+      lines: rows.filter((r) => r.line_id != null).map((r) => ({
+        id: Number(r.line_id), productId: Number(r.product_id), name: String(r.line_name), qty: Number(r.product_uom_qty), priceUnit: Number(r.price_unit),
+        subtotal: Number(r.price_subtotal), tmplId: idOrNull(r.tmpl_id), tmplName: r.tmpl_name == null ? '' : String(r.tmpl_name), pictured: truthy(r.pictured),
+      })),
+      partner: o.p_id ? {
+        id: Number(o.p_id), name: text(o.p_name), email: text(o.p_email), phone: text(o.p_phone), lang: text(o.p_lang), street: text(o.p_street),
+        city: text(o.p_city), zip: text(o.p_zip), countryId: idOrNull(o.p_country_id), stateId: idOrNull(o.p_state_id),
+      } : null,
+    };
+  }
 
   /** The caller's cart, or null (none yet, or it is no longer a draft of this site: then forgotten). */
   async current(caller: Caller, env: Env = caller.env.sudo()): Promise<CurrentCart | null> {
     const id = caller.session.get<number>(CART_SESSION_KEY);
     if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
-    // One indexed read (the session names the order; its rights are the session's own), its lines counted in it.
-    const db = env.sudo().db;
-    // Its shipping method's name too: the checkout pages show the order from this read (CheckoutService.summary).
-    const order = await db(ORDER_TABLE).where({ id }).first('state', 'website_id', 'partner_id', 'amount_total', 'name', 'currency_id', 'carrier_id',
-      'amount_delivery', 'payment_tx_id',
-      db('sale_order_line').where('order_id', id).count('*').as('line_count'),
-      db('delivery_carrier').whereRaw('?? = ??', ['delivery_carrier.id', `${ORDER_TABLE}.carrier_id`]).select('name').as('carrier_name'));
-    const siteId = order?.website_id != null ? Number(order.website_id) : null;
-    if (!order || order.state !== 'draft' || siteId !== caller.site.id) {
+    // The session names the order; its rights are the session's own.
+    const order = await this.order(env.sudo().db, id);
+    if (!order || order.state !== 'draft' || order.websiteId !== caller.site.id) {
       caller.session.delete(CART_SESSION_KEY);
       return null;
     }
-    const partnerId = Number(order.partner_id);
-    if (!caller.isPublic && partnerId !== caller.user.partnerId) {
+    if (!caller.isPublic && order.partnerId !== caller.user.partnerId) {
       // Signed in since the cart was made: the cart becomes theirs (only a visitor's cart is in a session they hold).
       await env.model(ORDER_MODEL).write([id], { partner_id: caller.user.partnerId });
-      return { ...cartOf(id, order), partnerId: caller.user.partnerId };
+      const mine = await this.order(env.sudo().db, id);
+      if (mine) return current(mine);
     }
-    return cartOf(id, order);
+    return current(order);
   }
 
   /**
@@ -107,16 +136,21 @@ export class CartService {
    */
   async update(caller: Caller, p: CartUpdate): Promise<CartUpdateResult> {
     if (p.set_qty == null && p.add_qty == null) throw new ValidationError(QTY_MESSAGES.nothingToDo);
+    // The variant and its price (kept per reader by the catalogue) before the transaction: a shared load
+    // awaited inside it could wait, on SQLite, for the connection the transaction holds.
+    const sellable = p.set_qty === 0 ? null : await this.catalog.sellable(caller.env, p.product_id);
     return caller.env.sudo().transaction(async (env) => {
-      let order: { id: number; partnerId: number } | null = await this.current(caller, env);
+      const cart = await this.current(caller, env);
+      let order: { id: number; partnerId: number } | null = cart;
       let line: { id: number; qty: number } | null = null;
+      // The cart's lines as read with it: a line named must be one of them (never another's).
       if (p.line_id != null) {
-        const row = order ? await env.db('sale_order_line').where({ id: p.line_id, order_id: order.id }).first('id', 'product_id', 'product_uom_qty') : undefined;
-        if (!row || Number(row.product_id) !== p.product_id) throw new UserError(QTY_MESSAGES.foreignLine);
-        line = { id: Number(row.id), qty: Number(row.product_uom_qty) };
-      } else if (order) {
-        const row = await env.db('sale_order_line').where({ order_id: order.id, product_id: p.product_id }).orderBy('id').first('id', 'product_uom_qty');
-        if (row) line = { id: Number(row.id), qty: Number(row.product_uom_qty) };
+        const row = cart?.lines.find((l) => l.id === p.line_id);
+        if (!row || row.productId !== p.product_id) throw new UserError(QTY_MESSAGES.foreignLine);
+        line = { id: row.id, qty: row.qty };
+      } else if (cart) {
+        const row = cart.lines.find((l) => l.productId === p.product_id);
+        if (row) line = { id: row.id, qty: row.qty };
       }
       let qty = p.set_qty != null ? p.set_qty : (line?.qty ?? 0) + (p.add_qty ?? 0);
       let warning: string | undefined;
@@ -131,7 +165,7 @@ export class CartService {
         return { line_id: line?.id ?? null, quantity: 0, cart_quantity: totals.quantity, line_subtotal: 0, amount_total: totals.amount, ...(warning ? { warning } : {}) };
       }
       // The caller's own rights decide whether the product is visible (published, active); then the price.
-      const variant = await this.catalog.sellable(caller.env.withDb(env.db), p.product_id);
+      const variant = sellable;
       if (!variant) throw new UserError(QTY_MESSAGES.unknownProduct);
       const price = toCents(variant.price);
       const created = !order;
@@ -141,7 +175,7 @@ export class CartService {
       let lineId: number;
       if (line) {
         // Readonly columns only this service writes, after its checks: straight to the row.
-        await env.db('sale_order_line').where({ id: line.id }).update({ ...vals, write_uid: env.uid, write_date: utcText() });
+        await env.db('sale_order_line').where({ order_id: orderId, id: line.id }).update({ ...vals, write_uid: env.uid, write_date: utcText() });
         lineId = line.id;
       } else {
         lineId = await env.model(ORDER_LINE_MODEL).create({ order_id: orderId, product_id: p.product_id, ...vals });
@@ -158,29 +192,26 @@ export class CartService {
    * comes through here, so the total a payment is compared with is always the lines' sum.
    */
   async recompute(env: Env, orderId: number, change: OrderChange = {}): Promise<{ quantity: number; amount: number }> {
-    // One read: the lines' sums and the shipping method (whatever the number of lines), the one being set included.
+    // One statement whatever the number of lines: the lines' sums and the shipping method's price (the
+    // one being set included) computed by the database in the update itself, as deliveryCents does.
     const db = env.db;
-    const carrierOf = change.carrierId ? db.raw('?', [change.carrierId])
-      : change.carrierIfNone ? db.raw('COALESCE(??, ?)', ['o.carrier_id', change.carrierIfNone]) : db.ref('o.carrier_id');
-    const row = await db('sale_order as o').leftJoin('delivery_carrier as c', 'c.id', carrierOf).where('o.id', orderId).first(
-      'c.id as carrier', 'c.fixed_price', 'c.free_over', 'c.amount',
-      db('sale_order_line').where('order_id', orderId).count('*').as('n'),
-      db('sale_order_line').where('order_id', orderId).sum('product_uom_qty').as('qty'),
-      db('sale_order_line').where('order_id', orderId).sum('price_subtotal').as('subtotal'),
-    );
-    const count = Number(row?.n ?? 0);
-    const cents = toCents(Number(row?.subtotal ?? 0));
-    const delivery = row?.carrier && count
-      ? deliveryCents({ fixedPrice: Number(row.fixed_price), freeOver: row.free_over === true || row.free_over === 1, amount: Number(row.amount) }, cents) : 0;
-    const total = cents + delivery;
+    const carrier = change.carrierId ? ['?', [change.carrierId]] as const
+      : change.carrierIfNone ? ['COALESCE(??, ?)', [`${ORDER_TABLE}.carrier_id`, change.carrierIfNone]] as const : ['??', [`${ORDER_TABLE}.carrier_id`]] as const;
+    const products = ['ROUND(COALESCE((SELECT SUM(price_subtotal) FROM sale_order_line WHERE order_id = ?), 0) * 100)', [orderId]] as const;
+    const delivery = [
+      `CASE WHEN NOT EXISTS (SELECT 1 FROM sale_order_line WHERE order_id = ?) THEN 0 ELSE COALESCE((SELECT CASE WHEN c.free_over AND ${products[0]} >= ROUND(c.amount * 100) `
+      + `THEN 0 ELSE ROUND(c.fixed_price * 100) END FROM delivery_carrier c WHERE c.id = ${carrier[0]}), 0) END`,
+      [orderId, ...products[1], ...carrier[1]],
+    ] as const;
+    const total = db.raw(`(${products[0]} + ${delivery[0]}) / 100.0`, [...products[1], ...delivery[1]]);
     // Amounts are readonly fields only this service computes: written straight to their columns, with the change.
-    const carrier = change.carrierId ? { carrier_id: change.carrierId }
+    const carrierSet = change.carrierId ? { carrier_id: change.carrierId }
       : change.carrierIfNone ? { carrier_id: db.raw('COALESCE(??, ?)', ['carrier_id', change.carrierIfNone]) } : {};
-    await env.db(ORDER_TABLE).where({ id: orderId }).update({
-      ...change.set, ...carrier,
-      amount_untaxed: fromCents(total), amount_delivery: fromCents(delivery), amount_total: fromCents(total), write_date: utcText(),
-    });
-    return { quantity: Number(row?.qty ?? 0), amount: fromCents(total) };
+    const [row] = await db(ORDER_TABLE).where({ id: orderId }).update({
+      ...change.set, ...carrierSet,
+      amount_untaxed: total, amount_delivery: db.raw(`${delivery[0]} / 100.0`, delivery[1]), amount_total: total, write_date: utcText(),
+    }, ['amount_total', db.raw('(SELECT COALESCE(SUM(product_uom_qty), 0) FROM sale_order_line WHERE order_id = ?) AS qty', [orderId])] as never);
+    return { quantity: Number((row as { qty?: unknown } | undefined)?.qty ?? 0), amount: fromCents(toCents((row as { amount_total?: unknown } | undefined)?.amount_total)) };
   }
 
   /** The cart as its page shows it. */
@@ -189,19 +220,12 @@ export class CartService {
     const currency = await this.catalog.currency(env);
     const order = await this.current(caller, env);
     if (!order) return { id: null, lines: [], amountTotal: 0, quantity: 0, currency };
-    // The lines with their product's template (its URL) and whether the variant has a picture (its own or its template's) in one read.
-    const rows = await env.db('sale_order_line as l').leftJoin('product_product as p', 'p.id', 'l.product_id').leftJoin('product_template as t', 't.id', 'p.product_tmpl_id')
-      .where('l.order_id', order.id).orderBy('l.id')
-      .select('l.id', 'l.product_id', 'l.name', 'l.product_uom_qty', 'l.price_unit', 'l.price_subtotal', 't.id as tmpl_id', 't.name as tmpl_name',
-        env.db.raw("case when coalesce(p.image, '') <> '' or coalesce(t.image, '') <> '' then 1 else 0 end as pictured"));
-    const lines = rows.map((r) => {
-      const productId = Number(r.product_id);
-      return {
-        id: Number(r.id), productId, name: String(r.name), qty: Number(r.product_uom_qty),
-        url: r.tmpl_id ? `${productUrl({ id: Number(r.tmpl_id), name: String(r.tmpl_name) })}?variant=${productId}` : '#',
-        priceUnit: Number(r.price_unit), subtotal: Number(r.price_subtotal), hasImage: Number(r.pictured) === 1,
-      };
-    });
+    // The lines as read with the cart: their product's template (its URL) and whether the variant has a picture (its own or its template's).
+    const lines = order.lines.map((r) => ({
+      id: r.id, productId: r.productId, name: r.name, qty: r.qty,
+      url: r.tmplId ? `${productUrl({ id: r.tmplId, name: r.tmplName })}?variant=${r.productId}` : '#',
+      priceUnit: r.priceUnit, subtotal: r.subtotal, hasImage: r.pictured,
+    }));
     return { id: order.id, lines, amountTotal: order.amountTotal, quantity: lines.reduce((s, l) => s + l.qty, 0), currency };
   }
 }

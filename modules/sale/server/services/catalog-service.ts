@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Domain } from '@platform/core';
+import { SiteCaches, type SiteCache } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { PaymentCatalog } from '@modules/payment';
 import {
@@ -47,7 +48,21 @@ const words = (search: string) => search.split(/\s+/).filter(Boolean).slice(0, 1
  */
 @injectable()
 export class CatalogService {
-  constructor(@inject(PaymentCatalog) private readonly payment: PaymentCatalog) {}
+  /**
+   * What `sellable` answered, per reader (their rules decide what they see) and variant: kept until the
+   * catalogue's tables or the users' groups are written (here or, through the write signal, anywhere).
+   */
+  private readonly sellables: SiteCache<SellableVariant | null>;
+
+  constructor(
+    @inject(PaymentCatalog) private readonly payment: PaymentCatalog,
+    @inject(SiteCaches) caches: SiteCaches,
+  ) {
+    this.sellables = caches.create(5000, [
+      'product_product', 'product_template', 'product_variant_value_rel', 'product_attribute_value', 'product_template_attribute_value',
+      'res_users', 'res_groups_users_rel',
+    ]);
+  }
 
   async currency(env: Env): Promise<Money & { id: number }> {
     for (const code of SHOP_CURRENCIES) {
@@ -234,6 +249,10 @@ export class CatalogService {
    * and published. Its price: the template's price plus the extras of its values on that template.
    */
   async sellable(env: Env, productId: number): Promise<SellableVariant | null> {
+    return this.sellables.get(`${env.uid}|${env.lang}|${productId}`, () => this.readSellable(env, productId));
+  }
+
+  private async readSellable(env: Env, productId: number): Promise<SellableVariant | null> {
     // The caller's rights decide whether the variant is visible (their rules as a sub-query of the
     // read); one read whatever its values: a row per value in value order (one without a value when it
     // has none), each with the extra its template adds (none when the template no longer offers it).

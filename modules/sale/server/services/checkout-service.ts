@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError as YupError } from 'yup';
 import { UserError } from '@platform/core';
-import { People } from '@platform/base';
 import { SiteCaches, type RequestContext, type SiteCache } from '@platform/http';
 import type { Env } from '@platform/orm';
 import { PaymentCatalog, PaymentCheckout, PaymentLinks, PaymentTransactions, type AcquirerInfo, type PayResult, type TransactionInfo } from '@modules/payment';
@@ -12,6 +11,7 @@ import {
 } from '../../common/checkout-schemas';
 import { CARRIER_MODEL } from '../models/delivery-carrier';
 import { ORDER_MODEL } from '../models/sale-order';
+import type { CartCopy } from './cart-copies';
 import { CartService, type CurrentCart } from './cart-service';
 import { CatalogService } from './catalog-service';
 import { fromCents, toCents } from './money';
@@ -23,9 +23,7 @@ export const LAST_ORDER_SESSION_KEY = 'sale_last_order_id';
 type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPublic'>;
 export type AddressForm = Record<AddressField, string>;
 
-const PARTNER_FIELDS = ['name', 'email', 'phone', 'street', 'city', 'zip', 'country_id', 'state_id'];
 const m2o = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : null);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The shared schema's messages per field, for these values and the country's rules. */
 function schemaErrors(values: AddressForm, context: AddressContext): AddressErrors {
@@ -63,7 +61,6 @@ export class CheckoutService {
     @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
     @inject(PaymentCheckout) private readonly payments: PaymentCheckout,
     @inject(PaymentLinks) private readonly links: PaymentLinks,
-    @inject(People) private readonly people: People,
     @inject(SiteCaches) caches: SiteCaches,
   ) {
     this.countryRows = caches.create(50, ['res_country', 'res_country_state']);
@@ -108,30 +105,30 @@ export class CheckoutService {
     return order && order.lineCount > 0 ? order : null;
   }
 
-  /** The order as the checkout pages and the confirmation show it (two queries whatever its lines). */
+  /**
+   * The order as the checkout pages and the confirmation show it: the cart as this request read it, else
+   * the order's copy (`CartService.order`: one read whatever its lines, kept until it is written).
+   */
   async summary(env: Env, orderId: number, known?: CurrentCart): Promise<OrderSummary & { paymentTxId: number | null }> {
-    const db = env.sudo().db;
-    // The cart as this request read it (`CartService.current`), else the order read here.
-    const o = known?.id === orderId ? {
-      id: known.id, name: known.name, state: known.state, amount_total: known.amountTotal, amount_delivery: known.amountDelivery, carrier_id: known.carrierId,
-      currency_id: known.currencyId, payment_tx_id: known.paymentTxId, carrier: known.carrierName,
-    } : await db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
-      .where('o.id', orderId).first('o.id', 'o.name', 'o.state', 'o.amount_total', 'o.amount_delivery', 'o.carrier_id', 'o.currency_id', 'o.payment_tx_id', 'd.name as carrier');
+    const o = known?.id === orderId ? known : await this.cart.order(env.sudo().db, orderId);
     if (!o) throw new UserError(CHECKOUT_MESSAGES.noOrder);
     // The currency through payment's face (kept between requests); an archived one through its model.
-    const active = o.currency_id ? await this.paymentCatalog.currency(env, Number(o.currency_id)) : null;
+    const active = o.currencyId ? await this.paymentCatalog.currency(env, o.currencyId) : null;
     const [c] = active ? [{ name: active.name, symbol: active.symbol, decimal_places: active.decimals }]
-      : o.currency_id ? await env.sudo().model('res.currency').read([Number(o.currency_id)], ['name', 'symbol', 'decimal_places']) : [];
-    const lines = await db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'name', 'product_uom_qty', 'price_unit', 'price_subtotal');
-    const products = lines.reduce((s, l) => s + toCents(l.price_subtotal), 0);
+      : o.currencyId ? await env.sudo().model('res.currency').read([o.currencyId], ['name', 'symbol', 'decimal_places']) : [];
+    const products = o.lines.reduce((s, l) => s + toCents(l.subtotal), 0);
     return {
-      id: Number(o.id), name: String(o.name), state: String(o.state),
-      lines: lines.map((l) => ({ id: Number(l.id), name: String(l.name), qty: Number(l.product_uom_qty), priceUnit: Number(l.price_unit), subtotal: Number(l.price_subtotal) })),
-      amountProducts: fromCents(products), amountDelivery: Number(o.amount_delivery), amountTotal: Number(o.amount_total),
-      carrierName: o.carrier ? String(o.carrier) : null, carrierId: o.carrier_id ? Number(o.carrier_id) : null,
-      paymentTxId: o.payment_tx_id ? Number(o.payment_tx_id) : null,
+      id: o.id, name: o.name, state: o.state,
+      lines: o.lines.map((l) => ({ id: l.id, name: l.name, qty: l.qty, priceUnit: l.priceUnit, subtotal: l.subtotal })),
+      amountProducts: fromCents(products), amountDelivery: o.amountDelivery, amountTotal: o.amountTotal,
+      carrierName: o.carrierName, carrierId: o.carrierId, paymentTxId: o.paymentTxId,
       currency: { name: String(c?.name ?? ''), symbol: String(c?.symbol ?? ''), decimals: Number(c?.decimal_places ?? 2) },
     };
+  }
+
+  /** The order with its lines and its contact (sudo: the caller checked it may see the order). */
+  orderCopy(env: Env, orderId: number): Promise<CartCopy | null> {
+    return this.cart.order(env.sudo().db, orderId);
   }
 
   /** Whether the order's customer is still the site's public contact (a visitor who gave no address yet). */
@@ -139,34 +136,36 @@ export class CheckoutService {
     return caller.isPublic && order.partnerId === caller.user.partnerId;
   }
 
-  /** The address form's values: the order's contact, or empty for a visitor's first time. */
-  async addressForm(caller: Caller, order: { partnerId: number }): Promise<AddressForm> {
+  /** The address form's values: the order's contact (as read with the cart), or empty for a visitor's first time. */
+  async addressForm(caller: Caller, order: Pick<CurrentCart, 'partnerId' | 'partner'>): Promise<AddressForm> {
     const empty = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as AddressForm;
-    if (this.needsNewContact(caller, order)) return empty;
-    const [p] = await caller.env.sudo().model('res.partner').read([order.partnerId], PARTNER_FIELDS);
-    if (!p) return empty;
+    const p = order.partner;
+    if (this.needsNewContact(caller, order) || !p) return empty;
     return {
-      name: str(p.name), email: str(p.email), phone: str(p.phone), street: str(p.street), city: str(p.city), zip: str(p.zip),
-      country_id: m2o(p.country_id) ? String(m2o(p.country_id)) : '', state_id: m2o(p.state_id) ? String(m2o(p.state_id)) : '',
+      name: p.name, email: p.email, phone: p.phone, street: p.street, city: p.city, zip: p.zip,
+      country_id: p.countryId ? String(p.countryId) : '', state_id: p.stateId ? String(p.stateId) : '',
     };
   }
 
   /**
    * The address as the checkout shows it, or null while it is incomplete or no longer valid (the
-   * checkout sends to the form).
+   * checkout sends to the form): the contact as read with the cart, its country's rules and names from
+   * the countries kept per language.
    */
-  async address(caller: Caller, order: { partnerId: number }): Promise<AddressView | null> {
-    if (this.needsNewContact(caller, order)) return null;
-    // The contact with its country's rules and its state, in one read through base's face.
-    const p = await this.people.partnerAddress(caller.env.sudo().db, order.partnerId, caller.env.lang);
-    if (!p || !p.countryId) return null;
+  async address(caller: Caller, order: Pick<CurrentCart, 'partnerId' | 'partner'>): Promise<AddressView | null> {
+    const p = order.partner;
+    if (this.needsNewContact(caller, order) || !p || !p.countryId) return null;
+    const country = await this.country(caller.env, p.countryId);
+    if (!country) return null;
+    const state = p.stateId ? (await this.countryStates(caller.env, p.countryId)).find((s) => s.id === p.stateId) : undefined;
     const form: AddressForm = {
       name: p.name, email: p.email, phone: p.phone, street: p.street, city: p.city, zip: p.zip,
       country_id: String(p.countryId), state_id: p.stateId ? String(p.stateId) : '',
     };
-    const errors = schemaErrors(form, { hasStates: p.countryHasStates, stateRequired: p.stateRequired, zipRequired: zipRequired(p.countryCode) });
-    if (Object.keys(errors).length) return null;
-    return { ...form, countryName: p.countryName, stateName: p.stateName };
+    const errors = schemaErrors(form, { hasStates: country.hasStates, stateRequired: country.stateRequired, zipRequired: zipRequired(country.code) });
+    // A state that is no longer the country's: the form again.
+    if (Object.keys(errors).length || (p.stateId && !state)) return null;
+    return { ...form, countryName: country.name, stateName: state?.name ?? '' };
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
@@ -298,6 +297,8 @@ export class CheckoutService {
     const tx = await this.transactions.create(caller.env, {
       reference: order.name, amount: order.amountTotal, currencyId: order.currencyId, acquirerId: acquirer.id, acquirer,
       partnerId: order.partnerId, siteId: caller.site.id, type: opts.type ?? 'form', tokenId: opts.tokenId ?? null, claimed: opts.claimed,
+      // The contact as read with the cart: copied to the transaction without another read.
+      payer: order.partner ?? undefined,
     });
     await caller.env.sudo().db('sale_order').where({ id: order.id }).update({ payment_tx_id: tx.id, ...(opts.baseUrl ? { mail_base_url: opts.baseUrl.slice(0, 512) } : {}) });
     caller.session.set(TX_SESSION_KEY, tx.id);
@@ -307,8 +308,8 @@ export class CheckoutService {
   /** The session's transaction when it is the one named (id and its signed token) and still the order's. */
   async ownTransaction(caller: Caller, orderId: number, txId: number, token: string): Promise<boolean> {
     if (caller.session.get<number>(TX_SESSION_KEY) !== txId || !(await this.links.verifyTx(txId, token))) return false;
-    const o = await caller.env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id');
-    return Number(o?.payment_tx_id) === txId;
+    const o = await this.orderCopy(caller.env, orderId);
+    return o?.paymentTxId === txId;
   }
 
   txToken(txId: number): Promise<string> {
@@ -339,11 +340,13 @@ export class CheckoutService {
   }
 
   /** The order's current transaction's status (asked to its provider while pending). */
-  async paymentStatus(env: Env, orderId: number, known?: { payment_tx_id: number | null; state: string; amount_total: number }) {
-    const o = known ?? await env.sudo().db('sale_order').where({ id: orderId }).first('payment_tx_id', 'state', 'amount_total');
-    if (!o) return null;
+  async paymentStatus(env: Env, orderId: number) {
+    // The order's copy with its transaction (read together, kept until either is written).
+    const copy = await this.orderCopy(env, orderId);
+    if (!copy) return null;
+    const o = { payment_tx_id: copy.paymentTxId, state: copy.state, amount_total: copy.amountTotal };
     if (!o.payment_tx_id) return { order: o, status: null };
-    return { order: o, status: await this.transactions.status(env, Number(o.payment_tx_id)) };
+    return { order: o, status: await this.transactions.status(env, o.payment_tx_id, copy.payment) };
   }
 
   async transaction(env: Env, txId: number): Promise<TransactionInfo> {

@@ -25,6 +25,13 @@ export interface OrderRow {
   email: string | null;
 }
 
+/** What a move did, for what follows its commit. */
+interface Moved {
+  queued: boolean;
+  site: number | null;
+  order: number;
+}
+
 /** From each state, where an order may go. */
 const NEXT: Record<OrderState, OrderState[]> = {
   draft: ['sent', 'sale', 'cancel'],
@@ -68,40 +75,81 @@ export class OrderLifecycle {
    * `known`: the order as the caller just read it in the same transaction (`orderRow`), not read again.
    */
   async setState(env: Env, orderId: number, state: OrderState, known?: OrderRow): Promise<boolean> {
-    let queued = false;
-    let site: number | null = null;
-    const changed = await env.sudo().transaction(async (sudo) => {
+    let done: Moved | null = null;
+    await env.sudo().transaction(async (sudo) => {
       // The order with what its confirmation mail needs (the customer's address, the site's base URL).
       const row = known?.id === orderId ? known : await this.orderRow(sudo.db, { id: orderId });
       if (!row) throw new UserError('This order does not exist.');
       const previous = row.state as OrderState;
-      if (previous === state) return false;
+      if (previous === state) return;
       if (!NEXT[previous].includes(state)) throw new UserError(`An order that is ${previous} cannot become ${state}.`);
       // One guarded statement (the order is the row just read, still in `previous`): the ORM's write
       // would check the record exists first, which the read above already did.
-      const moved = await sudo.db('sale_order').where({ id: orderId, state: previous })
-        .update({ state, ...(state === 'sale' ? { date_order: utcText() } : {}), write_uid: sudo.uid, write_date: nowUtc() });
+      const moved = await sudo.db('sale_order').where({ id: orderId, state: previous }).update(this.stateValues(sudo, state));
       if (!moved) throw new UserError('This order changed meanwhile: reload it and try again.');
-      const hooks = this.hooks.getContributions();
-      if ((state === 'sale' || state === 'cancel') && hooks.length) {
-        const lines = await sudo.db('sale_order_line').where({ order_id: orderId }).orderBy('id').select('id', 'product_id', 'product_uom_qty');
-        const info: OrderInfo = {
-          id: orderId, name: String(row.name), partnerId: Number(row.partner_id), websiteId: Number(row.website_id ?? 0), state,
-          lines: lines.map((l) => ({ id: Number(l.id), productId: Number(l.product_id), quantity: Number(l.product_uom_qty) })),
-        };
-        for (const hook of hooks) await hook.orderStateChanged(sudo, info, previous);
-      }
-      if (state === 'sale') {
-        queued = await this.mails.queue(sudo, orderId, { email: row.email ?? '', baseUrl: row.mail_base_url ?? '' });
-        site = row.website_id ? Number(row.website_id) : null;
-      }
-      this.logger.info({ order: orderId, from: previous, to: state }, 'sale: order state');
-      return true;
+      done = await this.afterMove(sudo, row, previous, state);
     });
-    if (queued) this.mails.kickSoon();
-    // Counted once the confirmation is committed (a rolled-back one is not an event).
-    if (changed && state === 'sale') this.stats.recordFor(site, 'order_confirmed', orderId);
-    return changed;
+    this.announce(done as Moved | null, state);
+    return done !== null;
+  }
+
+  /**
+   * Confirms the draft order named `name` when, and only when, its total and currency are the ones
+   * paid: the state's move and the comparison are one guarded statement, which answers what the
+   * confirmation needs (its mail's address through base's face). Null when nothing moved (not a
+   * draft, or another amount or currency): the caller then reads the order to know why.
+   * Run it in the payment's transaction (`env`).
+   */
+  async confirmPaid(env: Env, name: string, paid: { amount: number; currencyId: number }): Promise<boolean | null> {
+    let done: Moved | null = null;
+    const state: OrderState = 'sale';
+    await env.sudo().transaction(async (sudo) => {
+      const db = sudo.db;
+      const email = db.from(this.people.partnersView(db, ['email']).as('pp')).whereRaw('?? = ??', ['pp.id', 'sale_order.partner_id']).select('pp.email');
+      const [r] = await db('sale_order').where({ name, state: 'draft', currency_id: paid.currencyId }).whereRaw('ROUND(amount_total * 100) = ?', [Math.round(paid.amount * 100)])
+        .update(this.stateValues(sudo, state), ['id', 'name', 'partner_id', 'website_id', 'mail_base_url', 'amount_total', 'currency_id', 'payment_tx_id', db.raw('(?) as email', [email])] as never) as unknown as Array<Record<string, unknown>>;
+      if (!r) return;
+      const row: OrderRow = {
+        id: Number(r.id), name: String(r.name), partner_id: r.partner_id ? Number(r.partner_id) : null, website_id: r.website_id ? Number(r.website_id) : null,
+        state, mail_base_url: r.mail_base_url ? String(r.mail_base_url) : null, amount_total: Number(r.amount_total), currency_id: Number(r.currency_id),
+        payment_tx_id: r.payment_tx_id ? Number(r.payment_tx_id) : null, email: r.email ? String(r.email) : null,
+      };
+      done = await this.afterMove(sudo, row, 'draft', state);
+    });
+    this.announce(done as Moved | null, state);
+    return done === null ? null : true;
+  }
+
+  private stateValues(sudo: Env, state: OrderState): Record<string, unknown> {
+    return { state, ...(state === 'sale' ? { date_order: utcText() } : {}), write_uid: sudo.uid, write_date: nowUtc() };
+  }
+
+  /** In the move's transaction: the hooks with the order's lines, the confirmation mail queued, the log. */
+  private async afterMove(sudo: Env, row: OrderRow, previous: OrderState, state: OrderState): Promise<Moved> {
+    let queued = false;
+    let site: number | null = null;
+    const hooks = this.hooks.getContributions();
+    if ((state === 'sale' || state === 'cancel') && hooks.length) {
+      const lines = await sudo.db('sale_order_line').where({ order_id: row.id }).orderBy('id').select('id', 'product_id', 'product_uom_qty');
+      const info: OrderInfo = {
+        id: row.id, name: String(row.name), partnerId: Number(row.partner_id), websiteId: Number(row.website_id ?? 0), state,
+        lines: lines.map((l) => ({ id: Number(l.id), productId: Number(l.product_id), quantity: Number(l.product_uom_qty) })),
+      };
+      for (const hook of hooks) await hook.orderStateChanged(sudo, info, previous);
+    }
+    if (state === 'sale') {
+      queued = await this.mails.queue(sudo, row.id, { email: row.email ?? '', baseUrl: row.mail_base_url ?? '' });
+      site = row.website_id ? Number(row.website_id) : null;
+    }
+    this.logger.info({ order: row.id, from: previous, to: state }, 'sale: order state');
+    return { queued, site, order: row.id };
+  }
+
+  /** Once committed: the mail sent soon, the confirmation counted (a rolled-back one is not an event). */
+  private announce(done: Moved | null, state: OrderState): void {
+    if (!done) return;
+    if (done.queued) this.mails.kickSoon();
+    if (state === 'sale') this.stats.recordFor(done.site, 'order_confirmed', done.order);
   }
 
   confirm(env: Env, orderId: number, known?: OrderRow): Promise<boolean> {

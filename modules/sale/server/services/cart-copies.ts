@@ -1,0 +1,260 @@
+import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import type { WriteSignal } from '@platform/http';
+import type { TransactionInfo } from '@modules/payment';
+
+/** One line of a cart as its pages show it (its product's template for the link and the picture). */
+export interface CartLine {
+  id: number;
+  productId: number;
+  name: string;
+  qty: number;
+  priceUnit: number;
+  subtotal: number;
+  tmplId: number | null;
+  tmplName: string;
+  pictured: boolean;
+}
+
+/** The order's contact as the checkout shows it and a payment copies it (no country names: those are cached apart). */
+export interface CartPartner {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  lang: string;
+  street: string;
+  city: string;
+  zip: string;
+  countryId: number | null;
+  stateId: number | null;
+}
+
+/** An order with its lines and its contact, as one read gives them (`CartService.load`). */
+export interface CartCopy {
+  id: number;
+  state: string;
+  websiteId: number | null;
+  partnerId: number;
+  amountTotal: number;
+  amountDelivery: number;
+  name: string;
+  currencyId: number;
+  carrierId: number | null;
+  carrierName: string | null;
+  paymentTxId: number | null;
+  /** The order's current transaction (payment's `joinInfo`), null without one. */
+  payment: TransactionInfo | null;
+  lines: CartLine[];
+  partner: CartPartner | null;
+}
+
+/** The tables a copy is read from; a write to one that names no order drops every copy. */
+const ORDER = 'sale_order';
+const LINE = 'sale_order_line';
+const PARTNER = 'res_partner';
+const TRANSACTION = 'payment_transaction';
+const OTHERS = ['delivery_carrier', 'product_product', 'product_template', 'res_currency'];
+export const CART_TABLES = [ORDER, LINE, PARTNER, TRANSACTION, ...OTHERS];
+const WRITE = /^\s*(insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?(\w+)[`"]?\s/i;
+const MAX_ENTRIES = 10_000;
+
+interface QueryEvent {
+  sql?: string;
+  bindings?: unknown[];
+  __knexTxId?: string;
+  __knexUid?: string;
+}
+
+/**
+ * What a write names: the orders it may change (ids), every copy (`all`), or none (a new order or a new
+ * contact cannot make a copy stale). Only the shapes the shop's own statements have are read: a
+ * `where "id" = ?` (orders, contacts) or `"order_id" = ?` (lines) first and AND-ed, a line insert's
+ * `order_id` column; anything else drops every copy.
+ */
+type Named = { orders?: number[]; partners?: number[]; transactions?: number[] } | 'all' | null;
+
+function placeholder(sql: string, at: number, bindings: unknown[]): unknown {
+  // PostgreSQL's statements number their parameters; SQLite's are counted.
+  const m = /^\$(\d+)/.exec(sql.slice(at));
+  if (m) return bindings[Number(m[1]) - 1];
+  return bindings[(sql.slice(0, at).match(/\?/g) ?? []).length];
+}
+
+/** The statement's own WHERE (not a sub-query's): its position and text. */
+function topWhere(sql: string): { index: number; 0: string } | null {
+  const re = /\(|\)|\swhere\s+/gi;
+  let depth = 0;
+  for (let m = re.exec(sql); m; m = re.exec(sql)) {
+    if (m[0] === '(') depth++;
+    else if (m[0] === ')') depth--;
+    else if (depth === 0) return m;
+  }
+  return null;
+}
+
+/** The value `col = ?` compares with when it is the first condition of the statement's WHERE, without OR. */
+function whereFirst(sql: string, col: string, bindings: unknown[]): number | undefined {
+  const where = topWhere(sql);
+  if (!where || /\sor\s/i.test(sql.slice(where.index))) return undefined;
+  const cond = new RegExp(`^[\`"]?${col}[\`"]?\\s*=\\s*(\\?|\\$\\d+)`, 'i').exec(sql.slice(where.index + where[0].length));
+  if (!cond) return undefined;
+  const v = placeholder(sql, where.index + where[0].length + cond[0].length - cond[1].length, bindings);
+  return typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined;
+}
+
+function named(q: QueryEvent): Named {
+  const m = q.sql ? WRITE.exec(q.sql) : null;
+  if (!m) return null;
+  const [, verb, table] = m;
+  const sql = q.sql!;
+  const bindings = q.bindings ?? [];
+  const insert = /^insert/i.test(verb);
+  if (table === ORDER || table === PARTNER || table === TRANSACTION) {
+    if (insert) return null;
+    const id = whereFirst(sql, 'id', bindings);
+    return id === undefined ? 'all' : table === ORDER ? { orders: [id] } : table === PARTNER ? { partners: [id] } : { transactions: [id] };
+  }
+  if (table === LINE) {
+    if (insert) {
+      const cols = /\(([^)]*)\)\s*values\s*/i.exec(sql);
+      const names = cols ? cols[1].split(',').map((c) => c.trim().replace(/[`"]/g, '')) : [];
+      const at = names.indexOf('order_id');
+      if (at < 0 || !names.length || bindings.length % names.length !== 0) return 'all';
+      const orders: number[] = [];
+      for (let i = at; i < bindings.length; i += names.length) orders.push(Number(bindings[i]));
+      return orders.every(Number.isSafeInteger) ? { orders } : 'all';
+    }
+    const id = whereFirst(sql, 'order_id', bindings);
+    return id === undefined ? 'all' : { orders: [id] };
+  }
+  return OTHERS.includes(table) ? 'all' : null;
+}
+
+/**
+ * This process's copies of the carts it read (an order, its lines, its contact), so the checkout's
+ * pages do not read the same cart again at each step. Exact, like the sessions' copies (SessionCache):
+ *
+ * - a write through this process to an order, its lines or its contact drops that order's copy (every
+ *   copy when the statement names none: a removed line, a product or a shipping method changed); a
+ *   write inside a transaction drops them again when the transaction ends, and no copy is kept while
+ *   it is open;
+ * - a read that a change overlapped is not kept;
+ * - other processes: on SQLite, any commit by another connection (the write signal's data_version,
+ *   read before each look-up); on PostgreSQL, the NOTIFY other processes send with each write to a
+ *   contact or a product (pages show them) and with each update of an order (`WriteSignal.announce`:
+ *   every change of a cart's lines updates its order's amounts in the same transaction) drops every copy;
+ * - while the write signal cannot vouch for other processes (`exact()` false), nothing is kept.
+ *
+ * Every rule is still checked on each use (the draft state, the site, the session's order): a copy is
+ * the rows as they are, not a decision.
+ */
+export class CartCopies {
+  private readonly copies = new LRUCache<number, CartCopy>({ max: MAX_ENTRIES });
+  /** Bumped by a change that drops every copy. */
+  private version = 0;
+  /** Bumped per order (a change of that order): a read it overlapped is not kept. */
+  private readonly orderVersions = new Map<number, number>();
+  /** The connections whose open transaction wrote a cart, and what it named. */
+  private readonly openWriters = new Map<string, Named[]>();
+  private readonly loading = new Map<number, { at: string; promise: Promise<CartCopy | null> }>();
+
+  constructor(db: Knex, private readonly signal: WriteSignal) {
+    signal.announce(ORDER);
+    signal.announce(LINE);
+    signal.announce(TRANSACTION);
+    signal.watch(CART_TABLES, (table) => {
+      // Local writes are followed statement by statement below; a change elsewhere drops everything.
+      if (table === null) this.clear();
+    });
+    db.on('query', (q: QueryEvent) => this.changed(q, true));
+    db.on('query-response', (_r: unknown, q: QueryEvent) => this.changed(q, false));
+    db.on('query-error', (_e: unknown, q: QueryEvent) => this.changed(q, false));
+    const pool = (db.client as { pool?: { on(event: string, fn: (c: { __knexUid?: string }) => void): void } }).pool;
+    pool?.on('release', (c) => this.released(c?.__knexUid));
+  }
+
+  /**
+   * The copy of an order, or what `load` reads (kept when nothing changed meanwhile). `shared`: the load
+   * may be another request's that is under way, and this one's may serve others. A load in a transaction
+   * is neither: on SQLite another's waits for the one connection the transaction holds, and the
+   * transaction's may see its own writes, not committed yet.
+   */
+  async get(orderId: number, load: () => Promise<CartCopy | null>, shared = true): Promise<CartCopy | null> {
+    this.signal.generation();
+    if (!this.signal.exact()) {
+      this.clear();
+      return load();
+    }
+    const copy = this.copies.get(orderId);
+    if (copy) return copy;
+    const at = this.stamp(orderId);
+    const pending = shared ? this.loading.get(orderId) : undefined;
+    if (pending && pending.at === at) return pending.promise;
+    const promise = load().then((row) => {
+      this.signal.generation();
+      if (row && this.stamp(orderId) === at && this.openWriters.size === 0 && this.signal.exact()) this.copies.set(orderId, row);
+      return row;
+    }).finally(() => {
+      if (this.loading.get(orderId)?.promise === promise) this.loading.delete(orderId);
+    });
+    if (shared) this.loading.set(orderId, { at, promise });
+    return promise;
+  }
+
+  private stamp(orderId: number): string {
+    return `${this.version}.${this.orderVersions.get(orderId) ?? 0}`;
+  }
+
+  private changed(q: QueryEvent, starting: boolean): void {
+    const what = named(q);
+    if (!what) return;
+    if (starting && q.__knexTxId) {
+      const list = this.openWriters.get(q.__knexUid ?? '') ?? [];
+      list.push(what);
+      this.openWriters.set(q.__knexUid ?? '', list);
+    }
+    this.drop(what);
+  }
+
+  private drop(what: Named): void {
+    if (!what) return;
+    if (what === 'all') {
+      this.clear();
+      return;
+    }
+    for (const id of what.orders ?? []) {
+      this.copies.delete(id);
+      this.loading.delete(id);
+      if (this.orderVersions.size >= MAX_ENTRIES) {
+        this.orderVersions.clear();
+        this.version++;
+      }
+      this.orderVersions.set(id, (this.orderVersions.get(id) ?? 0) + 1);
+    }
+    const partners = what.partners ?? [];
+    const transactions = what.transactions ?? [];
+    if (partners.length || transactions.length) {
+      // A contact's or a payment's change: the copies that show it (few: the carts of that contact, the order of that payment).
+      this.version++;
+      this.loading.clear();
+      for (const [id, copy] of this.copies.entries()) {
+        if (partners.includes(copy.partnerId) || (copy.paymentTxId !== null && transactions.includes(copy.paymentTxId))) this.copies.delete(id);
+      }
+    }
+  }
+
+  /** A connection is back in the pool: what its transaction wrote is committed (or undone), and read again from now on. */
+  private released(connection: string | undefined): void {
+    const list = connection === undefined ? undefined : this.openWriters.get(connection);
+    if (!list) return;
+    this.openWriters.delete(connection!);
+    for (const what of list) this.drop(what);
+  }
+
+  private clear(): void {
+    this.version++;
+    this.copies.clear();
+    this.loading.clear();
+  }
+}
