@@ -3,3 +3,4 @@ export * from './schema';
 export { dialectOf, knexDialect, type Dialect } from './connection';
 export { isUniqueViolation } from './constraint-violation';
 export { WriteSignal, stopWriteSignals } from './write-signal';
+export type { TableWrite, TableWriteWatcher } from './table-writes';

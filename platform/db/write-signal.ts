@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { knexDialect } from './connection';
 import { sqliteStatementsRun } from './sqlite-client';
+import { TableWrites, type TableWriteWatcher } from './table-writes';
 
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
 export const WRITE_CHANNEL = 'platform_writes';
@@ -35,6 +36,8 @@ type Watcher = (table: string | null) => void;
 export class WriteSignal {
   private local = 0;
   private readonly watchers: Array<{ tables: Set<string> | null; fn: Watcher }> = [];
+  /** Statement by statement, for the watchers of `watchWrites` (made on the first). */
+  private tableWrites?: TableWrites;
   private readonly unseen: Set<string>;
   /** Unseen tables whose updates and deletes other processes still hear of (see `announce`). */
   private readonly announced = new Set<string>();
@@ -203,6 +206,15 @@ export class WriteSignal {
   /** How long a cache may keep something unchanged: long while `exact()`, else `shortMs`. */
   lifetime(shortMs: number): number {
     return this.exact() ? EXACT_LIFETIME_MS : shortMs;
+  }
+
+  /**
+   * The writes through this process to these tables, statement by statement, with their transactions'
+   * ends: for a per-process copy of rows that must drop exactly what a write changes (with `watch` for
+   * the other processes' changes).
+   */
+  watchWrites(tables: readonly string[], watcher: TableWriteWatcher): void {
+    (this.tableWrites ??= new TableWrites(this.db)).watch(tables, watcher);
   }
 
   /** Called with the table written (or null: a change made elsewhere) on every change seen. */

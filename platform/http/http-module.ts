@@ -20,7 +20,7 @@ import { VisitorCountry } from './visitor-country';
 export const httpModule = new ContainerModule(({ bind }) => {
   for (const point of [RouteContribution, HotPathContribution, ServerContribution]) bindContributionProvider(bind, point);
   const db = (ctx: { get<T>(id: symbol): T }) => ctx.get<Knex>(DatabaseToken);
-  bind(SessionStore).toDynamicValue((ctx) => new SessionStore(db(ctx), new SessionCache(db(ctx), ctx.get(WriteSignal))));
+  bind(SessionStore).toDynamicValue((ctx) => new SessionStore(db(ctx), new SessionCache(ctx.get(WriteSignal))));
   bind(RateLimiter).toDynamicValue((ctx) => new RateLimiter(db(ctx)));
   bind(UserDirectory).toDynamicValue((ctx) => new UserDirectory(db(ctx)));
   // The one signal that empties every cache of what pages show (public pages, per-site caches).

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { TableWrite } from '@platform/db/table-writes';
 import type { WriteSignal } from '@platform/db/write-signal';
 
 /** A stored session as read: its row's columns. */
@@ -10,19 +10,9 @@ export interface SessionRow {
 }
 
 const TABLE = 'http_session';
-/** A write to the sessions' table, and whether it is an insert. */
-const SESSION_WRITE = /^\s*(insert\s+into|update|delete\s+from)\s+[`"]?http_session[`"]?\s/i;
 /** A write naming one session as its last parameter (the store's own updates and deletes). */
 const BY_ID = /\swhere\s+[`"]?id[`"]?\s*=\s*(?:\?|\$\d+)\s*$/i;
 const MAX_ENTRIES = 20_000;
-
-interface QueryEvent {
-  sql?: string;
-  bindings?: unknown[];
-  __knexTxId?: string;
-  /** The connection's id (a transaction, savepoints included, keeps one connection). */
-  __knexUid?: string;
-}
 
 /**
  * This process's copy of the sessions it read, so a request does not read its session again from the
@@ -48,18 +38,17 @@ export class SessionCache {
   /** The connections whose open transaction wrote a session. */
   private readonly openWriters = new Set<string>();
 
-  constructor(db: Knex, private readonly signal: WriteSignal) {
+  constructor(private readonly signal: WriteSignal) {
     signal.announce(TABLE);
     signal.watch([TABLE], (table) => {
       // Local writes are followed statement by statement below; a change elsewhere drops everything.
       if (table === null) this.clear();
     });
-    db.on('query', (q: QueryEvent) => this.writing(q));
-    db.on('query-response', (_r: unknown, q: QueryEvent) => this.written(q));
-    db.on('query-error', (_e: unknown, q: QueryEvent) => this.written(q));
-    // A transaction's COMMIT has no response event: its connection going back to the pool marks its end.
-    const pool = (db.client as { pool?: { on(event: string, fn: (c: { __knexUid?: string }) => void): void } }).pool;
-    pool?.on('release', (c) => this.released(c?.__knexUid));
+    signal.watchWrites([TABLE], {
+      started: (w) => this.writing(w),
+      ended: (w) => this.written(w),
+      transactionEnded: (connection) => this.released(connection),
+    });
   }
 
   /** The version to hand back to `put` for a read about to start. */
@@ -94,30 +83,30 @@ export class SessionCache {
     this.put(row, before + 2);
   }
 
-  private writing(q: QueryEvent): void {
-    const m = q.sql ? SESSION_WRITE.exec(q.sql) : null;
-    if (!m) return;
-    if (/^insert/i.test(m[1])) return; // a new session: no copy of it can exist
+  private writing(w: TableWrite): void {
+    if (w.verb === 'insert') return; // a new session: no copy of it can exist
     this.version++;
-    if (q.__knexTxId) this.openWriters.add(q.__knexUid ?? '');
-    const id = BY_ID.test(q.sql!) ? q.bindings?.[q.bindings.length - 1] : undefined;
-    if (typeof id === 'string') this.rows.delete(id);
-    else this.rows.clear();
+    if (w.transaction !== undefined) this.openWriters.add(w.transaction);
+    this.dropNamed(w);
   }
 
-  private written(q: QueryEvent): void {
-    const m = q?.sql ? SESSION_WRITE.exec(q.sql) : null;
-    if (!m || /^insert/i.test(m[1])) return;
+  private written(w: TableWrite): void {
+    if (w.verb === 'insert') return;
     // Done (committed, outside a transaction): reads that overlapped it are not kept.
     this.version++;
-    const id = BY_ID.test(q.sql!) ? q.bindings?.[q.bindings.length - 1] : undefined;
+    this.dropNamed(w);
+  }
+
+  /** Drops the session a write names by id, or every copy. */
+  private dropNamed(w: TableWrite): void {
+    const id = BY_ID.test(w.sql) ? w.bindings[w.bindings.length - 1] : undefined;
     if (typeof id === 'string') this.rows.delete(id);
     else this.rows.clear();
   }
 
-  /** A connection is back in the pool: a transaction on it that wrote sessions is over (committed or not). */
-  private released(connection: string | undefined): void {
-    if (connection === undefined || !this.openWriters.delete(connection)) return;
+  /** A transaction that wrote sessions is over (committed or not). */
+  private released(connection: string): void {
+    if (!this.openWriters.delete(connection)) return;
     // What it wrote is visible (or undone) now: whatever was read meanwhile goes.
     this.clear();
   }

@@ -163,7 +163,7 @@ describe('forum: cached question threads', function () {
 
   it('keeps no read that a write overlapped, nor one made while a transaction that wrote is open', async () => {
     const db = tk.get<Knex>(DatabaseToken);
-    const cache = new TableReadCache<number>(db, tk.get(WriteSignal), ['forum_tag'], 10);
+    const cache = new TableReadCache<number>(tk.get(WriteSignal), ['forum_tag'], 10);
     let reads = 0;
     const load = async () => ++reads;
     expect(await cache.get('k', load)).to.equal(1);

@@ -67,9 +67,9 @@ describe('sale: cart copies are read once per process and never outlive a change
     const unseen = ['sale_order', 'sale_order_line', 'payment_transaction'];
     signalA = new WriteSignal(dbA, unseen);
     signalB = new WriteSignal(dbB, unseen);
-    a = new CartCopies(dbA, signalA);
+    a = new CartCopies(signalA);
     // Process B announces the same tables (its own copies), so its writes are heard.
-    new CartCopies(dbB, signalB);
+    new CartCopies(signalB);
     await dbA('sale_order').select('id');
     await dbB('sale_order').select('id');
     await until('both signals exact', async () => signalA.exact() && signalB.exact());

@@ -47,8 +47,8 @@ describe('session cache: a session is read once per process, and never outlives 
     });
     signalA = new WriteSignal(dbA, ['http_session']);
     signalB = new WriteSignal(dbB, ['http_session']);
-    a = new SessionStore(dbA, new SessionCache(dbA, signalA));
-    b = new SessionStore(dbB, new SessionCache(dbB, signalB));
+    a = new SessionStore(dbA, new SessionCache(signalA));
+    b = new SessionStore(dbB, new SessionCache(signalB));
     await dbA('http_session').select('id');
     await dbB('http_session').select('id');
     // Both watch the other: SQLite's data_version at hand, PostgreSQL's LISTEN connection up.

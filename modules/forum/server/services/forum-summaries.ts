@@ -1,6 +1,4 @@
 import { inject, injectable } from 'inversify';
-import type { Knex } from 'knex';
-import { DatabaseToken } from '@platform/core';
 import { WriteSignal } from '@platform/http';
 import { type Env, EnvFactory } from '@platform/orm';
 import type { ForumRules, ForumSummary, Sorting } from '../../common/page-props';
@@ -21,8 +19,8 @@ const FIELDS = ['description', 'welcome_message', 'default_order', ...RULE_FIELD
 export class ForumSummaries {
   private readonly cache: TableReadCache<ForumWithRules | null>;
 
-  constructor(@inject(DatabaseToken) db: Knex, @inject(WriteSignal) signal: WriteSignal, @inject(EnvFactory) private readonly envs: EnvFactory) {
-    this.cache = new TableReadCache(db, signal, ['forum_forum'], 1000);
+  constructor(@inject(WriteSignal) signal: WriteSignal, @inject(EnvFactory) private readonly envs: EnvFactory) {
+    this.cache = new TableReadCache(signal, ['forum_forum'], 1000);
   }
 
   /** The active forum `forumId` in the caller's language, or null. Inside a transaction, read directly. */

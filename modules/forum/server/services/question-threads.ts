@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { Knex } from 'knex';
 import { CommentService } from '@modules/website_mail';
 import { People } from '@platform/base';
-import { DatabaseToken, type Domain } from '@platform/core';
+import type { Domain } from '@platform/core';
 import { WriteSignal } from '@platform/http';
 import { type Env, EnvFactory } from '@platform/orm';
 import type { CommentView, PostCard } from '../../common/page-props';
@@ -60,13 +59,12 @@ export class QuestionThreads {
   private readonly nofollowed = new WeakMap<ThreadPost, { karma: number; html: string }>();
 
   constructor(
-    @inject(DatabaseToken) db: Knex,
     @inject(WriteSignal) signal: WriteSignal,
     @inject(CommentService) private readonly comments: CommentService,
     @inject(People) private readonly people: People,
     @inject(EnvFactory) private readonly envs: EnvFactory,
   ) {
-    this.cache = new TableReadCache(db, signal, TABLES, MAX_THREADS, { maxSize: MAX_TEXT, sizeOf: textOf });
+    this.cache = new TableReadCache(signal, TABLES, MAX_THREADS, { maxSize: MAX_TEXT, sizeOf: textOf });
   }
 
   /** The thread of question `postId` in forum `forumId` (null when there is no such active question). */

@@ -1,18 +1,8 @@
-import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import type { WriteSignal } from '@platform/http';
 
 /** Kept at most this long while other processes' changes are not signalled (WriteSignal.exact()). */
 const SHORT_LIFETIME_MS = 2000;
-/** An INSERT, UPDATE or DELETE and the table it writes (as the write signal reads it). */
-const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
-
-interface QueryEvent {
-  sql?: string;
-  __knexTxId?: string;
-  /** The connection's id (a transaction, savepoints included, keeps one connection). */
-  __knexUid?: string;
-}
 
 interface Entry<V> {
   value: V;
@@ -43,41 +33,29 @@ export class TableReadCache<V> {
   private version = 0;
   /** The connections whose open transaction wrote a watched table. */
   private readonly openWriters = new Set<string>();
-  private readonly tables: Set<string>;
 
   /**
    * `max`: entries at most; `sizeOf`, with `maxSize`: entries' sizes (their text, say) kept within it
    * (a value larger than `maxSize` is returned and not kept).
    */
-  constructor(db: Knex, private readonly signal: WriteSignal, tables: readonly string[], max: number, bound?: { maxSize: number; sizeOf: (value: V) => number }) {
-    this.tables = new Set(tables);
+  constructor(private readonly signal: WriteSignal, tables: readonly string[], max: number, bound?: { maxSize: number; sizeOf: (value: V) => number }) {
     this.entries = bound
       ? new LRUCache({ max, maxSize: bound.maxSize, sizeCalculation: (e) => Math.max(1, bound.sizeOf(e.value)) })
       : new LRUCache({ max });
-    // Local writes are followed statement by statement below; this hears of other processes' changes.
+    // This process's writes, statement by statement (with their transactions' ends); `watch` hears of other processes' changes.
     signal.watch([...tables], (table) => {
       if (table === null) this.changed();
     });
-    db.on('query', (q: QueryEvent) => {
-      if (!this.watched(q)) return;
-      if (q.__knexTxId) this.openWriters.add(q.__knexUid ?? '');
-      this.changed();
+    signal.watchWrites(tables, {
+      started: (w) => {
+        if (w.transaction !== undefined) this.openWriters.add(w.transaction);
+        this.changed();
+      },
+      ended: () => this.changed(),
+      transactionEnded: (connection) => {
+        if (this.openWriters.delete(connection)) this.changed();
+      },
     });
-    const done = (q: QueryEvent) => {
-      if (this.watched(q)) this.changed();
-    };
-    db.on('query-response', (_r: unknown, q: QueryEvent) => done(q));
-    db.on('query-error', (_e: unknown, q: QueryEvent) => done(q));
-    // A transaction's COMMIT has no response event: its connection going back to the pool marks its end.
-    const pool = (db.client as { pool?: { on(event: string, fn: (c: { __knexUid?: string }) => void): void } }).pool;
-    pool?.on('release', (c) => {
-      if (c?.__knexUid !== undefined && this.openWriters.delete(c.__knexUid)) this.changed();
-    });
-  }
-
-  private watched(q: QueryEvent | undefined): boolean {
-    const m = q?.sql ? WRITE.exec(q.sql) : null;
-    return m !== null && this.tables.has(m[1].replace(/^.*\./, ''));
   }
 
   private changed(): void {

@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import type { WriteSignal } from '@platform/http';
+import type { TableWrite } from '@platform/db';
 import type { TransactionInfo } from '@modules/payment';
 
 /** One line of a cart as its pages show it (its product's template for the link and the picture). */
@@ -56,15 +56,7 @@ const PARTNER = 'res_partner';
 const TRANSACTION = 'payment_transaction';
 const OTHERS = ['delivery_carrier', 'product_product', 'product_template', 'res_currency'];
 export const CART_TABLES = [ORDER, LINE, PARTNER, TRANSACTION, ...OTHERS];
-const WRITE = /^\s*(insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?(\w+)[`"]?\s/i;
 const MAX_ENTRIES = 10_000;
-
-interface QueryEvent {
-  sql?: string;
-  bindings?: unknown[];
-  __knexTxId?: string;
-  __knexUid?: string;
-}
 
 /**
  * What a write names: the orders it may change (ids), every copy (`all`), or none (a new order or a new
@@ -74,7 +66,7 @@ interface QueryEvent {
  */
 type Named = { orders?: number[]; partners?: number[]; transactions?: number[] } | 'all' | null;
 
-function placeholder(sql: string, at: number, bindings: unknown[]): unknown {
+function placeholder(sql: string, at: number, bindings: readonly unknown[]): unknown {
   // PostgreSQL's statements number their parameters; SQLite's are counted.
   const m = /^\$(\d+)/.exec(sql.slice(at));
   if (m) return bindings[Number(m[1]) - 1];
@@ -94,7 +86,7 @@ function topWhere(sql: string): { index: number; 0: string } | null {
 }
 
 /** The value `col = ?` compares with when it is the first condition of the statement's WHERE, without OR. */
-function whereFirst(sql: string, col: string, bindings: unknown[]): number | undefined {
+function whereFirst(sql: string, col: string, bindings: readonly unknown[]): number | undefined {
   const where = topWhere(sql);
   if (!where || /\sor\s/i.test(sql.slice(where.index))) return undefined;
   const cond = new RegExp(`^[\`"]?${col}[\`"]?\\s*=\\s*(\\?|\\$\\d+)`, 'i').exec(sql.slice(where.index + where[0].length));
@@ -103,13 +95,9 @@ function whereFirst(sql: string, col: string, bindings: unknown[]): number | und
   return typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined;
 }
 
-function named(q: QueryEvent): Named {
-  const m = q.sql ? WRITE.exec(q.sql) : null;
-  if (!m) return null;
-  const [, verb, table] = m;
-  const sql = q.sql!;
-  const bindings = q.bindings ?? [];
-  const insert = /^insert/i.test(verb);
+function named(w: TableWrite): Named {
+  const { table, sql, bindings } = w;
+  const insert = w.verb === 'insert';
   if (table === ORDER || table === PARTNER || table === TRANSACTION) {
     if (insert) return null;
     const id = whereFirst(sql, 'id', bindings);
@@ -159,7 +147,7 @@ export class CartCopies {
   private readonly openWriters = new Map<string, Named[]>();
   private readonly loading = new Map<number, { at: string; promise: Promise<CartCopy | null> }>();
 
-  constructor(db: Knex, private readonly signal: WriteSignal) {
+  constructor(private readonly signal: WriteSignal) {
     signal.announce(ORDER);
     signal.announce(LINE);
     signal.announce(TRANSACTION);
@@ -167,11 +155,11 @@ export class CartCopies {
       // Local writes are followed statement by statement below; a change elsewhere drops everything.
       if (table === null) this.clear();
     });
-    db.on('query', (q: QueryEvent) => this.changed(q, true));
-    db.on('query-response', (_r: unknown, q: QueryEvent) => this.changed(q, false));
-    db.on('query-error', (_e: unknown, q: QueryEvent) => this.changed(q, false));
-    const pool = (db.client as { pool?: { on(event: string, fn: (c: { __knexUid?: string }) => void): void } }).pool;
-    pool?.on('release', (c) => this.released(c?.__knexUid));
+    signal.watchWrites(CART_TABLES, {
+      started: (w) => this.changed(w, true),
+      ended: (w) => this.changed(w, false),
+      transactionEnded: (connection) => this.released(connection),
+    });
   }
 
   /**
@@ -206,13 +194,13 @@ export class CartCopies {
     return `${this.version}.${this.orderVersions.get(orderId) ?? 0}`;
   }
 
-  private changed(q: QueryEvent, starting: boolean): void {
-    const what = named(q);
+  private changed(w: TableWrite, starting: boolean): void {
+    const what = named(w);
     if (!what) return;
-    if (starting && q.__knexTxId) {
-      const list = this.openWriters.get(q.__knexUid ?? '') ?? [];
+    if (starting && w.transaction !== undefined) {
+      const list = this.openWriters.get(w.transaction) ?? [];
       list.push(what);
-      this.openWriters.set(q.__knexUid ?? '', list);
+      this.openWriters.set(w.transaction, list);
     }
     this.drop(what);
   }
@@ -245,10 +233,10 @@ export class CartCopies {
   }
 
   /** A connection is back in the pool: what its transaction wrote is committed (or undone), and read again from now on. */
-  private released(connection: string | undefined): void {
-    const list = connection === undefined ? undefined : this.openWriters.get(connection);
+  private released(connection: string): void {
+    const list = this.openWriters.get(connection);
     if (!list) return;
-    this.openWriters.delete(connection!);
+    this.openWriters.delete(connection);
     for (const what of list) this.drop(what);
   }
 

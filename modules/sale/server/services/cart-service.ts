@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { DatabaseToken, UserError, ValidationError } from '@platform/core';
+import { UserError, ValidationError } from '@platform/core';
 import { People } from '@platform/base';
 import { utcText } from '@platform/common';
 import { WriteSignal, type RequestContext } from '@platform/http';
@@ -52,10 +52,9 @@ export class CartService {
     @inject(CatalogService) private readonly catalog: CatalogService,
     @inject(People) private readonly people: People,
     @inject(PaymentTransactions) private readonly transactions: PaymentTransactions,
-    @inject(DatabaseToken) db: Knex,
     @inject(WriteSignal) signal: WriteSignal,
   ) {
-    this.copies = new CartCopies(db, signal);
+    this.copies = new CartCopies(signal);
   }
 
   /**

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+
+/** An INSERT, UPDATE or DELETE run through this process's pool, as knex hands it over. */
+export interface TableWrite {
+  /** The table written (without its schema). */
+  table: string;
+  verb: 'insert' | 'update' | 'delete';
+  sql: string;
+  bindings: readonly unknown[];
+  /**
+   * The connection of the transaction it runs in (savepoints included, a transaction keeps one
+   * connection); undefined outside a transaction, where it is committed when it ends.
+   */
+  transaction?: string;
+}
+
+/** What a per-process copy of rows hears of the writes to its tables (see WriteSignal.watchWrites). */
+export interface TableWriteWatcher {
+  /** A write starts: reads from now on may see it (or, in a transaction, not yet). */
+  started?(write: TableWrite): void;
+  /** It is done (answered or failed); in a transaction, not committed yet. */
+  ended?(write: TableWrite): void;
+  /** A transaction that wrote one of the tables is over (committed or undone): its connection is back in the pool. */
+  transactionEnded?(connection: string): void;
+}
+
+const WRITE = /^\s*(insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
+
+interface QueryEvent {
+  sql?: string;
+  bindings?: unknown[];
+  __knexTxId?: string;
+  /** The connection's id. */
+  __knexUid?: string;
+}
+
+interface Watching {
+  tables: Set<string>;
+  watcher: TableWriteWatcher;
+  /** The connections whose open transaction wrote one of its tables. */
+  open: Set<string>;
+}
+
+/**
+ * The writes through one knex pool, statement by statement, for the caches that must be exact (the
+ * sessions', the forum's threads, the shop's carts): one set of listeners on knex's query events and
+ * on its pool (a transaction's COMMIT has no response event; its connection going back to the pool
+ * marks its end), shared by every watcher, instead of each cache reaching into knex's internals.
+ */
+export class TableWrites {
+  private readonly watching: Watching[] = [];
+
+  constructor(db: Knex) {
+    db.on('query', (q: QueryEvent) => this.seen(q, true));
+    db.on('query-response', (_r: unknown, q: QueryEvent) => this.seen(q, false));
+    db.on('query-error', (_e: unknown, q: QueryEvent) => this.seen(q, false));
+    const pool = (db.client as { pool?: { on(event: string, fn: (c: { __knexUid?: string }) => void): void } }).pool;
+    pool?.on('release', (c) => this.released(c?.__knexUid));
+  }
+
+  watch(tables: readonly string[], watcher: TableWriteWatcher): void {
+    this.watching.push({ tables: new Set(tables), watcher, open: new Set() });
+  }
+
+  private seen(q: QueryEvent | undefined, starting: boolean): void {
+    const m = q?.sql ? WRITE.exec(q.sql) : null;
+    if (!m) return;
+    const table = m[2].replace(/^.*\./, '');
+    let write: TableWrite | undefined;
+    for (const w of this.watching) {
+      if (!w.tables.has(table)) continue;
+      write ??= {
+        table, verb: m[1].slice(0, 6).toLowerCase() as TableWrite['verb'], sql: q!.sql!, bindings: q!.bindings ?? [],
+        transaction: q!.__knexTxId ? (q!.__knexUid ?? '') : undefined,
+      };
+      if (!starting) {
+        w.watcher.ended?.(write);
+        continue;
+      }
+      if (write.transaction !== undefined) w.open.add(write.transaction);
+      w.watcher.started?.(write);
+    }
+  }
+
+  private released(connection: string | undefined): void {
+    if (connection === undefined) return;
+    for (const w of this.watching) if (w.open.delete(connection)) w.watcher.transactionEnded?.(connection);
+  }
+}

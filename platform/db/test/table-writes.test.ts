@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
+import { openDatabase } from '../connection';
+import type { TableWrite } from '../table-writes';
+import { WriteSignal } from '../write-signal';
+
+/**
+ * The writes to watched tables, statement by statement, with the end of the transactions that wrote
+ * them: what the exact per-process copies (sessions, forum threads, carts) drop their rows by. On the
+ * test database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
+ */
+describe('db: table writes seen statement by statement', () => {
+  let database: ThrowawayDatabase;
+  let db: Knex;
+  let signal: WriteSignal;
+  const seen: string[] = [];
+
+  before(async () => {
+    database = await createThrowawayDatabase();
+    db = openDatabase(database.url);
+    for (const name of ['watched', 'other']) {
+      await db.schema.createTable(name, (t) => {
+        t.increments('id');
+        t.string('name');
+      });
+    }
+    signal = new WriteSignal(db);
+    const label = (w: TableWrite) => `${w.verb} ${w.table}${w.transaction !== undefined ? ' (in a transaction)' : ''}`;
+    signal.watchWrites(['watched'], {
+      started: (w) => seen.push(`start ${label(w)}`),
+      ended: (w) => seen.push(`end ${label(w)} [${w.bindings.join(',')}]`),
+      transactionEnded: () => seen.push('transaction over'),
+    });
+  });
+  after(async () => {
+    await signal.stop();
+    await db.destroy();
+    await database.drop();
+  });
+  beforeEach(() => void (seen.length = 0));
+
+  it('reports each write to a watched table as it starts and ends, with its statement and values; other tables are not reported', async () => {
+    await db('watched').insert({ name: 'a' });
+    await db('other').insert({ name: 'b' });
+    await db('watched').where({ id: 1 }).update({ name: 'c' });
+    await db('watched').select('*');
+    await db('watched').where({ id: 1 }).delete();
+    expect(seen).to.deep.equal([
+      'start insert watched', 'end insert watched [a]',
+      'start update watched', 'end update watched [c,1]',
+      'start delete watched', 'end delete watched [1]',
+    ]);
+  });
+
+  it('names the transaction of a write, and tells when that transaction is over (committed or rolled back)', async () => {
+    await db.transaction(async (trx) => {
+      await trx('other').insert({ name: 'x' });
+      await trx('watched').insert({ name: 'y' });
+      expect(seen.at(-1), 'not over before the commit').to.equal('end insert watched (in a transaction) [y]');
+    });
+    expect(seen.at(-1)).to.equal('transaction over');
+    seen.length = 0;
+    await db.transaction(async (trx) => {
+      await trx('watched').insert({ name: 'z' });
+      throw new Error('undone');
+    }).catch(() => undefined);
+    expect(seen.at(-1)).to.equal('transaction over');
+    seen.length = 0;
+    // A transaction that wrote no watched table is not reported.
+    await db.transaction(async (trx) => trx('other').insert({ name: 'w' }));
+    expect(seen).to.deep.equal([]);
+  });
+});
