@@ -118,7 +118,10 @@ async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: {
     const [product] = await tk.sudo().model(PRODUCT_MODEL).search([['product_tmpl_id', '=', notebook]], { limit: 1 });
     const acquirer = await acquirerId(tk, 'test');
     const p95s: number[] = [];
-    for (let round = 1; round <= 3; round++) {
+    // Round 0 warms up (not counted, printed): the first checkouts of a fresh process compile the
+    // checkout's code and fill its caches (variants, countries, carriers), which a running shop has done
+    // long before its busy minute; the catalogue above warmed only the catalogue's paths.
+    for (let round = 0; round <= 3; round++) {
       await tk.sudo().db('rate_limit').delete();
       const before = await tk.sudo().model(ORDER_MODEL).search_count([['state', '=', 'sale']]);
       const times: number[] = [];
@@ -130,8 +133,8 @@ async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: {
       const confirmed = (await tk.sudo().model(ORDER_MODEL).search_count([['state', '=', 'sale']])) - before;
       const partnersWithTwo = await tk.sudo().db('sale_order').where({ state: 'sale' }).groupBy('partner_id').havingRaw('count(*) > 1').select('partner_id');
       const p95 = percentile(times, 95);
-      p95s.push(p95);
-      console.log(`  ${opts.buyers} buyers at once, run ${round}: ${times.length} requests in ${seconds.toFixed(2)} s, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, `
+      if (round > 0) p95s.push(p95);
+      console.log(`  ${opts.buyers} buyers at once, ${round ? `run ${round}` : 'warm-up (not counted)'}: ${times.length} requests in ${seconds.toFixed(2)} s, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, `
         + `max ${Math.max(...times).toFixed(0)} ms; ${confirmed} orders confirmed for ${orders.length} buyers (${new Set(orders).size} distinct), `
         + `${partnersWithTwo.length} customers with two, ${failed.length} failed${failed.length ? `: ${failed[0]}` : ''}`);
     }
