@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { PartnerAddress } from '@platform/base';
 import type { WriteSignal } from '@platform/http';
 import type { TableWrite } from '@platform/db';
 import type { TransactionInfo } from '@modules/payment';
@@ -17,18 +18,7 @@ export interface CartLine {
 }
 
 /** The order's contact as the checkout shows it and a payment copies it (no country names: those are cached apart). */
-export interface CartPartner {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  lang: string;
-  street: string;
-  city: string;
-  zip: string;
-  countryId: number | null;
-  stateId: number | null;
-}
+export type CartPartner = Pick<PartnerAddress, 'id' | 'name' | 'email' | 'phone' | 'lang' | 'street' | 'city' | 'zip' | 'countryId' | 'stateId'>;
 
 /** An order with its lines and its contact, as one read gives them (`CartService.load`). */
 export interface CartCopy {
