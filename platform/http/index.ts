@@ -18,6 +18,7 @@ export * from './user-directory';
 export * from './visitor-country';
 export { SiteService } from './site-service';
 export { SiteCache, SiteCaches } from './site-caches';
+export { TableReadCache } from './table-read-cache';
 export { PublicPageCache } from './public-page-cache';
 export { WriteSignal } from '@platform/db/write-signal';
 export { loadDatabaseSecret } from './secret';

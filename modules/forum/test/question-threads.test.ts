@@ -4,9 +4,8 @@ import crypto from 'node:crypto';
 import { DatabaseToken, RequestScope } from '@platform/core';
 import type { TestKernel } from '../../../test/support/harness';
 import { RpcClient } from '../../../test/support/rpc-client';
-import { WriteSignal } from '@platform/http';
+import { TableReadCache, WriteSignal } from '@platform/http';
 import { ViewCounter } from '../server/services/view-counter';
-import { TableReadCache } from '../server/services/table-read-cache';
 import { forumKernel, forumUser, makePost } from './forum-fixture';
 
 /**

@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { WriteSignal } from '@platform/http';
+import { TableReadCache, WriteSignal } from '@platform/http';
 import { type Env, EnvFactory } from '@platform/orm';
 import type { ForumRules, ForumSummary, Sorting } from '../../common/page-props';
 import { FORUM_MODEL } from '../models/forum-forum';
 import { rulesFromRow, RULE_FIELDS } from './forum-karma';
-import { TableReadCache } from './table-read-cache';
 
 export type ForumWithRules = ForumSummary & { rules: ForumRules };
 

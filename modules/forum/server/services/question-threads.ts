@@ -3,13 +3,12 @@ import { inject, injectable } from 'inversify';
 import { CommentService } from '@modules/website_mail';
 import { People } from '@platform/base';
 import type { Domain } from '@platform/core';
-import { WriteSignal } from '@platform/http';
+import { TableReadCache, WriteSignal } from '@platform/http';
 import { type Env, EnvFactory } from '@platform/orm';
 import type { CommentView, PostCard } from '../../common/page-props';
 import { POST_MODEL } from '../models/forum-post';
 import { TAG_MODEL } from '../models/forum-tag';
 import { nofollowLinks } from './nofollow';
-import { TableReadCache } from './table-read-cache';
 
 /** A post of a thread as stored (read as the superuser): who may see it is decided per reader. */
 export interface ThreadPost extends PostCard {

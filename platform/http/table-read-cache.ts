@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { WriteSignal } from '@platform/http';
+import type { WriteSignal } from '@platform/db/write-signal';
 
 /** Kept at most this long while other processes' changes are not signalled (WriteSignal.exact()). */
 const SHORT_LIFETIME_MS = 2000;
@@ -10,7 +10,7 @@ interface Entry<V> {
 }
 
 /**
- * Values read from a few known tables (the forum's threads and forum rows), kept until one of those
+ * Values read from a few known tables (the forum's threads and forum rows, say), kept until one of those
  * tables changes: exact, not a guess with a lifetime. A per-site cache (SiteCache) is dropped by the
  * write signal when a write starts; that is not enough here, where a post must show on the very next
  * page: on PostgreSQL a read on another connection while the writing transaction is still open would
