@@ -6,7 +6,7 @@ const MANAGER = 'link_tracker.group_link_tracker_manager';
 
 export default defineManifest({
   name: 'link_tracker',
-  version: '1.3.1',
+  version: '1.4.0',
   displayName: 'Link Tracker',
   color: '#0a58ca',
   summary: 'Short links with UTM campaigns, fast redirects and click statistics',
@@ -23,7 +23,7 @@ export default defineManifest({
   },
   migrations: path.join(__dirname, 'migrations'),
   // Every click flush writes these; only link tracker users see them.
-  unseenTables: ['link_tracker_click', 'link_tracker', 'link_tracker_click_rollup', 'link_tracker_click_journal'],
+  unseenTables: ['link_tracker_click', 'link_tracker', 'link_tracker_click_rollup', 'link_tracker_click_journal', 'link_tracker_visitor'],
   groups: [
     // Granted explicitly (administrators have it through their all-rights group): a short link is a
     // redirect published under the site's own domain, not something every account should mint.

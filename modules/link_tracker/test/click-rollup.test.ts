@@ -7,6 +7,7 @@ import { EnvFactory } from '@platform/orm';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
 import { writeClicks, type PendingClick } from '../server/services/click-writer';
 import { rebuildRollup } from '../server/services/click-rollup';
+import { rebuildVisitors, VISITOR_TABLE } from '../server/services/click-visitors';
 import { LINK_GROUP } from './support';
 
 type Group = Record<string, unknown>;
@@ -34,6 +35,8 @@ describe('link_tracker: click rollup (read_group by day and country)', function 
   let links: number[];
   let countries: number[];
   let ownerUid: number;
+  /** Every click the flusher wrote, as generated. */
+  const flushed: PendingClick[] = [];
   const rand = random(20261127);
   const pick = <T,>(list: T[]): T => list[Math.floor(rand() * list.length)];
 
@@ -79,6 +82,7 @@ describe('link_tracker: click rollup (read_group by day and country)', function 
         clicks.push({ linkId: pick(links), ip: `203.0.113.${Math.floor(rand() * 200)}`, countryId: rand() < 0.15 ? null : pick(countries), at });
       }
       await db.transaction((trx) => writeClicks(trx, clicks));
+      flushed.push(...clicks);
     }
     // Clicks created, changed and deleted through the ORM (demo data, an administrator).
     const sudo = tk.sudo();
@@ -120,6 +124,28 @@ describe('link_tracker: click rollup (read_group by day and country)', function 
     expect(fast.groups.length).to.be.greaterThan(10);
     expect(fast.groups.map((g) => g['create_date:day'])).to.deep.equal(slow.groups.map((g) => g['create_date:day']));
     expect(fast.groups[0]['create_date:day']).to.equal('19 Nov 2026'); // newest first, as asked
+  });
+
+  it('unique visitors: each link counts the distinct addresses of its flushed clicks, and every address that clicked is seen once', async () => {
+    const visitors = async () => new Set((await db(VISITOR_TABLE).select('link_id', 'ip')).map((r: { link_id: number; ip: string }) => `${r.link_id}|${r.ip}`));
+    const seen = await visitors();
+    const clicked = (await db('link_tracker_click').distinct('link_id', 'ip')).map((r: { link_id: number; ip: string }) => `${r.link_id}|${r.ip}`);
+    for (const pair of clicked) expect(seen.has(pair), pair).to.equal(true);
+    for (const link of links) {
+      const distinct = new Set(flushed.filter((c) => c.linkId === link).map((c) => c.ip)).size;
+      const row = await db('link_tracker').where({ id: link }).first('unique_count');
+      expect(Number(row.unique_count), `link ${link}`).to.equal(distinct);
+    }
+    // A batch of known and new addresses: only the new ones count.
+    const before = Number((await db('link_tracker').where({ id: links[2] }).first('unique_count')).unique_count);
+    const known = flushed.find((c) => c.linkId === links[2])!.ip;
+    await db.transaction((trx) => writeClicks(trx, [known, '192.0.2.1', '192.0.2.1', '192.0.2.2'].map((ip) => ({ linkId: links[2], ip, countryId: null, at: '2026-11-27 12:00:00' }))));
+    expect(Number((await db('link_tracker').where({ id: links[2] }).first('unique_count')).unique_count)).to.equal(before + 2);
+    // The migration's fill, from the clicks alone, gives every address that clicked.
+    await db(VISITOR_TABLE).delete();
+    await rebuildVisitors(db);
+    const refilled = await visitors();
+    expect([...refilled].sort()).to.deep.equal([...new Set((await db('link_tracker_click').distinct('link_id', 'ip')).map((r: { link_id: number; ip: string }) => `${r.link_id}|${r.ip}`))].sort());
   });
 
   it('falls back to the clicks when the rollup cannot answer (a period not on a day start, another field, sums)', async () => {

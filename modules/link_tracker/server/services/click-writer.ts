@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { knexDialect } from '@platform/db';
 import { addToRollup, groupClicks } from './click-rollup';
+import { addVisitors } from './click-visitors';
 
 export interface PendingClick {
   linkId: number;
@@ -55,37 +56,22 @@ function insertPrepared(connection: SqliteConnection, clicks: PendingClick[]): v
 
 /**
  * Inserts a batch of clicks and updates their links' counters: clicks, unique visitors (addresses
- * not seen on the link before) and the last click's date. Clicks of links deleted meanwhile are dropped.
+ * not seen on the link before, see click-visitors) and the last click's date. Clicks of links deleted meanwhile are dropped.
  */
 export async function writeClicks(trx: Knex.Transaction, batch: PendingClick[]): Promise<void> {
   const linkIds = [...new Set(batch.map((c) => c.linkId))];
   const alive = new Set<number>((await trx('link_tracker').whereIn('id', linkIds).select('id')).map((r: { id: number }) => r.id));
   const clicks = batch.filter((c) => alive.has(c.linkId));
 
-  const perLink = new Map<number, { clicks: number; last: string; ips: Set<string> }>();
+  const perLink = new Map<number, { clicks: number; last: string }>();
   for (const c of clicks) {
-    const s = perLink.get(c.linkId) ?? { clicks: 0, last: c.at, ips: new Set<string>() };
+    const s = perLink.get(c.linkId) ?? { clicks: 0, last: c.at };
     s.clicks++;
     if (c.at > s.last) s.last = c.at;
-    s.ips.add(c.ip);
     perLink.set(c.linkId, s);
   }
-  // Addresses already seen on a link before this batch are not new visitors. One EXISTS probe per
-  // address: a DISTINCT over (link_id, ip) would read every earlier click of that address, which
-  // grows without bound for a popular link.
-  for (const [linkId, s] of perLink) {
-    const ips = [...s.ips];
-    for (let i = 0; i < ips.length; i += 500) {
-      const part = ips.slice(i, i + 500);
-      const result = await trx.raw(
-        `SELECT v.column1 AS ip FROM (VALUES ${part.map(() => '(?)').join(', ')}) AS v
-         WHERE EXISTS (SELECT 1 FROM link_tracker_click c WHERE c.link_id = ? AND c.ip = v.column1)`,
-        [...part, linkId],
-      );
-      const seen: Array<{ ip: string }> = Array.isArray(result) ? result : result.rows;
-      for (const r of seen) s.ips.delete(r.ip);
-    }
-  }
+  // Addresses not seen on a link before this batch are its new visitors.
+  const newVisitors = await addVisitors(trx, clicks);
   const sqlite = await sqliteConnection(trx);
   if (sqlite) insertPrepared(sqlite, clicks);
   else {
@@ -101,7 +87,7 @@ export async function writeClicks(trx: Knex.Transaction, batch: PendingClick[]):
   for (const [linkId, s] of perLink) {
     await trx('link_tracker').where('id', linkId).update({
       count: trx.raw('?? + ?', ['count', s.clicks]),
-      unique_count: trx.raw('?? + ?', ['unique_count', s.ips.size]),
+      unique_count: trx.raw('?? + ?', ['unique_count', newVisitors.get(linkId) ?? 0]),
       last_click_date: s.last,
     });
   }
