@@ -54,7 +54,7 @@ const MAX_ENTRIES = 10_000;
  * `where "id" = ?` (orders, contacts) or `"order_id" = ?` (lines) first and AND-ed, a line insert's
  * `order_id` column; anything else drops every copy.
  */
-type Named = { orders?: number[]; partners?: number[]; transactions?: number[] } | 'all' | null;
+type Named = { orders?: number[]; orderNames?: string[]; partners?: number[]; transactions?: number[] } | 'all' | null;
 
 function placeholder(sql: string, at: number, bindings: readonly unknown[]): unknown {
   // PostgreSQL's statements number their parameters; SQLite's are counted.
@@ -75,13 +75,18 @@ function topWhere(sql: string): { index: number; 0: string } | null {
   return null;
 }
 
-/** The value `col = ?` compares with when it is the first condition of the statement's WHERE, without OR. */
-function whereFirst(sql: string, col: string, bindings: readonly unknown[]): number | undefined {
+/** The value `col = ?` compares with when it is the first condition of the statement's WHERE, without OR (undefined: none). */
+function whereFirstValue(sql: string, col: string, bindings: readonly unknown[]): unknown {
   const where = topWhere(sql);
   if (!where || /\sor\s/i.test(sql.slice(where.index))) return undefined;
   const cond = new RegExp(`^[\`"]?${col}[\`"]?\\s*=\\s*(\\?|\\$\\d+)`, 'i').exec(sql.slice(where.index + where[0].length));
   if (!cond) return undefined;
-  const v = placeholder(sql, where.index + where[0].length + cond[0].length - cond[1].length, bindings);
+  return placeholder(sql, where.index + where[0].length + cond[0].length - cond[1].length, bindings);
+}
+
+/** The id `col = ?` compares with when it is the first condition of the statement's WHERE, without OR. */
+function whereFirst(sql: string, col: string, bindings: readonly unknown[]): number | undefined {
+  const v = whereFirstValue(sql, col, bindings);
   return typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined;
 }
 
@@ -91,6 +96,11 @@ function named(w: TableWrite): Named {
   if (table === ORDER || table === PARTNER || table === TRANSACTION) {
     if (insert) return null;
     const id = whereFirst(sql, 'id', bindings);
+    if (id === undefined && table === ORDER) {
+      // An order named by its reference (a paid draft confirmed by its payment's reference).
+      const name = whereFirstValue(sql, 'name', bindings);
+      return typeof name === 'string' ? { orderNames: [name] } : 'all';
+    }
     return id === undefined ? 'all' : table === ORDER ? { orders: [id] } : table === PARTNER ? { partners: [id] } : { transactions: [id] };
   }
   if (table === LINE) {
@@ -210,14 +220,17 @@ export class CartCopies {
       }
       this.orderVersions.set(id, (this.orderVersions.get(id) ?? 0) + 1);
     }
+    const names = what.orderNames ?? [];
     const partners = what.partners ?? [];
     const transactions = what.transactions ?? [];
-    if (partners.length || transactions.length) {
-      // A contact's or a payment's change: the copies that show it (few: the carts of that contact, the order of that payment).
+    if (names.length || partners.length || transactions.length) {
+      // An order named by its reference, a contact's or a payment's change: the copies that show it (few:
+      // the order of that name, the carts of that contact, the order of that payment). A copy is the row as
+      // it is, so the order of that name is the copy of that name; one being read is not kept.
       this.version++;
       this.loading.clear();
       for (const [id, copy] of this.copies.entries()) {
-        if (partners.includes(copy.partnerId) || (copy.paymentTxId !== null && transactions.includes(copy.paymentTxId))) this.copies.delete(id);
+        if (names.includes(copy.name) || partners.includes(copy.partnerId) || (copy.paymentTxId !== null && transactions.includes(copy.paymentTxId))) this.copies.delete(id);
       }
     }
   }
