@@ -148,6 +148,17 @@ describe('sale: cart copies are read once per process and never outlive a change
     await dbA('payment_transaction').where({ id: txId }).update({ state: 'done' });
     await get(id);
     expect(loads, 'read again after its payment changed').to.equal(1);
+    // The order moves to another contact: its copy follows the new one, not the old one.
+    const other = await partner('Anne C.');
+    await dbA('sale_order').where({ id }).update({ partner_id: other });
+    expect((await get(id))!.partnerId).to.equal(other);
+    loads = 0;
+    await dbA('res_partner').where({ id: p }).update({ name: 'Anne D.' });
+    await get(id);
+    expect(loads, 'the former contact no longer shows on it').to.equal(0);
+    await dbA('res_partner').where({ id: other }).update({ name: 'Anne E.' });
+    expect((await get(id))!.partner!.name).to.equal('Anne E.');
+    expect(loads).to.equal(1);
   });
 
   it('a write naming an order by its reference drops that order\'s copy only (a paid draft confirmed by its payment)', async () => {

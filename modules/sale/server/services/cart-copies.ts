@@ -119,6 +119,19 @@ function named(w: TableWrite): Named {
   return OTHERS.includes(table) ? 'all' : null;
 }
 
+function index<K>(map: Map<K, Set<number>>, key: K, orderId: number): void {
+  const ids = map.get(key);
+  if (ids) ids.add(orderId);
+  else map.set(key, new Set([orderId]));
+}
+
+function unindex<K>(map: Map<K, Set<number>>, key: K, orderId: number): void {
+  const ids = map.get(key);
+  if (!ids) return;
+  ids.delete(orderId);
+  if (!ids.size) map.delete(key);
+}
+
 /**
  * This process's copies of the carts it read (an order, its lines, its contact), so the checkout's
  * pages do not read the same cart again at each step. Exact, like the sessions' copies (SessionCache):
@@ -138,7 +151,11 @@ function named(w: TableWrite): Named {
  * the rows as they are, not a decision.
  */
 export class CartCopies {
-  private readonly copies = new LRUCache<number, CartCopy>({ max: MAX_ENTRIES });
+  /** The copies, and which show each order name, contact and payment (kept in step by `dispose`). */
+  private readonly copies = new LRUCache<number, CartCopy>({ max: MAX_ENTRIES, dispose: (copy, id) => this.unindex(copy, id) });
+  private readonly byName = new Map<string, Set<number>>();
+  private readonly byPartner = new Map<number, Set<number>>();
+  private readonly byTransaction = new Map<number, Set<number>>();
   /** Bumped by a change that drops every copy. */
   private version = 0;
   /** Bumped per order (a change of that order): a read it overlapped is not kept. */
@@ -181,7 +198,7 @@ export class CartCopies {
     if (pending && pending.at === at) return pending.promise;
     const promise = load().then((row) => {
       this.signal.generation();
-      if (row && this.stamp(orderId) === at && this.openWriters.size === 0 && this.signal.exact()) this.copies.set(orderId, row);
+      if (row && this.stamp(orderId) === at && this.openWriters.size === 0 && this.signal.exact()) this.keep(orderId, row);
       return row;
     }).finally(() => {
       if (this.loading.get(orderId)?.promise === promise) this.loading.delete(orderId);
@@ -229,10 +246,26 @@ export class CartCopies {
       // it is, so the order of that name is the copy of that name; one being read is not kept.
       this.version++;
       this.loading.clear();
-      for (const [id, copy] of this.copies.entries()) {
-        if (names.includes(copy.name) || partners.includes(copy.partnerId) || (copy.paymentTxId !== null && transactions.includes(copy.paymentTxId))) this.copies.delete(id);
-      }
+      const shown = new Set<number>();
+      for (const name of names) for (const id of this.byName.get(name) ?? []) shown.add(id);
+      for (const partner of partners) for (const id of this.byPartner.get(partner) ?? []) shown.add(id);
+      for (const tx of transactions) for (const id of this.byTransaction.get(tx) ?? []) shown.add(id);
+      for (const id of shown) this.copies.delete(id);
     }
+  }
+
+  private keep(orderId: number, copy: CartCopy): void {
+    this.copies.set(orderId, copy);
+    // (Set after: replacing a copy disposes of the one it replaces, and with it that one's entries.)
+    index(this.byName, copy.name, orderId);
+    index(this.byPartner, copy.partnerId, orderId);
+    if (copy.paymentTxId !== null) index(this.byTransaction, copy.paymentTxId, orderId);
+  }
+
+  private unindex(copy: CartCopy, orderId: number): void {
+    unindex(this.byName, copy.name, orderId);
+    unindex(this.byPartner, copy.partnerId, orderId);
+    if (copy.paymentTxId !== null) unindex(this.byTransaction, copy.paymentTxId, orderId);
   }
 
   /** A connection is back in the pool: what its transaction wrote is committed (or undone), and read again from now on. */
@@ -246,6 +279,9 @@ export class CartCopies {
   private clear(): void {
     this.version++;
     this.copies.clear();
+    this.byName.clear();
+    this.byPartner.clear();
+    this.byTransaction.clear();
     this.loading.clear();
   }
 }
