@@ -56,11 +56,12 @@ const MAX_ENTRIES = 10_000;
  */
 type Named = { orders?: number[]; orderNames?: string[]; partners?: number[]; transactions?: number[] } | 'all' | null;
 
-function placeholder(sql: string, at: number, bindings: readonly unknown[]): unknown {
+/** Which of the statement's values the placeholder at `at` stands for. */
+function placeholderIndex(sql: string, at: number): number {
   // PostgreSQL's statements number their parameters; SQLite's are counted.
   const m = /^\$(\d+)/.exec(sql.slice(at));
-  if (m) return bindings[Number(m[1]) - 1];
-  return bindings[(sql.slice(0, at).match(/\?/g) ?? []).length];
+  if (m) return Number(m[1]) - 1;
+  return (sql.slice(0, at).match(/\?/g) ?? []).length;
 }
 
 /** The statement's own WHERE (not a sub-query's): its position and text. */
@@ -75,13 +76,34 @@ function topWhere(sql: string): { index: number; 0: string } | null {
   return null;
 }
 
+/**
+ * Which value `col = ?` compares with when it is the first condition of the statement's WHERE, without
+ * OR (null: none). Read from the SQL text alone, so worked out once per text: the shop's statements are
+ * a few texts run again and again with other values.
+ */
+function whereFirstIndex(sql: string, col: string): number | null {
+  const key = `${col}\u0000${sql}`;
+  let index = firstConditions.get(key);
+  if (index === undefined) firstConditions.set(key, (index = readWhereFirstIndex(sql, col) ?? NONE));
+  return index === NONE ? null : index;
+}
+
+/** Per column and SQL text (a bounded number: statements with an IN list of any length differ in text). */
+const firstConditions = new LRUCache<string, number>({ max: 1000 });
+const NONE = -1;
+
+function readWhereFirstIndex(sql: string, col: string): number | null {
+  const where = topWhere(sql);
+  if (!where || /\sor\s/i.test(sql.slice(where.index))) return null;
+  const cond = new RegExp(`^[\`"]?${col}[\`"]?\\s*=\\s*(\\?|\\$\\d+)`, 'i').exec(sql.slice(where.index + where[0].length));
+  if (!cond) return null;
+  return placeholderIndex(sql, where.index + where[0].length + cond[0].length - cond[1].length);
+}
+
 /** The value `col = ?` compares with when it is the first condition of the statement's WHERE, without OR (undefined: none). */
 function whereFirstValue(sql: string, col: string, bindings: readonly unknown[]): unknown {
-  const where = topWhere(sql);
-  if (!where || /\sor\s/i.test(sql.slice(where.index))) return undefined;
-  const cond = new RegExp(`^[\`"]?${col}[\`"]?\\s*=\\s*(\\?|\\$\\d+)`, 'i').exec(sql.slice(where.index + where[0].length));
-  if (!cond) return undefined;
-  return placeholder(sql, where.index + where[0].length + cond[0].length - cond[1].length, bindings);
+  const index = whereFirstIndex(sql, col);
+  return index === null ? undefined : bindings[index];
 }
 
 /** The id `col = ?` compares with when it is the first condition of the statement's WHERE, without OR. */
