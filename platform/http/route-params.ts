@@ -12,16 +12,30 @@ export async function checkParams(schema: ObjectSchema<AnyObject>, params: Recor
   params = withoutInheritedNames(schema, params, kind);
   try {
     if (kind === 'json') {
-      return await schema.noUnknown(true, 'Unknown parameter(s): ${unknown}').validate(params, { strict: true, abortEarly: true, stripUnknown: false });
+      return await refusingUnknown(schema, 'json').validate(params, { strict: true, abortEarly: true, stripUnknown: false });
     }
     // Every field's message at once: a form shows them all under their fields. A form posts what its
     // page declares; a query string may carry what others added (utm_source, fbclid): dropped.
-    const checked = kind === 'form' ? schema.noUnknown(true, 'Unknown field(s): ${unknown}') : schema;
+    const checked = kind === 'form' ? refusingUnknown(schema, 'form') : schema;
     return await checked.validate(params, { strict: false, abortEarly: false, stripUnknown: kind === 'query' });
   } catch (err) {
     if (err instanceof YupValidationError) throw new InvalidFields(fieldMessages(err));
     throw err;
   }
+}
+
+/**
+ * The route's schema refusing unknown keys, made once per schema: yup's `noUnknown` copies the whole
+ * schema, and a schema never changes (each of yup's methods answers a new one), so the copy made for a
+ * route's first request is the one every later request would make.
+ */
+const refusing = { json: new WeakMap<ObjectSchema<AnyObject>, ObjectSchema<AnyObject>>(), form: new WeakMap<ObjectSchema<AnyObject>, ObjectSchema<AnyObject>>() };
+const UNKNOWN_MESSAGES = { json: 'Unknown parameter(s): ${unknown}', form: 'Unknown field(s): ${unknown}' };
+
+function refusingUnknown(schema: ObjectSchema<AnyObject>, kind: 'json' | 'form'): ObjectSchema<AnyObject> {
+  let strict = refusing[kind].get(schema);
+  if (!strict) refusing[kind].set(schema, (strict = schema.noUnknown(true, UNKNOWN_MESSAGES[kind])));
+  return strict;
 }
 
 /**

@@ -14,9 +14,25 @@ export const FIXED_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = 
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
 ];
 
-/** A fresh nonce for a response's scripts. */
+const NONCE_BYTES = 16;
+/** Random bytes drawn at once for this many nonces: one call into the CSPRNG per batch, not per response. */
+const NONCES_PER_DRAW = 256;
+let drawn = Buffer.alloc(0);
+let used = 0;
+
+/**
+ * A fresh nonce for a response's scripts: 16 bytes of the CSPRNG, never handed out twice. They are cut
+ * from a batch drawn at once (like `crypto.randomUUID`'s own), which is as unpredictable as one draw per
+ * nonce and cheaper.
+ */
 export function newCspNonce(): string {
-  return crypto.randomBytes(16).toString('base64');
+  if (used + NONCE_BYTES > drawn.length) {
+    drawn = crypto.randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+    used = 0;
+  }
+  const nonce = drawn.toString('base64', used, used + NONCE_BYTES);
+  used += NONCE_BYTES;
+  return nonce;
 }
 
 const NONCE = '<nonce>';

@@ -82,6 +82,11 @@ function collectStrings(value: unknown, into: Set<string>): void {
   else if (value && typeof value === 'object') for (const v of Object.values(value)) collectStrings(v, into);
 }
 
+function isEmpty(dictionary: Record<string, string>): boolean {
+  for (const key in dictionary) if (Object.hasOwn(dictionary, key)) return false;
+  return true;
+}
+
 /** The runtime's key among the islands' names in `IslandStrings.known` (no island is named so: no dot). */
 const RUNTIME = '';
 
@@ -126,6 +131,8 @@ export class IslandStrings {
 
   /** The part of `dictionary` that these rendered islands (island-tracking.ts) may use. */
   pick(islands: readonly RenderedIsland[], dictionary: Record<string, string>): Record<string, string> {
+    // A language without translations (the source language): nothing to pick, nor any prop to read for it.
+    if (isEmpty(dictionary)) return {};
     const wanted = new Set<string>(this.known(dictionary, RUNTIME, this.runtime));
     const names = new Set<string>();
     for (const island of islands) {

@@ -148,6 +148,42 @@ describe('sale: cart copies are read once per process and never outlive a change
     await dbA('payment_transaction').where({ id: txId }).update({ state: 'done' });
     await get(id);
     expect(loads, 'read again after its payment changed').to.equal(1);
+    // The order moves to another contact: its copy follows the new one, not the old one.
+    const other = await partner('Anne C.');
+    await dbA('sale_order').where({ id }).update({ partner_id: other });
+    expect((await get(id))!.partnerId).to.equal(other);
+    loads = 0;
+    await dbA('res_partner').where({ id: p }).update({ name: 'Anne D.' });
+    await get(id);
+    expect(loads, 'the former contact no longer shows on it').to.equal(0);
+    await dbA('res_partner').where({ id: other }).update({ name: 'Anne E.' });
+    expect((await get(id))!.partner!.name).to.equal('Anne E.');
+    expect(loads).to.equal(1);
+  });
+
+  it('a write naming an order by its reference drops that order\'s copy only (a paid draft confirmed by its payment)', async () => {
+    const p = await partner('Lise');
+    const one = await newOrder(dbA, p);
+    const two = await newOrder(dbA, p);
+    await dbA('sale_order').where({ id: one }).update({ name: `S${one}` });
+    await dbA('sale_order').where({ id: two }).update({ name: `S${two}` });
+    await get(one);
+    await get(two);
+    loads = 0;
+    await dbA('sale_order').where({ name: `S${one}`, state: 'draft' }).update({ state: 'sale' });
+    expect((await get(one))!.state, 'the named order is read again').to.equal('sale');
+    expect((await get(two))!.state).to.equal('draft');
+    expect(loads, 'the other order is still kept').to.equal(1);
+    // A write by reference that names no kept copy (none of that name) drops none.
+    await dbA('sale_order').where({ name: 'S-none' }).update({ state: 'cancel' });
+    await get(one);
+    await get(two);
+    expect(loads).to.equal(1);
+    // A reference compared otherwise than first and alone (here after OR) still drops every copy.
+    await dbA('sale_order').where({ name: `S${two}` }).orWhere({ name: 'S-none' }).update({ amount_total: 11 });
+    expect((await get(two))!.amountTotal).to.equal(11);
+    await get(one);
+    expect(loads).to.equal(3);
   });
 
   it('an order changed by another process is read again (SQLite: data_version; PostgreSQL: its NOTIFY)', async () => {

@@ -91,6 +91,37 @@ describe('sale: checkout, payment and confirmation', function () {
     expect((await c.rpc('/shop/country_infos/999999', {})).error?.data.message).to.equal('Please choose a country from the list.');
   });
 
+  it('shows a change of the countries or of the contact on the next page: the form\'s options in order, the address and its check', async () => {
+    const { buyer, orderId } = await readyBuyer();
+    const fr = await countryId(tk, 'FR');
+    const zw = await countryId(tk, 'ZW');
+    // (The contact's country is the selected one.)
+    const option = (id: number, name: string) => new RegExp(`<option value="${id}"(?: selected="")?>${name}</option>`);
+    const at = (html: string, id: number, name: string) => html.search(option(id, name));
+    const form = async () => (await buyer.client.get('/shop/address')).text();
+    const checkout = async () => (await buyer.client.get('/shop/checkout')).text();
+    expect(await form()).to.match(option(fr, 'France'));
+    expect(await checkout()).to.contain('France');
+    await tk.sudo().model('res.country').write([fr], { name: 'Zzz France' });
+    try {
+      const renamed = await form();
+      expect(renamed).to.match(option(fr, 'Zzz France')).and.not.match(option(fr, 'France'));
+      expect(at(renamed, zw, 'Zimbabwe')).to.be.greaterThan(0);
+      expect(at(renamed, fr, 'Zzz France'), 'sorted again by its new name').to.be.greaterThan(at(renamed, zw, 'Zimbabwe'));
+      expect(await checkout()).to.contain('Zzz France');
+    } finally {
+      await tk.sudo().model('res.country').write([fr], { name: 'France' });
+    }
+    expect(await form()).to.match(option(fr, 'France'));
+    // The contact loses its city: the checkout sends to the form again (the address is checked again).
+    const partner = (await order(orderId)).partner_id as [number, string];
+    expect((await buyer.client.get('/shop/confirm_order')).headers.get('location')).to.match(/\/shop\/payment$/);
+    await tk.sudo().model('res.partner').write([partner[0]], { city: '' });
+    expect((await buyer.client.get('/shop/confirm_order')).headers.get('location')).to.match(/\/shop\/address$/);
+    await tk.sudo().model('res.partner').write([partner[0]], { city: 'Paris' });
+    expect((await buyer.client.get('/shop/confirm_order')).headers.get('location')).to.match(/\/shop\/payment$/);
+  });
+
   it('prices shipping as data: a flat rate, free over an amount, posted with the xhr flag', async () => {
     const { buyer, orderId } = await readyBuyer([[ids.mug, 2]]);
     expect(Number((await order(orderId)).amount_total)).to.equal(17 + 5);

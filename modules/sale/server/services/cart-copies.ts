@@ -54,13 +54,14 @@ const MAX_ENTRIES = 10_000;
  * `where "id" = ?` (orders, contacts) or `"order_id" = ?` (lines) first and AND-ed, a line insert's
  * `order_id` column; anything else drops every copy.
  */
-type Named = { orders?: number[]; partners?: number[]; transactions?: number[] } | 'all' | null;
+type Named = { orders?: number[]; orderNames?: string[]; partners?: number[]; transactions?: number[] } | 'all' | null;
 
-function placeholder(sql: string, at: number, bindings: readonly unknown[]): unknown {
+/** Which of the statement's values the placeholder at `at` stands for. */
+function placeholderIndex(sql: string, at: number): number {
   // PostgreSQL's statements number their parameters; SQLite's are counted.
   const m = /^\$(\d+)/.exec(sql.slice(at));
-  if (m) return bindings[Number(m[1]) - 1];
-  return bindings[(sql.slice(0, at).match(/\?/g) ?? []).length];
+  if (m) return Number(m[1]) - 1;
+  return (sql.slice(0, at).match(/\?/g) ?? []).length;
 }
 
 /** The statement's own WHERE (not a sub-query's): its position and text. */
@@ -75,13 +76,39 @@ function topWhere(sql: string): { index: number; 0: string } | null {
   return null;
 }
 
-/** The value `col = ?` compares with when it is the first condition of the statement's WHERE, without OR. */
-function whereFirst(sql: string, col: string, bindings: readonly unknown[]): number | undefined {
+/**
+ * Which value `col = ?` compares with when it is the first condition of the statement's WHERE, without
+ * OR (null: none). Read from the SQL text alone, so worked out once per text: the shop's statements are
+ * a few texts run again and again with other values.
+ */
+function whereFirstIndex(sql: string, col: string): number | null {
+  const key = `${col}\u0000${sql}`;
+  let index = firstConditions.get(key);
+  if (index === undefined) firstConditions.set(key, (index = readWhereFirstIndex(sql, col) ?? NONE));
+  return index === NONE ? null : index;
+}
+
+/** Per column and SQL text (a bounded number: statements with an IN list of any length differ in text). */
+const firstConditions = new LRUCache<string, number>({ max: 1000 });
+const NONE = -1;
+
+function readWhereFirstIndex(sql: string, col: string): number | null {
   const where = topWhere(sql);
-  if (!where || /\sor\s/i.test(sql.slice(where.index))) return undefined;
+  if (!where || /\sor\s/i.test(sql.slice(where.index))) return null;
   const cond = new RegExp(`^[\`"]?${col}[\`"]?\\s*=\\s*(\\?|\\$\\d+)`, 'i').exec(sql.slice(where.index + where[0].length));
-  if (!cond) return undefined;
-  const v = placeholder(sql, where.index + where[0].length + cond[0].length - cond[1].length, bindings);
+  if (!cond) return null;
+  return placeholderIndex(sql, where.index + where[0].length + cond[0].length - cond[1].length);
+}
+
+/** The value `col = ?` compares with when it is the first condition of the statement's WHERE, without OR (undefined: none). */
+function whereFirstValue(sql: string, col: string, bindings: readonly unknown[]): unknown {
+  const index = whereFirstIndex(sql, col);
+  return index === null ? undefined : bindings[index];
+}
+
+/** The id `col = ?` compares with when it is the first condition of the statement's WHERE, without OR. */
+function whereFirst(sql: string, col: string, bindings: readonly unknown[]): number | undefined {
+  const v = whereFirstValue(sql, col, bindings);
   return typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && /^\d+$/.test(v)) ? Number(v) : undefined;
 }
 
@@ -91,6 +118,11 @@ function named(w: TableWrite): Named {
   if (table === ORDER || table === PARTNER || table === TRANSACTION) {
     if (insert) return null;
     const id = whereFirst(sql, 'id', bindings);
+    if (id === undefined && table === ORDER) {
+      // An order named by its reference (a paid draft confirmed by its payment's reference).
+      const name = whereFirstValue(sql, 'name', bindings);
+      return typeof name === 'string' ? { orderNames: [name] } : 'all';
+    }
     return id === undefined ? 'all' : table === ORDER ? { orders: [id] } : table === PARTNER ? { partners: [id] } : { transactions: [id] };
   }
   if (table === LINE) {
@@ -107,6 +139,19 @@ function named(w: TableWrite): Named {
     return id === undefined ? 'all' : { orders: [id] };
   }
   return OTHERS.includes(table) ? 'all' : null;
+}
+
+function index<K>(map: Map<K, Set<number>>, key: K, orderId: number): void {
+  const ids = map.get(key);
+  if (ids) ids.add(orderId);
+  else map.set(key, new Set([orderId]));
+}
+
+function unindex<K>(map: Map<K, Set<number>>, key: K, orderId: number): void {
+  const ids = map.get(key);
+  if (!ids) return;
+  ids.delete(orderId);
+  if (!ids.size) map.delete(key);
 }
 
 /**
@@ -128,7 +173,11 @@ function named(w: TableWrite): Named {
  * the rows as they are, not a decision.
  */
 export class CartCopies {
-  private readonly copies = new LRUCache<number, CartCopy>({ max: MAX_ENTRIES });
+  /** The copies, and which show each order name, contact and payment (kept in step by `dispose`). */
+  private readonly copies = new LRUCache<number, CartCopy>({ max: MAX_ENTRIES, dispose: (copy, id) => this.unindex(copy, id) });
+  private readonly byName = new Map<string, Set<number>>();
+  private readonly byPartner = new Map<number, Set<number>>();
+  private readonly byTransaction = new Map<number, Set<number>>();
   /** Bumped by a change that drops every copy. */
   private version = 0;
   /** Bumped per order (a change of that order): a read it overlapped is not kept. */
@@ -171,7 +220,7 @@ export class CartCopies {
     if (pending && pending.at === at) return pending.promise;
     const promise = load().then((row) => {
       this.signal.generation();
-      if (row && this.stamp(orderId) === at && this.openWriters.size === 0 && this.signal.exact()) this.copies.set(orderId, row);
+      if (row && this.stamp(orderId) === at && this.openWriters.size === 0 && this.signal.exact()) this.keep(orderId, row);
       return row;
     }).finally(() => {
       if (this.loading.get(orderId)?.promise === promise) this.loading.delete(orderId);
@@ -210,16 +259,35 @@ export class CartCopies {
       }
       this.orderVersions.set(id, (this.orderVersions.get(id) ?? 0) + 1);
     }
+    const names = what.orderNames ?? [];
     const partners = what.partners ?? [];
     const transactions = what.transactions ?? [];
-    if (partners.length || transactions.length) {
-      // A contact's or a payment's change: the copies that show it (few: the carts of that contact, the order of that payment).
+    if (names.length || partners.length || transactions.length) {
+      // An order named by its reference, a contact's or a payment's change: the copies that show it (few:
+      // the order of that name, the carts of that contact, the order of that payment). A copy is the row as
+      // it is, so the order of that name is the copy of that name; one being read is not kept.
       this.version++;
       this.loading.clear();
-      for (const [id, copy] of this.copies.entries()) {
-        if (partners.includes(copy.partnerId) || (copy.paymentTxId !== null && transactions.includes(copy.paymentTxId))) this.copies.delete(id);
-      }
+      const shown = new Set<number>();
+      for (const name of names) for (const id of this.byName.get(name) ?? []) shown.add(id);
+      for (const partner of partners) for (const id of this.byPartner.get(partner) ?? []) shown.add(id);
+      for (const tx of transactions) for (const id of this.byTransaction.get(tx) ?? []) shown.add(id);
+      for (const id of shown) this.copies.delete(id);
     }
+  }
+
+  private keep(orderId: number, copy: CartCopy): void {
+    this.copies.set(orderId, copy);
+    // (Set after: replacing a copy disposes of the one it replaces, and with it that one's entries.)
+    index(this.byName, copy.name, orderId);
+    index(this.byPartner, copy.partnerId, orderId);
+    if (copy.paymentTxId !== null) index(this.byTransaction, copy.paymentTxId, orderId);
+  }
+
+  private unindex(copy: CartCopy, orderId: number): void {
+    unindex(this.byName, copy.name, orderId);
+    unindex(this.byPartner, copy.partnerId, orderId);
+    if (copy.paymentTxId !== null) unindex(this.byTransaction, copy.paymentTxId, orderId);
   }
 
   /** A connection is back in the pool: what its transaction wrote is committed (or undone), and read again from now on. */
@@ -233,6 +301,9 @@ export class CartCopies {
   private clear(): void {
     this.version++;
     this.copies.clear();
+    this.byName.clear();
+    this.byPartner.clear();
+    this.byTransaction.clear();
     this.loading.clear();
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { knexDialect, type Dialect } from '@platform/db';
 import { UserError, ValidationError } from '@platform/core';
 import { People } from '@platform/base';
 import { utcText } from '@platform/common';
@@ -66,7 +67,34 @@ export class CartService {
     return this.copies.get(orderId, () => this.load(db, orderId), !(db as { isTransaction?: boolean }).isTransaction);
   }
 
+  /**
+   * The cart's read as SQL, per dialect: the same statement for every order (its id is the one value
+   * it is given), built once rather than by the query builder at every read (about as long as the
+   * read itself on SQLite).
+   */
+  private readonly cartSql = new Map<Dialect, { sql: string; bindings: unknown[]; at: number }>();
+
   private async load(db: Knex, orderId: number): Promise<CartCopy | null> {
+    const dialect = knexDialect(db);
+    let statement = this.cartSql.get(dialect);
+    if (!statement) this.cartSql.set(dialect, (statement = this.cartStatement(db)));
+    const bindings = [...statement.bindings];
+    bindings[statement.at] = orderId;
+    const result = await db.raw(statement.sql, bindings as Knex.RawBinding[]);
+    const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
+    return this.cartOf(orderId, rows);
+  }
+
+  /** The cart's read, built for a stand-in order id: its SQL, its values, and where the order id goes among them. */
+  private cartStatement(db: Knex): { sql: string; bindings: unknown[]; at: number } {
+    const standIn = -2_147_483_647;
+    const { sql, bindings } = this.cartQuery(db, standIn).toSQL();
+    const at = bindings.indexOf(standIn);
+    if (at < 0 || bindings.indexOf(standIn, at + 1) >= 0) throw new Error('The cart\'s read must name its order once');
+    return { sql, bindings: [...bindings], at };
+  }
+
+  private cartQuery(db: Knex, orderId: number): Knex.QueryBuilder {
     const pictured = db.raw("case when coalesce(p.image, '') <> '' or coalesce(t.image, '') <> '' then 1 else 0 end as pictured");
     const partner = this.people.partnersView(db, ['name', 'email', 'phone', 'lang', 'street', 'city', 'zip', 'country_id', 'state_id']).as('pp');
     const query = db('sale_order as o').leftJoin('delivery_carrier as d', 'd.id', 'o.carrier_id')
@@ -78,7 +106,10 @@ export class CartService {
         'pp.id as p_id', 'pp.name as p_name', 'pp.email as p_email', 'pp.phone as p_phone', 'pp.lang as p_lang', 'pp.street as p_street', 'pp.city as p_city', 'pp.zip as p_zip',
         'pp.country_id as p_country_id', 'pp.state_id as p_state_id');
     // Its transaction too (the confirmation shows its state), through payment's face.
-    const rows: Array<Record<string, unknown>> = await this.transactions.joinInfo(query, 'o.payment_tx_id');
+    return this.transactions.joinInfo(query, 'o.payment_tx_id');
+  }
+
+  private cartOf(orderId: number, rows: Array<Record<string, unknown>>): CartCopy | null {
     const o = rows[0];
     if (!o) return null;
     return {

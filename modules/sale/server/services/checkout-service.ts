@@ -11,7 +11,7 @@ import {
 } from '../../common/checkout-schemas';
 import { CARRIER_MODEL } from '../models/delivery-carrier';
 import { ORDER_MODEL } from '../models/sale-order';
-import type { CartCopy } from './cart-copies';
+import type { CartCopy, CartPartner } from './cart-copies';
 import { CartService, type CurrentCart } from './cart-service';
 import { CatalogService } from './catalog-service';
 import { fromCents, toCents } from './money';
@@ -24,6 +24,13 @@ type Caller = Pick<RequestContext, 'env' | 'session' | 'site' | 'user' | 'isPubl
 export type AddressForm = Record<AddressField, string>;
 
 const m2o = (v: unknown): number | null => (Array.isArray(v) ? Number(v[0]) : null);
+
+/** The options made from these rows, made (and frozen: pages share them) the first time they are asked for. */
+function sortedOnce<R extends object, O>(made: WeakMap<R, readonly O[]>, rows: R, make: () => O[]): readonly O[] {
+  let options = made.get(rows);
+  if (!options) made.set(rows, (options = Object.freeze(make().map((o) => Object.freeze(o)))));
+  return options;
+}
 
 /** The shared schema's messages per field, for these values and the country's rules. */
 function schemaErrors(values: AddressForm, context: AddressContext): AddressErrors {
@@ -53,6 +60,21 @@ export class CheckoutService {
   private readonly stateRows: SiteCache<StateRow[]>;
   /** The published shipping methods each reader may see, kept until delivery_carrier is written. */
   private readonly carrierRows: SiteCache<Array<Record<string, unknown>>>;
+  /**
+   * The address form's options made from the rows above, sorted in their language: made once per rows
+   * read (the rows of a language, a country's states in a language), so they go with the rows when a
+   * write to the country tables drops them. The rows of a language are its own array: the countries'
+   * order is theirs. States are read once for every language (their names are not translated), so
+   * their order is kept per language.
+   */
+  /**
+   * The address each contact as read with a cart (a `CartCopy`'s own object, replaced when the contact is
+   * written) was last checked to be, with the country rows and states it was checked against: checked
+   * again when any of them was read again.
+   */
+  private readonly addressViews = new WeakMap<CartPartner, { country: CountryRow; states: StateRow[] | undefined; view: AddressView | null }>();
+  private readonly countryOptions = new WeakMap<readonly CountryRow[], readonly CountryOption[]>();
+  private readonly stateOptions = new Map<string, WeakMap<readonly StateRow[], readonly StateOption[]>>();
 
   constructor(
     @inject(CartService) private readonly cart: CartService,
@@ -157,7 +179,16 @@ export class CheckoutService {
     if (this.needsNewContact(caller, order) || !p || !p.countryId) return null;
     const country = await this.country(caller.env, p.countryId);
     if (!country) return null;
-    const state = p.stateId ? (await this.countryStates(caller.env, p.countryId)).find((s) => s.id === p.stateId) : undefined;
+    const states = p.stateId ? await this.countryStates(caller.env, p.countryId) : undefined;
+    const known = this.addressViews.get(p);
+    if (known && known.country === country && known.states === states) return known.view;
+    const view = this.checkedAddress(p, country, states);
+    this.addressViews.set(p, { country, states, view });
+    return view;
+  }
+
+  private checkedAddress(p: CartPartner, country: CountryRow, states: StateRow[] | undefined): AddressView | null {
+    const state = p.stateId ? states?.find((s) => s.id === p.stateId) : undefined;
     const form: AddressForm = {
       name: p.name, email: p.email, phone: p.phone, street: p.street, city: p.city, zip: p.zip,
       country_id: String(p.countryId), state_id: p.stateId ? String(p.stateId) : '',
@@ -165,25 +196,30 @@ export class CheckoutService {
     const errors = schemaErrors(form, { hasStates: country.hasStates, stateRequired: country.stateRequired, zipRequired: zipRequired(country.code) });
     // A state that is no longer the country's: the form again.
     if (Object.keys(errors).length || (p.stateId && !state)) return null;
-    return { ...form, countryName: country.name, stateName: state?.name ?? '' };
+    return Object.freeze({ ...form, countryName: country.name, stateName: state?.name ?? '' });
   }
 
   /** Countries in the page's language, each with what the address form must know of it. */
-  async countries(env: Env): Promise<CountryOption[]> {
-    const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
-    return (await this.allCountries(env)).map((r): CountryOption => ({
-      id: r.id, name: r.name,
-      ...(r.hasStates ? { hasStates: true as const } : {}),
-      ...(r.stateRequired && r.hasStates ? { stateRequired: true as const } : {}),
-      ...(zipRequired(r.code) ? { zipRequired: true as const } : {}),
-    })).sort((a, b) => collator.compare(a.name, b.name));
+  async countries(env: Env): Promise<readonly CountryOption[]> {
+    const rows = await this.allCountries(env);
+    return sortedOnce(this.countryOptions, rows, () => {
+      const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
+      return rows.map((r): CountryOption => ({
+        id: r.id, name: r.name,
+        ...(r.hasStates ? { hasStates: true as const } : {}),
+        ...(r.stateRequired && r.hasStates ? { stateRequired: true as const } : {}),
+        ...(zipRequired(r.code) ? { zipRequired: true as const } : {}),
+      })).sort((a, b) => collator.compare(a.name, b.name));
+    });
   }
 
-  async states(env: Env, countryId: number): Promise<StateOption[]> {
+  async states(env: Env, countryId: number): Promise<readonly StateOption[]> {
     if (!Number.isSafeInteger(countryId) || countryId <= 0) return [];
     const rows = await this.countryStates(env, countryId);
-    const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
-    return rows.map((r) => ({ id: r.id, name: r.name, code: r.code })).sort((a, b) => collator.compare(a.name, b.name));
+    return sortedOnce(this.stateOptions.get(env.lang) ?? this.stateOptions.set(env.lang, new WeakMap()).get(env.lang)!, rows, () => {
+      const collator = new Intl.Collator(env.lang.replace('_', '-'), { sensitivity: 'base' });
+      return rows.map((r) => ({ id: r.id, name: r.name, code: r.code })).sort((a, b) => collator.compare(a.name, b.name));
+    });
   }
 
   /** `/shop/country_infos/<id>`: its states and the address fields it uses, in their order; null for an unknown country. */

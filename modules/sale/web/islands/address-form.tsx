@@ -10,9 +10,9 @@ import {
 export interface AddressFormProps {
   values: Record<AddressField, string>;
   errors: AddressErrors;
-  countries: CountryOption[];
+  countries: readonly CountryOption[];
   /** The states of the posted country, as the server rendered them. */
-  states: StateOption[];
+  states: readonly StateOption[];
   csrfToken: string;
 }
 

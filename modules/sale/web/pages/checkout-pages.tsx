@@ -113,8 +113,8 @@ export function checkoutPage(props: CheckoutPageProps) {
 export interface AddressPageProps {
   values: Record<AddressField, string>;
   errors: AddressErrors;
-  countries: CountryOption[];
-  states: StateOption[];
+  countries: readonly CountryOption[];
+  states: readonly StateOption[];
   csrfToken: string;
   status?: number;
 }
