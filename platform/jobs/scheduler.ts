@@ -31,6 +31,11 @@ export class Scheduler {
     await Promise.all(this.running.values());
   }
 
+  /** Resolves once the run of this job in progress here (if any) has ended, its bookkeeping included. */
+  async whenDone(name: string): Promise<void> {
+    await this.running.get(name);
+  }
+
   /** Starts every due job that is not already running here; resolves once the ones it started end. */
   async tick(): Promise<void> {
     const started: Array<Promise<void>> = [];

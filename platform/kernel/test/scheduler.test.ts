@@ -29,13 +29,16 @@ describe('scheduler', () => {
 
   it('a long job does not hold the others back, and is not started again while it runs', async () => {
     const slow = gate();
+    const slowStarted = gate();
     const runs = { slow: 0, fast: 0 };
     const s = scheduler([
-      { name: 'test.slow', intervalSeconds: 0, run: async () => void (runs.slow++, await slow.opened) },
+      { name: 'test.slow', intervalSeconds: 0, run: async () => void (runs.slow++, slowStarted.open(), await slow.opened) },
       { name: 'test.fast', intervalSeconds: 0, run: async () => void runs.fast++ },
     ]);
     const first = s.tick();
-    await new Promise((r) => setTimeout(r, 50));
+    // The first tick's slow run has begun and its fast run has ended (however slow the database is).
+    await slowStarted.opened;
+    await s.whenDone('test.fast');
     await s.tick(); // the slow job is still running: only the fast one starts
     expect(runs).to.deep.equal({ slow: 1, fast: 2 });
     slow.open();
