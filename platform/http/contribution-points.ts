@@ -41,7 +41,7 @@ export interface HotPathRequest {
   path: string;
   /** The client address, as `RequestContext.ip` has it (the address the first trusted proxy appended to X-Forwarded-For). */
   ip: string;
-  /** Answers with an empty body: `headers` as name, value, ...; the platform's security headers are added. */
+  /** Answers with an empty body: `headers` as name, value, ...; the platform adds the referrer policy (the security header a bodiless answer needs). */
   reply(status: number, headers: string[]): void;
 }
 export const HotPathContribution = Symbol('HotPathContribution');

@@ -26,8 +26,14 @@ const LANG_COOKIE_NAME = 'frontend_lang';
 
 /** The fixed security headers as `writeHead` takes them flat (name, value, ...). */
 const SECURITY_HEADERS = FIXED_SECURITY_HEADERS.flat();
-/** What every hot path's empty answer ends with, added in one concat. */
-const REPLY_TAIL = [...SECURITY_HEADERS, 'Content-Length', '0'];
+/**
+ * What every hot path's answer ends with, added in one concat. These answers have no body (redirects):
+ * of the fixed security headers only `Referrer-Policy` acts on them (a redirect's policy governs the
+ * referrer the next request sends). `nosniff` and `X-Frame-Options` concern a body a browser would read
+ * or frame, and a redirect's target brings its own; each header costs Node a validation per answer,
+ * about 0.3 µs, on the busiest URLs of a site (see the README's redirect figures).
+ */
+const REPLY_TAIL = [...FIXED_SECURITY_HEADERS.filter(([name]) => name === 'Referrer-Policy').flat(), 'Content-Length', '0'];
 
 /**
  * The server's request handler: requests a hot path claims (and whose module is enabled on the site)

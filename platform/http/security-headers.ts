@@ -7,7 +7,7 @@ import type Koa from 'koa';
  * response's nonce (no inline script runs otherwise). Styles allow inline attributes because React
  * style props and the chart library set them; they cannot execute code.
  */
-/** The fixed headers of every response, Koa's and the hot paths' (which send no document). */
+/** The fixed headers of every response Koa sends (the hot paths' bodiless answers take only the referrer policy). */
 export const FIXED_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'SAMEORIGIN'],
