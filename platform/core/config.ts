@@ -12,6 +12,8 @@ export interface Config {
   smtpUrl?: string;
   /** PostgreSQL: a statement running longer is cancelled (0: no limit). Migrations are not limited. */
   statementTimeoutMs: number;
+  /** PostgreSQL: statements run twice on a connection are kept prepared there (`PG_PREPARED_STATEMENTS`, on by default). */
+  pgPreparedStatements: boolean;
   /** Root of the repository (where platform/ and modules/ live). */
   repoRoot: string;
   /** Login throttling: failures allowed per IP and per account within the window. */
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || undefined,
     statementTimeoutMs,
+    pgPreparedStatements: parseBool(env.PG_PREPARED_STATEMENTS, true),
     repoRoot: REPO_ROOT,
     loginLimits: { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 },
     signupLimits: { perIp: 10, perSite: positiveInt('SIGNUPS_PER_HOUR', env.SIGNUPS_PER_HOUR, 100), windowSeconds: 3600 },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { pgClientNamingStatements } from './pg-prepared-statements';
 import { SqliteClient } from './sqlite-client';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,8 @@ export interface DatabaseOptions {
    * process (synchronously) and has no such limit: there, domain bounds keep each query small.
    */
   statementTimeoutMs?: number;
+  /** PostgreSQL: name statements run again on a connection, so they are parsed and planned once (default on; see pg-prepared-statements). */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -36,7 +39,7 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
   if (dialectOf(url) === 'postgres') {
     // Sent in the startup packet of every pooled connection: no extra round trip per connection.
     const connection = opts.statementTimeoutMs ? { connectionString: url, statement_timeout: opts.statementTimeoutMs } : url;
-    return knexFactory({ client: 'pg', connection, pool: { min: 0, max: 10 } });
+    return knexFactory({ client: opts.preparedStatements === false ? 'pg' : pgClientNamingStatements(), connection, pool: { min: 0, max: 10 } });
   }
   const file = url.slice('sqlite:'.length) || ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -65,5 +68,6 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
 }
 
 export function knexDialect(knex: Knex): Dialect {
-  return knex.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+  // The dialect, not `config.client`: that is a class when a client of ours (see pg-prepared-statements) is used.
+  return (knex.client as { dialect?: string }).dialect === 'postgresql' ? 'postgres' : 'sqlite';
 }

@@ -93,7 +93,7 @@ export class Kernel {
     opts = { ...opts, requestScope };
     const logger = opts.logger ?? pino({ level: config.logLevel, mixin: () => requestScope.current() ?? {} });
     const allModules = orderModules(discoverModules(opts.roots ?? defaultModuleRoots(config.repoRoot)));
-    const db = openDatabase(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs });
+    const db = openDatabase(config.databaseUrl, { statementTimeoutMs: config.statementTimeoutMs, preparedStatements: config.pgPreparedStatements });
     try {
       const state = new ModuleState(db);
       await state.ensureTable();

@@ -16,6 +16,6 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX IF NOT EXISTS link_tracker_click_link_country ON link_tracker_click (link_id, country_id, create_date)');
-  if (knex.client.config.client === 'pg') await knex.raw('CREATE INDEX IF NOT EXISTS link_tracker_click_link_date ON link_tracker_click (link_id, create_date)');
+  if (knex.client.dialect === 'postgresql') await knex.raw('CREATE INDEX IF NOT EXISTS link_tracker_click_link_date ON link_tracker_click (link_id, create_date)');
   else await knex.raw(`CREATE INDEX IF NOT EXISTS link_tracker_click_link_day ON link_tracker_click (link_id, strftime('%Y-%m-%d', create_date), create_date)`);
 }

@@ -9,7 +9,7 @@ export const BOOKKEEPING = /^(rate_limit|http_session|sessions?|bus_bus|bus_pres
  * around a refused request show whether it wrote anything.
  */
 export async function rowCounts(db: Knex, ignored: RegExp): Promise<Map<string, number>> {
-  const tables: string[] = db.client.config.client === 'pg'
+  const tables: string[] = db.client.dialect === 'postgresql'
     ? (await db.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows.map((r: { name: string }) => r.name)
     : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r: { name: string }) => r.name);
   const watched = tables.filter((t) => !ignored.test(t)).sort();

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Env } from '@platform/orm';
+import { knexDialect } from '@platform/db';
 import type { ChoiceCount, QuestionResult, ResultFilter, ResultsPageData, TextPage } from '../../common/results-types';
 import { RECORD_LIMIT, type QuestionSpec } from '../../common/survey-types';
 import { ResultKeys } from './result-keys';
@@ -70,7 +71,7 @@ export class SurveyResults {
   private inScope(db: Knex, q: Knex.QueryBuilder, scope: Scope): Knex.QueryBuilder {
     if (!scope.keyIds) return q;
     if (scope.keyIds.length <= LISTED_KEYS) return q.whereIn(`${LINES}.result_key_id`, scope.keyIds.length ? scope.keyIds : [0]);
-    if (db.client.config.client === 'pg') return q.whereRaw(`${LINES}.result_key_id = any(?::int[])`, [scope.keyIds]);
+    if (knexDialect(db) === 'postgres') return q.whereRaw(`${LINES}.result_key_id = any(?::int[])`, [scope.keyIds]);
     return q.whereRaw(`${LINES}.result_key_id in (select value from json_each(?))`, [JSON.stringify(scope.keyIds)]);
   }
 
