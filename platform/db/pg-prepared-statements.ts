@@ -9,8 +9,19 @@ const USES_BEFORE_NAMING = 2;
 const COUNTED_PER_CONNECTION = 1000;
 /** Plain data statements only: utility statements (BEGIN, SET, NOTIFY, DDL) gain nothing from a plan. */
 const NAMEABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+/** Statements that change tables: a connection running one forgets its names (see `forgetAll`). */
+const SCHEMA_CHANGE = /^\s*(?:alter|create|drop|truncate)\b/i;
 /** "cached plan must not change result type": a table a named statement returns rows of changed shape. */
 const PLAN_CHANGED = '0A000';
+
+/**
+ * Whether the rows a statement returns have a fixed shape: not `*` (nor `t.*`, `RETURNING *`), whose
+ * columns grow with the table, which PostgreSQL refuses for a named statement (0A000) once a module's
+ * migration added a column. `count(*)` is fixed. A `*` anywhere else (a product) is left unnamed too.
+ */
+function fixedShape(sql: string): boolean {
+  return !sql.replace(/\(\s*\*\s*\)/g, '').includes('*');
+}
 
 /** The parts of node-postgres' Client this uses. */
 interface PgConnection {
@@ -46,10 +57,12 @@ const KnexPgClient = require('knex/lib/dialects/postgres') as PgClientClass;
  * and binds from then on: about 30 % less time per small SELECT measured on this machine. At most `max`
  * per connection (an LRU; the one evicted is deallocated on its connection before its next statement).
  *
- * A class, not a patched instance: knex makes each transaction's client from the class's prototype. A
- * named statement whose table changed shape since it was parsed (a module installed while the old kernel
- * still serves) fails with 0A000: the connection's names are dropped and, outside a transaction, the
- * statement runs once more unnamed. `PG_PREPARED_STATEMENTS=0` keeps knex's own client (a pooler in
+ * A class, not a patched instance: knex makes each transaction's client from the class's prototype.
+ * Tables change under named statements when a module is installed while the server runs: statements
+ * returning `*` are never named (their shape grows with the table); a connection that runs a schema
+ * change (a migration) forgets its names first; a named statement on another connection whose columns
+ * changed type fails with 0A000, its connection's names are dropped and, outside a transaction, the
+ * statement runs once more unnamed (in one, the error reaches the caller once). `PG_PREPARED_STATEMENTS=0` keeps knex's own client (a pooler in
  * transaction mode, such as PgBouncer before 1.21, cannot keep named statements across transactions).
  */
 export function pgClientNamingStatements(max = PG_PREPARED_PER_CONNECTION): typeof Knex.Client {
@@ -76,7 +89,12 @@ export function pgClientNamingStatements(max = PG_PREPARED_PER_CONNECTION): type
   const nameFor = (connection: PgConnection, obj: QueryObject): string | undefined => {
     const sql = obj.sql;
     if (typeof sql !== 'string' || !connection?.connection?.parsedStatements) return undefined;
-    if ((obj.options && Object.keys(obj.options).length > 0) || sql.includes(';') || !NAMEABLE.test(sql)) return undefined;
+    if (SCHEMA_CHANGE.test(sql)) {
+      // A migration on this connection: its own statements after it are parsed against the new tables.
+      forgetAll(connection);
+      return undefined;
+    }
+    if ((obj.options && Object.keys(obj.options).length > 0) || sql.includes(';') || !NAMEABLE.test(sql) || !fixedShape(sql)) return undefined;
     const s = statementsOf(connection);
     const known = s.named.get(sql);
     if (known) return known;
