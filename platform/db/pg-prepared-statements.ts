@@ -62,8 +62,9 @@ const KnexPgClient = require('knex/lib/dialects/postgres') as PgClientClass;
  * returning `*` are never named (their shape grows with the table); a connection that runs a schema
  * change (a migration) forgets its names first; a named statement on another connection whose columns
  * changed type fails with 0A000, its connection's names are dropped and, outside a transaction, the
- * statement runs once more unnamed (in one, the error reaches the caller once). `PG_PREPARED_STATEMENTS=0` keeps knex's own client (a pooler in
- * transaction mode, such as PgBouncer before 1.21, cannot keep named statements across transactions).
+ * statement runs once more unnamed (in one, the error reaches the caller once).
+ * `PG_PREPARED_STATEMENTS=0` keeps knex's own client (a pooler in transaction mode, such as PgBouncer
+ * before 1.21, cannot keep named statements across transactions).
  */
 export function pgClientNamingStatements(max = PG_PREPARED_PER_CONNECTION): typeof Knex.Client {
   const perConnection = new WeakMap<PgConnection, Statements>();
@@ -117,7 +118,7 @@ export function pgClientNamingStatements(max = PG_PREPARED_PER_CONNECTION): type
     // The next statements get new names (the count goes on: a name is never given twice on a connection).
     s.named.clear();
     s.uses.clear();
-    deallocate(connection, names, 'DEALLOCATE ALL');
+    if (names.length > 0) deallocate(connection, names, 'DEALLOCATE ALL');
   };
 
   class PgClientNamingStatements extends KnexPgClient {
