@@ -20,7 +20,7 @@ const PLAN_CHANGED = '0A000';
  * migration added a column. `count(*)` is fixed. A `*` anywhere else (a product) is left unnamed too.
  */
 function fixedShape(sql: string): boolean {
-  return !sql.replace(/\(\s*\*\s*\)/g, '').includes('*');
+  return !sql.includes('*') || !sql.replace(/\(\s*\*\s*\)/g, '').includes('*');
 }
 
 /** The parts of node-postgres' Client this uses. */
@@ -90,15 +90,17 @@ export function pgClientNamingStatements(max = PG_PREPARED_PER_CONNECTION): type
   const nameFor = (connection: PgConnection, obj: QueryObject): string | undefined => {
     const sql = obj.sql;
     if (typeof sql !== 'string' || !connection?.connection?.parsedStatements) return undefined;
+    if (obj.options && Object.keys(obj.options).length > 0) return undefined;
+    // The usual case first: a text already named here passed every test below when it was named.
+    const known = perConnection.get(connection)?.named.get(sql);
+    if (known) return known;
     if (SCHEMA_CHANGE.test(sql)) {
       // A migration on this connection: its own statements after it are parsed against the new tables.
       forgetAll(connection);
       return undefined;
     }
-    if ((obj.options && Object.keys(obj.options).length > 0) || sql.includes(';') || !NAMEABLE.test(sql) || !fixedShape(sql)) return undefined;
+    if (sql.includes(';') || !NAMEABLE.test(sql) || !fixedShape(sql)) return undefined;
     const s = statementsOf(connection);
-    const known = s.named.get(sql);
-    if (known) return known;
     const uses = (s.uses.get(sql) ?? 0) + 1;
     if (uses < USES_BEFORE_NAMING) {
       s.uses.set(sql, uses);

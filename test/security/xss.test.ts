@@ -12,7 +12,7 @@ import { payloadFor, XSS_PAYLOADS } from './support/xss-payloads';
 const MODULES = fs.readdirSync(path.resolve(__dirname, '../../modules')).filter((m) => fs.existsSync(path.resolve(__dirname, '../../modules', m, 'manifest.ts')));
 /** Records planted per model (the first ones in the model's order: those its lists show first). */
 const RECORDS_PER_MODEL = Number(process.env.XSS_RECORDS ?? 40);
-/** Public pages crawled (per pass). */
+/** Public pages crawled at most. */
 const MAX_PUBLIC_PAGES = Number(process.env.XSS_PAGES ?? 150);
 /** Pages visited at once (tabs of one browser context). */
 const TABS = Math.max(1, Number(process.env.XSS_TABS ?? 8));

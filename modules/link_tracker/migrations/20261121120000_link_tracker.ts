@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createModelTable, datetime } from '@platform/db';
+import { createModelTable, datetime, knexDialect } from '@platform/db';
 
 export async function up(knex: Knex): Promise<void> {
   for (const table of ['utm_campaign', 'utm_medium', 'utm_source']) {
@@ -43,7 +43,7 @@ export async function up(knex: Knex): Promise<void> {
     // Unique visitors: has this address clicked this link before?
     t.index(['link_id', 'ip'], 'link_tracker_click_link_ip');
   });
-  if (knex.client.dialect === 'postgresql') {
+  if (knexDialect(knex) === 'postgres') {
     // PostgreSQL: read_group by day groups by date_trunc('day', create_date); statistics on that
     // expression tell the planner there are few days (a hash aggregate, in parallel), not one per row.
     const { rows } = await knex.raw(`SELECT current_setting('server_version_num')::int AS v`);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { knexDialect } from '@platform/db';
 
 /**
  * The covering indexes the statistics read before the click rollup existed (per link and country, per
@@ -16,6 +17,6 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX IF NOT EXISTS link_tracker_click_link_country ON link_tracker_click (link_id, country_id, create_date)');
-  if (knex.client.dialect === 'postgresql') await knex.raw('CREATE INDEX IF NOT EXISTS link_tracker_click_link_date ON link_tracker_click (link_id, create_date)');
+  if (knexDialect(knex) === 'postgres') await knex.raw('CREATE INDEX IF NOT EXISTS link_tracker_click_link_date ON link_tracker_click (link_id, create_date)');
   else await knex.raw(`CREATE INDEX IF NOT EXISTS link_tracker_click_link_day ON link_tracker_click (link_id, strftime('%Y-%m-%d', create_date), create_date)`);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { knexDialect } from '@platform/db';
 
 /** Tables a refused request may still write: counters of refusals, sessions, presence, logs. */
 export const BOOKKEEPING = /^(rate_limit|http_session|sessions?|bus_bus|bus_presence|login_attempt|.*_log|.*_logging|knex_.*|sqlite_.*)$/;
@@ -9,7 +10,7 @@ export const BOOKKEEPING = /^(rate_limit|http_session|sessions?|bus_bus|bus_pres
  * around a refused request show whether it wrote anything.
  */
 export async function rowCounts(db: Knex, ignored: RegExp): Promise<Map<string, number>> {
-  const tables: string[] = db.client.dialect === 'postgresql'
+  const tables: string[] = knexDialect(db) === 'postgres'
     ? (await db.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows.map((r: { name: string }) => r.name)
     : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r: { name: string }) => r.name);
   const watched = tables.filter((t) => !ignored.test(t)).sort();
