@@ -16,10 +16,12 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { utcText } from '@platform/common';
+import type { Config } from '@platform/core';
 import { bootTestKernel, type TestKernel } from '../test/support/harness';
-import { RpcClient } from '../test/support/rpc-client';
+import { Kernel, startServer } from '../test/support/kernel';
 import { ORDER_MODEL, PRODUCT_MODEL, TEMPLATE_MODEL, productUrl } from '@modules/sale';
 import { CARDS, acquirerId, frenchAddress } from '@modules/sale/test/support';
+import { BenchBrowser } from './bench-browser';
 import { chooseDatabases } from './bench-databases';
 import { median, percentile } from './stats';
 
@@ -51,7 +53,8 @@ async function seed(tk: TestKernel): Promise<void> {
 
 /** What the buyers' process needs to check out: the site, the product, the provider, an address. */
 interface BuyersJob {
-  url: string;
+  /** The servers' addresses: buyer i uses urls[i % urls.length] (a load balancer's round robin). */
+  urls: string[];
   buyers: number;
   round: number;
   product: number;
@@ -62,6 +65,8 @@ interface BuyersJob {
 
 interface BuyersResult {
   times: number[];
+  /** The same times per step of the checkout (method and path). */
+  steps: Record<string, number[]>;
   orders: number[];
   failed: string[];
   /** The buyers' process's CPU (their HTTP clients), in microseconds. */
@@ -69,25 +74,63 @@ interface BuyersResult {
 }
 
 const BUYERS_CHILD = 'SHOP_BENCH_BUYERS';
+const SERVER_CHILD = 'SHOP_BENCH_SERVER';
+
+/**
+ * Another server process on the bench's database, as `WORKERS=2` runs one per core: its own kernel,
+ * caches and event loop. Answers its port, then its CPU time (microseconds) whenever asked.
+ */
+async function serveSecondServer(config: Config): Promise<void> {
+  const server = await startServer(await Kernel.boot({ config, autoInstall: false }), 0, { scheduler: false });
+  process.on('message', (message: 'cpu' | 'stop') => {
+    if (message === 'stop') void server.stop().then(() => process.exit(0));
+    else {
+      const used = process.cpuUsage();
+      process.send!({ cpu: used.user + used.system });
+    }
+  });
+  process.send!({ port: server.port });
+}
+
+interface ServerChild {
+  url: string;
+  cpu(): Promise<number>;
+  stop(): void;
+}
+
+async function startSecondServer(config: Config): Promise<ServerChild> {
+  const child = fork(__filename, [], { env: { ...process.env, [SERVER_CHILD]: JSON.stringify(config) }, stdio: 'inherit' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`a server process exited (code ${code})`)));
+    child.once('message', (m: { port: number }) => resolve(m.port));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cpu: () => new Promise((resolve) => {
+      child.once('message', (m: { cpu: number }) => resolve(m.cpu));
+      child.send('cpu');
+    }),
+    stop: () => void (child.connected && child.send('stop')),
+  };
+}
 
 /** One buyer's checkout; each request's milliseconds go to `times`. Answers the order the confirmation page names. */
-async function checkout(job: BuyersJob, i: number, times: number[]): Promise<number> {
+async function checkout(job: BuyersJob, i: number, times: number[], steps: Record<string, number[]>, agent: http.Agent): Promise<number> {
   const { round } = job;
-  const c = new RpcClient(job.url);
-  const ip = { 'X-Forwarded-For': `10.${round}.${i >> 8}.${i & 255}` };
-  const timed = async (path: string, init: RequestInit, status: number): Promise<string> => {
+  const browser = new BenchBrowser(job.urls[i % job.urls.length], agent, { 'X-Forwarded-For': `10.${round}.${i >> 8}.${i & 255}` });
+  const timed = async (path: string, init: { method?: string; type?: string; body?: string }, status: number): Promise<string> => {
     const started = performance.now();
-    const res = await c.fetch(path, { redirect: 'manual', ...init, headers: { ...ip, ...(init.headers as Record<string, string> | undefined) } });
-    const body = await res.text();
-    times.push(performance.now() - started);
-    if (res.status !== status) throw new Error(`buyer ${i}: ${path} answered ${res.status}, not ${status}: ${body.slice(0, 200)}`);
-    return body;
+    const res = await browser.request(init.method ?? 'GET', path, init.body === undefined ? undefined : { type: init.type!, text: init.body });
+    const ms = performance.now() - started;
+    times.push(ms);
+    (steps[`${init.method ?? 'GET'} ${path}`] ??= []).push(ms);
+    if (res.status !== status) throw new Error(`buyer ${i}: ${path} answered ${res.status}, not ${status}: ${res.body.slice(0, 200)}`);
+    return res.body;
   };
-  const form = (fields: Record<string, string>): RequestInit => ({
-    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
-  });
+  const form = (fields: Record<string, string>) => ({ method: 'POST', type: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields).toString() });
   await timed('/shop/cart/update_json', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    method: 'POST', type: 'application/json',
     body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { product_id: job.product, add_qty: 1 + (i % 3) }, id: 1 }),
   }, 200);
   const address = await timed('/shop/address', {}, 200);
@@ -104,15 +147,19 @@ async function checkout(job: BuyersJob, i: number, times: number[]): Promise<num
 
 /** The buyers' process: runs each job it is sent (every buyer at once) and answers what happened. */
 function serveBuyers(): void {
+  // Connections kept alive, as a browser keeps its own for its requests one after the other.
+  const agent = new http.Agent({ keepAlive: true });
   process.on('message', (job: BuyersJob | 'stop') => {
     if (job === 'stop') process.exit(0);
     void (async () => {
       const times: number[] = [];
+      const steps: Record<string, number[]> = {};
       const cpu = process.cpuUsage();
-      const settled = await Promise.allSettled(Array.from({ length: job.buyers }, (_, i) => checkout(job, i, times)));
+      const settled = await Promise.allSettled(Array.from({ length: job.buyers }, (_, i) => checkout(job, i, times, steps, agent)));
       const used = process.cpuUsage(cpu);
       process.send!({
         times,
+        steps,
         orders: settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])),
         failed: settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason).slice(0, 200)),
         cpu: used.user + used.system,
@@ -144,7 +191,7 @@ async function startBuyers(): Promise<{ run(job: BuyersJob): Promise<BuyersResul
   };
 }
 
-async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: { duration: number; connections: number; rounds: number; buyers: number }): Promise<void> {
+async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: { duration: number; connections: number; rounds: number; buyers: number; checkoutOnly: boolean; steps: boolean; servers: number }): Promise<void> {
   const saved = process.env.TEST_DATABASE_URL;
   if (dialect === 'postgres') process.env.TEST_DATABASE_URL = pgAdminUrl;
   else delete process.env.TEST_DATABASE_URL;
@@ -160,7 +207,8 @@ async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: {
     const [tshirt] = await tk.sudo().model(TEMPLATE_MODEL).search([['name', '=', 'T-shirt']]);
     console.log(`\n${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${PRODUCTS} more products; ${opts.rounds} rounds x ${opts.duration}s, ${opts.connections} connections`);
     const pages = [['/shop (10,000+ products, page 1 of 500+)', '/shop'], ['/shop page 250', '/shop?page=250'], ['product page with variants (T-shirt)', productUrl({ id: tshirt, name: 'T-shirt' })]] as const;
-    for (const [label, path] of pages) {
+    // `--checkout-only`: the buyers alone (to profile the checkout without the catalogue's load).
+    for (const [label, path] of opts.checkoutOnly ? [] : pages) {
       const url = `${tk.url}${path}`;
       const res = await fetch(url);
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
@@ -187,7 +235,11 @@ async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: {
     const acquirer = await acquirerId(tk, 'test');
     const address = await frenchAddress(tk);
     const buyers = await startBuyers();
+    const others: ServerChild[] = [];
     try {
+      for (let n = 1; n < opts.servers; n++) others.push(await startSecondServer(tk.kernel.config));
+      const urls = [tk.url, ...others.map((o) => o.url)];
+      const othersCpu = async () => (await Promise.all(others.map((o) => o.cpu()))).reduce((a, b) => a + b, 0);
       const p95s: number[] = [];
       const cpus: number[] = [];
       // Round 0 warms up (not counted, printed): the first checkouts of a fresh process compile the
@@ -198,10 +250,12 @@ async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: {
         const before = await tk.sudo().model(ORDER_MODEL).search_count([['state', '=', 'sale']]);
         // The server's CPU (this process, all threads; the buyers are in their own): steadier than wall times on a shared machine.
         const cpu = process.cpuUsage();
+        const otherCpu = await othersCpu();
         const started = performance.now();
-        const { times, orders, failed, cpu: clientCpu } = await buyers.run({ url: tk.url, buyers: opts.buyers, round, product, acquirer, address });
+        const { times, steps, orders, failed, cpu: clientCpu } = await buyers.run({ urls, buyers: opts.buyers, round, product, acquirer, address });
         const seconds = (performance.now() - started) / 1000;
         const used = process.cpuUsage(cpu);
+        used.user += (await othersCpu()) - otherCpu;
         const confirmed = (await tk.sudo().model(ORDER_MODEL).search_count([['state', '=', 'sale']])) - before;
         const partnersWithTwo = await tk.sudo().db('sale_order').where({ state: 'sale' }).groupBy('partner_id').havingRaw('count(*) > 1').select('partner_id');
         const p95 = percentile(times, 95);
@@ -213,10 +267,12 @@ async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: {
         console.log(`  ${opts.buyers} buyers at once, ${round ? `run ${round}` : 'warm-up (not counted)'}: ${times.length} requests in ${seconds.toFixed(2)} s, p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, `
           + `max ${Math.max(...times).toFixed(0)} ms, server CPU ${cpuPerRequest.toFixed(2)} ms a request (buyers' clients ${(clientCpu / 1000 / times.length).toFixed(2)} ms); ${confirmed} orders confirmed for ${orders.length} buyers (${new Set(orders).size} distinct), `
           + `${partnersWithTwo.length} customers with two, ${failed.length} failed${failed.length ? `: ${failed[0]}` : ''}`);
+        if (opts.steps) for (const [step, ms] of Object.entries(steps)) console.log(`    ${step}: p50 ${percentile(ms, 50).toFixed(0)} ms, p95 ${percentile(ms, 95).toFixed(0)} ms`);
       }
       console.log(`  checkout p95, median of 3 runs: ${median(p95s).toFixed(0)} ms (goal < 150 ms); server CPU ${median(cpus).toFixed(2)} ms a request`);
     } finally {
       buyers.stop();
+      for (const o of others) o.stop();
     }
   } finally {
     await tk.stop();
@@ -224,10 +280,11 @@ async function runOn(dialect: 'sqlite' | 'postgres', pgAdminUrl: string, opts: {
 }
 
 export async function run(args: string[]): Promise<void> {
-  const opts = { duration: flag(args, 'duration', 5), connections: flag(args, 'connections', 50), rounds: flag(args, 'rounds', 3), buyers: flag(args, 'buyers', 100) };
+  const opts = { duration: flag(args, 'duration', 5), connections: flag(args, 'connections', 50), rounds: flag(args, 'rounds', 3), buyers: flag(args, 'buyers', 100), checkoutOnly: args.includes('--checkout-only'), steps: args.includes('--steps'), servers: flag(args, 'servers', 1) };
   const { databases, pgAdminUrl } = await chooseDatabases(args);
   console.log(`Node ${process.version}`);
   for (const d of databases) await runOn(d, pgAdminUrl, opts);
 }
 
 if (process.env[BUYERS_CHILD]) serveBuyers();
+else if (process.env[SERVER_CHILD]) void serveSecondServer(JSON.parse(process.env[SERVER_CHILD]) as Config);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { knexDialect } from './connection';
 import { sqliteStatementsRun } from './sqlite-client';
 import { TableWrites, type TableWriteWatcher } from './table-writes';
+import { ensureWriteCounts, type SqliteConnection as CountsConnection, WriteCounts } from './sqlite-write-counts';
 
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
 export const WRITE_CHANNEL = 'platform_writes';
@@ -14,10 +15,14 @@ const EXACT_LIFETIME_MS = 60_000;
 /** An INSERT, UPDATE or DELETE, and the table it writes. */
 const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
 
-/** A change made elsewhere: the tables are not known (another process). */
+/** A change made elsewhere whose tables are not known (another process): every watcher hears it. */
 export const ELSEWHERE = null;
 
-type Watcher = (table: string | null) => void;
+/**
+ * Told of a change to one of its tables: `table` (null when another process changed tables not known),
+ * and whether it was made `elsewhere` (another process: its writes are not followed statement by statement).
+ */
+type Watcher = (table: string | null, elsewhere: boolean) => void;
 
 /**
  * The one signal that what pages show may have changed: every cache of rendered or read-for-pages
@@ -25,10 +30,13 @@ type Watcher = (table: string | null) => void;
  *
  * - Writes through this process's connection (ORM or raw knex) to any table but the `unseenTables`
  *   the modules declare (sessions, rate limits, click logs...) bump it at once.
- * - Writes by other processes on the same database (WORKERS, the CLI): on SQLite, `PRAGMA
- *   data_version` of this process's connection changes whenever another connection commits, read on
- *   each `generation()` call (a prepared one-row pragma, about a microsecond); on PostgreSQL, writers
- *   send a NOTIFY when they commit (see `notifyingPgQueries`) that the listener (`listen`) turns into a bump.
+ * - Writes by other processes on the same database (WORKERS, the CLI), table by table: on SQLite,
+ *   `PRAGMA data_version` of this process's connection changes whenever another connection commits,
+ *   read on each `generation()` call (a prepared one-row pragma, about a microsecond), and then the
+ *   tables' write counts that triggers keep tell which tables it wrote (sqlite-write-counts.ts); on
+ *   PostgreSQL, writers send a NOTIFY naming each table when they commit (see `notifyingPgQueries`)
+ *   that the listener (`listen`) turns into the same. A commit elsewhere that wrote only unseen tables
+ *   (a session, a rate limit, an order) leaves the caches of pages alone, as it does here.
  *
  * `generation()` changes whenever one of these happens; a cache stores the generation it read under
  * and drops an entry whose generation is no longer current.
@@ -43,6 +51,14 @@ export class WriteSignal {
   private readonly announced = new Set<string>();
   /** SQLite: reads this connection's data_version (undefined until the connection is at hand). */
   private dataVersion?: () => number;
+  /** SQLite: the tables' write counts (undefined until their triggers are in place: any change is then everything). */
+  private counts?: WriteCounts;
+  /** SQLite: the triggers are being made again (a table was announced, the schema changed): changes are everything meanwhile. */
+  private countsPending = false;
+  private countsWanted = false;
+  /** SQLite: the connection watched and the counts made (see `settled`). */
+  private sqliteWatched: Promise<void> = Promise.resolve();
+  private countsMade: Promise<void> = Promise.resolve();
   private lastDataVersion = -1;
   /** data_version was read in this turn of the event loop (see `generation`). */
   private readThisTurn = false;
@@ -77,7 +93,7 @@ export class WriteSignal {
     } else {
       const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
       this.memory = !filename || filename === ':memory:';
-      if (!this.memory) this.watchSqliteFile();
+      if (!this.memory) this.sqliteWatched = this.watchSqliteFile();
     }
   }
 
@@ -107,8 +123,8 @@ export class WriteSignal {
     const m = WRITE.exec(sql);
     if (!m) return null;
     const table = m[1].replace(/^.*\./, '');
-    if (!this.unseen.has(table)) return `NOTIFY ${WRITE_CHANNEL}, '${this.origin}'`;
-    return this.announced.has(table) && !/^\s*insert/i.test(sql) ? `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table}'` : null;
+    if (this.unseen.has(table) && (!this.announced.has(table) || /^\s*insert/i.test(sql))) return null;
+    return `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table}'`;
   }
 
   /**
@@ -119,7 +135,10 @@ export class WriteSignal {
    * cannot be made stale by a new one.
    */
   announce(table: string): void {
+    if (this.announced.has(table)) return;
     this.announced.add(table);
+    // SQLite: its update and delete triggers are made (the counts watched so far do not cover it).
+    if (this.counts && this.unseen.has(table)) this.makeCounts();
   }
 
   private async listen(): Promise<void> {
@@ -130,6 +149,7 @@ export class WriteSignal {
       if (msg.channel !== WRITE_CHANNEL || !msg.payload) return;
       const [origin, table] = msg.payload.split(' ');
       if (origin === this.origin) return;
+      // A payload without a table: a writer that does not name them (everything changed).
       if (table) this.tableChangedElsewhere(table);
       else this.changedElsewhere();
     });
@@ -182,16 +202,25 @@ export class WriteSignal {
         this.dataVersion = undefined;
         this.lastDataVersion = -1;
         this.changedElsewhere();
-        if (!this.stopped) this.watchSqliteFile(true);
+        if (!this.stopped) this.sqliteWatched = this.watchSqliteFile(true);
         return this.local;
       }
       if (v !== this.lastDataVersion) {
         const first = this.lastDataVersion === -1;
         this.lastDataVersion = v;
-        if (!first) this.changedElsewhere();
+        if (!first) this.committedElsewhere();
       }
     }
     return this.local;
+  }
+
+  /**
+   * Resolves once this signal watches its SQLite file and reads the tables' write counts (or found it
+   * could not): from then on, other processes' commits are told table by table. For tests and tools.
+   */
+  async settled(): Promise<void> {
+    await this.sqliteWatched;
+    await this.countsMade;
   }
 
   /**
@@ -224,32 +253,113 @@ export class WriteSignal {
 
   /** A write to `table` through this process (the query listener calls it; tests may too). */
   written(table: string): void {
+    this.changed(table, false);
+  }
+
+  /**
+   * A change to `table`: an unseen one is told to its watchers only; any other also moves the generation
+   * (the caches of pages) and is told to the watchers of every table.
+   */
+  private changed(table: string, elsewhere: boolean): void {
     if (this.unseen.has(table)) {
-      for (const w of this.watchers) if (w.tables?.has(table)) w.fn(table);
+      for (const w of this.watchers) if (w.tables?.has(table)) w.fn(table, elsewhere);
       return;
     }
     this.local++;
-    for (const w of this.watchers) if (!w.tables || w.tables.has(table)) w.fn(table);
+    for (const w of this.watchers) if (!w.tables || w.tables.has(table)) w.fn(table, elsewhere);
   }
 
   /** Another process changed the database (tables unknown): everything cached is dropped. */
   changedElsewhere(): void {
     this.local++;
-    for (const w of this.watchers) w.fn(ELSEWHERE);
+    for (const w of this.watchers) w.fn(ELSEWHERE, true);
   }
 
-  /** Another process changed an announced unseen table: only its watchers hear of it. */
+  /** Another process changed this table. */
   private tableChangedElsewhere(table: string): void {
-    for (const w of this.watchers) if (w.tables?.has(table)) w.fn(ELSEWHERE);
+    this.changed(table, true);
+  }
+
+  /**
+   * SQLite: another connection committed. The tables' write counts say which tables it wrote; while
+   * they cannot (their triggers are not in place, being made again, or the schema changed), everything
+   * is taken as changed.
+   */
+  private committedElsewhere(): void {
+    if (!this.counts || this.countsPending) return this.changedElsewhere();
+    let tables: string[] | null;
+    try {
+      tables = this.counts.changed();
+    } catch {
+      tables = null;
+    }
+    if (tables === null) {
+      this.changedElsewhere();
+      this.makeCounts(); // a migration may have made or remade tables: their triggers are checked again
+      return;
+    }
+    for (const table of tables) this.tableChangedElsewhere(table);
+  }
+
+  /**
+   * SQLite: makes (again) the triggers that keep the tables' write counts, on the pool's connection
+   * once it is free (never inside a transaction), then reads the counts from there on. Runs again if
+   * asked meanwhile. A failure (a read-only file, say) leaves the counts off: changes are then
+   * everything, as before they existed.
+   */
+  private makeCounts(): void {
+    this.countsWanted = true;
+    if (this.countsPending || this.memory || this.stopped) return;
+    this.countsPending = true;
+    const client = this.db.client as { acquireConnection(): Promise<CountsConnection>; releaseConnection(c: unknown): Promise<void> };
+    this.countsMade = (async () => {
+      while (this.countsWanted && !this.stopped) {
+        this.countsWanted = false;
+        let conn: CountsConnection | undefined;
+        try {
+          conn = await client.acquireConnection();
+          ensureWriteCounts(conn, { unseen: this.unseen, announced: this.announced });
+          this.startCounts(conn);
+        } catch {
+          this.counts = undefined;
+        } finally {
+          if (conn) await client.releaseConnection(conn).catch(() => undefined);
+        }
+      }
+      this.countsPending = false;
+    })();
+  }
+
+  /**
+   * Reads the counts as they are now, and data_version in the same read transaction (one snapshot):
+   * commits after it move both, so each is told by the counts; commits since data_version was last read
+   * and up to it are taken as everything.
+   */
+  private startCounts(conn: CountsConnection): void {
+    let counts: WriteCounts;
+    let version: number | undefined;
+    conn.exec('BEGIN');
+    try {
+      counts = new WriteCounts(conn);
+      version = this.dataVersion?.();
+    } finally {
+      conn.exec('COMMIT');
+    }
+    if (version !== undefined && version !== this.lastDataVersion) {
+      const first = this.lastDataVersion === -1;
+      this.lastDataVersion = version;
+      if (!first) this.changedElsewhere();
+    }
+    this.counts = counts;
   }
 
   /**
    * better-sqlite3 runs in this thread and knex keeps exactly one connection (pool min = max = 1):
    * it is borrowed once and its `data_version` read synchronously from then on.
    */
-  private watchSqliteFile(again = false): void {
+  private watchSqliteFile(again = false): Promise<void> {
     const client = this.db.client as { acquireConnection(): Promise<SqliteConnection>; releaseConnection(c: unknown): Promise<void> };
-    client.acquireConnection().then(async (conn) => {
+    return client.acquireConnection().then(async (conn) => {
       try {
         const stmt = conn.prepare('PRAGMA data_version').pluck();
         this.dataVersion = () => stmt.get() as number;
@@ -259,6 +369,7 @@ export class WriteSignal {
       } finally {
         await client.releaseConnection(conn);
       }
+      this.makeCounts();
     }, () => undefined);
   }
 }

@@ -17,9 +17,9 @@ interface Entry {
 /**
  * A short-lived cache of the pages anonymous visitors get (routes that opt in with `cache: 'public'`),
  * keyed by site, language and URL. It is emptied by the write signal (`WriteSignal`): any write through
- * this process's database connection (ORM or raw knex), except to tables no public page shows, and any
- * commit of another process on the same database, so a publish, a comment or a share is visible on the
- * next request. A cached page gets the current response's CSP nonce.
+ * this process's database connection (ORM or raw knex), except to tables no public page shows, and the
+ * same writes by another process on the same database, so a publish, a comment or a share is visible on
+ * the next request. A cached page gets the current response's CSP nonce.
  */
 export class PublicPageCache {
   private readonly entries: LRUCache<string, Entry>;

@@ -22,9 +22,9 @@ const MAX_ENTRIES = 20_000;
  *   the session it names, or every copy when it does not name one by id; a write inside a transaction
  *   drops every copy again when that transaction ends;
  * - a read that a write overlapped (started before the write was done) is not kept;
- * - other processes' changes: on SQLite, any commit by another connection (the write signal's
- *   data_version, read before each look-up); on PostgreSQL, the NOTIFY another process sends with each
- *   update or delete of a session (`WriteSignal.announce`) drops every copy;
+ * - other processes' changes: an update or delete of a session elsewhere (`WriteSignal.announce`; on
+ *   SQLite the sessions' write counts, read when data_version moved, before each look-up; on PostgreSQL
+ *   the NOTIFY naming the table) drops every copy;
  * - while the write signal cannot vouch for other processes (`exact()` false: the LISTEN connection
  *   is down, the SQLite connection not watched yet), nothing is kept and every look-up reads.
  *
@@ -40,9 +40,9 @@ export class SessionCache {
 
   constructor(private readonly signal: WriteSignal) {
     signal.announce(TABLE);
-    signal.watch([TABLE], (table) => {
+    signal.watch([TABLE], (_table, elsewhere) => {
       // Local writes are followed statement by statement below; a change elsewhere drops everything.
-      if (table === null) this.clear();
+      if (elsewhere) this.clear();
     });
     signal.watchWrites([TABLE], {
       started: (w) => this.writing(w),

@@ -43,8 +43,8 @@ export class TableReadCache<V> {
       ? new LRUCache({ max, maxSize: bound.maxSize, sizeCalculation: (e) => Math.max(1, bound.sizeOf(e.value)) })
       : new LRUCache({ max });
     // This process's writes, statement by statement (with their transactions' ends); `watch` hears of other processes' changes.
-    signal.watch([...tables], (table) => {
-      if (table === null) this.changed();
+    signal.watch([...tables], (_table, elsewhere) => {
+      if (elsewhere) this.changed();
     });
     signal.watchWrites(tables, {
       started: (w) => {

@@ -163,10 +163,10 @@ function unindex<K>(map: Map<K, Set<number>>, key: K, orderId: number): void {
  *   write inside a transaction drops them again when the transaction ends, and no copy is kept while
  *   it is open;
  * - a read that a change overlapped is not kept;
- * - other processes: on SQLite, any commit by another connection (the write signal's data_version,
- *   read before each look-up); on PostgreSQL, the NOTIFY other processes send with each write to a
- *   contact or a product (pages show them) and with each update of an order (`WriteSignal.announce`:
- *   every change of a cart's lines updates its order's amounts in the same transaction) drops every copy;
+ * - other processes: a write elsewhere to a contact or a product (pages show them), or an update of an
+ *   order or a transaction (`WriteSignal.announce`: every change of a cart's lines updates its order's
+ *   amounts in the same transaction), drops every copy; the write signal tells it (SQLite: the tables'
+ *   write counts, read when data_version moved; PostgreSQL: the NOTIFY naming the table);
  * - while the write signal cannot vouch for other processes (`exact()` false), nothing is kept.
  *
  * Every rule is still checked on each use (the draft state, the site, the session's order): a copy is
@@ -190,9 +190,9 @@ export class CartCopies {
     signal.announce(ORDER);
     signal.announce(LINE);
     signal.announce(TRANSACTION);
-    signal.watch(CART_TABLES, (table) => {
+    signal.watch(CART_TABLES, (_table, elsewhere) => {
       // Local writes are followed statement by statement below; a change elsewhere drops everything.
-      if (table === null) this.clear();
+      if (elsewhere) this.clear();
     });
     signal.watchWrites(CART_TABLES, {
       started: (w) => this.changed(w, true),

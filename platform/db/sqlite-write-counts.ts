@@ -1,0 +1,178 @@
+/**
+ * On SQLite, what another process's commit changed, table by table.
+ *
+ * `PRAGMA data_version` tells a connection that another one committed, not what: on its own it makes
+ * every cache of every process drop everything on any commit anywhere, a session's or a rate limit's
+ * included. So each watched table carries triggers that count its row writes in `platform_table_writes`
+ * (one row per table, and `*` for all of them), in the writer's own transaction: whoever writes (a
+ * worker, the CLI, the sqlite3 shell), the counts move with the data. A process that sees data_version
+ * move reads `*` (one row): unchanged, the commit only wrote tables no cache follows; changed, it reads
+ * the counts and drops what follows the tables whose count moved.
+ *
+ * Which tables carry which triggers is decided from flags kept in the same table, so that every process
+ * agrees whatever modules it loaded: a table some module declared unseen (`unseenTables`) has none, or
+ * only update and delete triggers when some process announced it (`WriteSignal.announce`: a copy of its
+ * rows must not outlive a change); every other table counts inserts, updates and deletes.
+ */
+export const TABLE_WRITES = 'platform_table_writes';
+/** The row counting the writes to every watched table. */
+const ANY = '*';
+const TRIGGER_PREFIX = 'platform_w_';
+/** SQLite's own tables, knex's bookkeeping, and the counts themselves: never watched. */
+const NEVER = /^(sqlite_|knex_migrations)/;
+
+type Verb = 'insert' | 'update' | 'delete';
+const ALL_VERBS: readonly Verb[] = ['insert', 'update', 'delete'];
+const CHANGE_VERBS: readonly Verb[] = ['update', 'delete'];
+
+interface Statement {
+  all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
+  run(...params: unknown[]): unknown;
+  pluck(on?: boolean): Statement;
+}
+/** A better-sqlite3 connection, as far as this file uses it. */
+export interface SqliteConnection {
+  prepare(sql: string): Statement;
+  exec(sql: string): unknown;
+  readonly inTransaction: boolean;
+}
+
+/** What this process declares of the tables (its modules' `unseenTables`, its announced tables). */
+export interface DeclaredTables {
+  unseen: ReadonlySet<string>;
+  announced: ReadonlySet<string>;
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const triggerName = (verb: Verb, table: string) => `${TRIGGER_PREFIX}${verb[0]}_${table}`;
+
+interface Flags {
+  unseen: boolean;
+  announced: boolean;
+}
+
+/** The triggers a table should carry, by the flags every process wrote. */
+function wanted(flags: Flags | undefined): readonly Verb[] {
+  if (!flags?.unseen) return ALL_VERBS;
+  return flags.announced ? CHANGE_VERBS : [];
+}
+
+/** What must change: flags to record, rows to add, triggers to create or drop (empty: nothing). */
+function plan(conn: SqliteConnection, declared: DeclaredTables): string[] {
+  const exists = conn.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(TABLE_WRITES);
+  const statements: string[] = [];
+  if (!exists) {
+    statements.push(`CREATE TABLE IF NOT EXISTS ${TABLE_WRITES} (name TEXT PRIMARY KEY, version INTEGER NOT NULL DEFAULT 0, unseen INTEGER NOT NULL DEFAULT 0, announced INTEGER NOT NULL DEFAULT 0)`);
+    statements.push(`INSERT OR IGNORE INTO ${TABLE_WRITES} (name) VALUES (${literal(ANY)})`);
+  }
+  const flags = new Map<string, Flags>();
+  if (exists) {
+    for (const row of conn.prepare(`SELECT name, unseen, announced FROM ${TABLE_WRITES}`).all() as Array<{ name: string; unseen: number; announced: number }>) {
+      flags.set(row.name, { unseen: row.unseen === 1, announced: row.announced === 1 });
+    }
+  }
+  // This process's declarations join the others' (flags are only ever set: a declaration holds for all).
+  for (const table of declared.unseen) {
+    if (flags.get(table)?.unseen) continue;
+    statements.push(`INSERT INTO ${TABLE_WRITES} (name, unseen) VALUES (${literal(table)}, 1) ON CONFLICT (name) DO UPDATE SET unseen = 1`);
+    flags.set(table, { unseen: true, announced: flags.get(table)?.announced ?? false });
+  }
+  for (const table of declared.announced) {
+    if (flags.get(table)?.announced) continue;
+    statements.push(`INSERT INTO ${TABLE_WRITES} (name, announced) VALUES (${literal(table)}, 1) ON CONFLICT (name) DO UPDATE SET announced = 1`);
+    flags.set(table, { unseen: flags.get(table)?.unseen ?? false, announced: true });
+  }
+  const tables = (conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[])
+    .filter((t) => !NEVER.test(t) && t !== TABLE_WRITES);
+  const triggers = new Set(conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`).pluck().all() as string[]);
+  for (const table of tables) {
+    const verbs = wanted(flags.get(table));
+    if (verbs.length && !flags.has(table)) {
+      statements.push(`INSERT OR IGNORE INTO ${TABLE_WRITES} (name) VALUES (${literal(table)})`);
+      flags.set(table, { unseen: false, announced: false });
+    }
+    for (const verb of ALL_VERBS) {
+      const name = triggerName(verb, table);
+      if (verbs.includes(verb) && !triggers.has(name)) {
+        statements.push(`CREATE TRIGGER IF NOT EXISTS ${ident(name)} AFTER ${verb.toUpperCase()} ON ${ident(table)} BEGIN `
+          + `UPDATE ${TABLE_WRITES} SET version = version + 1 WHERE name IN (${literal(ANY)}, ${literal(table)}); END`);
+      } else if (!verbs.includes(verb) && triggers.has(name)) {
+        statements.push(`DROP TRIGGER IF EXISTS ${ident(name)}`);
+      }
+    }
+  }
+  return statements;
+}
+
+/**
+ * Makes the counts' table and every watched table's triggers as the flags want them. Writes only when
+ * something is missing (the usual start finds everything in place), then in one immediate transaction,
+ * planned again under the write lock (another process may have done it meanwhile). Must not run while
+ * the connection is inside a transaction.
+ */
+export function ensureWriteCounts(conn: SqliteConnection, declared: DeclaredTables): void {
+  if (plan(conn, declared).length === 0) return;
+  conn.exec('BEGIN IMMEDIATE');
+  try {
+    for (const sql of plan(conn, declared)) conn.exec(sql);
+    conn.exec('COMMIT');
+  } catch (err) {
+    if (conn.inTransaction) conn.exec('ROLLBACK');
+    throw err;
+  }
+}
+
+/**
+ * Reads the counts as a commit elsewhere left them (see the file's comment). Prepared once; each
+ * look costs one indexed row unless a watched table was written.
+ */
+export class WriteCounts {
+  private readonly any: Statement;
+  private readonly rows: Statement;
+  private readonly schema: Statement;
+  private lastAny: number;
+  private lastSchema: number;
+  private readonly last = new Map<string, number>();
+
+  constructor(conn: SqliteConnection) {
+    this.any = conn.prepare(`SELECT version FROM ${TABLE_WRITES} WHERE name = ${literal(ANY)}`).pluck();
+    this.rows = conn.prepare(`SELECT name, version FROM ${TABLE_WRITES} WHERE name <> ${literal(ANY)}`);
+    this.schema = conn.prepare('PRAGMA schema_version').pluck();
+    this.lastSchema = this.schema.get() as number;
+    this.lastAny = this.any.get() as number;
+    for (const row of this.rows.all() as Array<{ name: string; version: number }>) this.last.set(row.name, row.version);
+  }
+
+  /**
+   * The watched tables written since the last look (by anyone: this process's own writes count too),
+   * or null when the schema changed: a table was made or remade by a migration, whose triggers may
+   * be missing until they are made again (everything must be taken as changed).
+   */
+  changed(): string[] | null {
+    const schema = this.schema.get() as number;
+    if (schema !== this.lastSchema) {
+      this.lastSchema = schema;
+      this.resync();
+      return null;
+    }
+    const any = this.any.get() as number;
+    if (any === this.lastAny) return [];
+    this.lastAny = any;
+    const tables: string[] = [];
+    for (const row of this.rows.all() as Array<{ name: string; version: number }>) {
+      if (this.last.get(row.name) !== row.version) {
+        this.last.set(row.name, row.version);
+        tables.push(row.name);
+      }
+    }
+    return tables;
+  }
+
+  /** Takes the counts as they are now as seen (after a change that was taken as everything). */
+  resync(): void {
+    this.lastAny = this.any.get() as number;
+    for (const row of this.rows.all() as Array<{ name: string; version: number }>) this.last.set(row.name, row.version);
+  }
+}
