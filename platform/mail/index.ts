@@ -4,5 +4,6 @@ export * from './mail-settings';
 export * from './queue-columns';
 export * from './leased-queue';
 export * from './queued-mail-sender';
+export * from './mail-queues';
 export { drainQueue, type DrainOptions, type DrainReport } from './queue-worker';
 export { SmtpTransport, SMTP_POOL_OPTIONS } from './smtp-transport';

@@ -37,10 +37,12 @@ export class QueuedMailSender {
   readonly queue: LeasedQueue;
   private stopping = false;
   private readonly runs: CoalescedRuns;
+  /** Aborted by `stop`: the running drain claims no more rows (those it holds are sent and recorded). */
+  private readonly stopped = new AbortController();
 
   constructor(private readonly options: QueuedMailSenderOptions) {
     this.queue = new LeasedQueue(options.db, options.table, options.settings);
-    this.runs = new CoalescedRuns(() => this.drain().then(() => undefined, (err) => options.logger.error({ err }, `${options.label} failed`)));
+    this.runs = new CoalescedRuns(() => this.drain(this.stopped.signal).then(() => undefined, (err) => options.logger.error({ err }, `${options.label} failed`)));
   }
 
   /** Sends what is due now; resolves when that drain is over (never rejects: failures are logged). */
@@ -54,9 +56,13 @@ export class QueuedMailSender {
     DETACHED.runInAsyncScope(() => setImmediate(() => void this.kick()));
   }
 
-  /** The kernel stops: no new drain, and the one running finishes. */
+  /**
+   * The kernel stops: no new drain, and the one running claims no more rows and finishes the messages it
+   * holds before the database closes (rows it never claimed wait for the next start, or another process).
+   */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopped.abort();
     await this.runs.settled();
   }
 

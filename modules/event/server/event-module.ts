@@ -1,12 +1,11 @@
 import { ContainerModule } from 'inversify';
-import { bindContribution, bindContributionProvider, LifecycleContribution } from '@platform/core';
+import { bindContribution, bindContributionProvider } from '@platform/core';
 import { RouteContribution } from '@platform/http';
 import { JobContribution } from '@platform/jobs';
 import { ModelContribution } from '@platform/orm';
 import { BackofficeMenuContribution, MenuContribution } from '@platform/web';
 import { EventBackofficeMenu } from './contributions/backoffice-menu';
 import { RegistrationMailJobs } from './contributions/registration-mail-jobs';
-import { RegistrationMailLifecycle } from './contributions/registration-mail-lifecycle';
 import { EventModels } from './event-models';
 import { EventPageRoutes } from './routes/event-page-routes';
 import { RegistrationRoutes } from './routes/registration-routes';
@@ -39,6 +38,5 @@ export const eventModule = new ContainerModule(({ bind }) => {
   bindContribution(bind, RouteContribution, EventPageRoutes);
   bindContribution(bind, BackofficeMenuContribution, EventBackofficeMenu);
   bindContribution(bind, JobContribution, RegistrationMailJobs);
-  bindContribution(bind, LifecycleContribution, RegistrationMailLifecycle);
   bindContribution(bind, MenuContribution, EventSiteMenu);
 });

@@ -4,7 +4,7 @@ import { bindContribution, type Config, ConfigToken, DatabaseToken, LifecycleCon
 import type { Knex } from 'knex';
 import { RouteContribution } from '@platform/http';
 import { ModelContribution } from '@platform/orm';
-import { mailQueueSettings, MailQueueSettingsToken, MailTransport, SmtpTransport } from '@platform/mail';
+import { MailQueues, mailQueueSettings, MailQueueSettingsToken, MailTransport, SmtpTransport } from '@platform/mail';
 import { BackofficeMenuContribution, BackofficeViewContribution } from '@platform/web';
 import { OutboxTransport } from './services/outbox-transport';
 import { LoggedTransport } from './services/logged-transport';
@@ -25,6 +25,7 @@ export const mailModule = new ContainerModule(({ bind }) => {
     return new LoggedTransport(config.smtpUrl ? new SmtpTransport(config.smtpUrl) : new OutboxTransport(db), db, ctx.get<Logger>(LoggerToken));
   });
   bind(MailQueueSettingsToken).toDynamicValue(() => mailQueueSettings());
+  bind(MailQueues).toSelf().inSingletonScope();
   bind(MailSenders).toSelf();
   bind(MailLog).toSelf();
   bindContribution(bind, LifecycleContribution, TransportLifecycle);

@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml, utcText } from '@platform/common';
-import { DatabaseToken, LoggerToken } from '@platform/core';
-import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, QueuedMailSender, type QueueRow } from '@platform/mail';
+import { DatabaseToken } from '@platform/core';
+import { MailQueues, type OutgoingMail, type QueueRow, type QueuedMailSender } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { longDate } from '../../common/event-dates';
 import { cancelUrl, eventUrls } from '../../common/event-urls';
@@ -24,13 +23,11 @@ export class RegistrationMails {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) transport: MailTransport,
-    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(MailQueues) queues: MailQueues,
     @inject(RegistrationTokens) private readonly tokens: RegistrationTokens,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
-    @inject(LoggerToken) logger: Logger,
   ) {
-    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'event: confirmation mails', compose: (row) => this.compose(row) });
+    this.sender = queues.sender({ table: TABLE, label: 'event: confirmation mails', compose: (row) => this.compose(row) });
   }
 
   /** Queues one mail per registration, in the caller's transaction (`env`). */
@@ -42,11 +39,6 @@ export class RegistrationMails {
   /** Sends what is due now (after the registering transaction committed). */
   kick(): Promise<void> {
     return this.sender.kick();
-  }
-
-  /** The kernel stops: no new drain, and the one running finishes before the database closes. */
-  async stop(): Promise<void> {
-    await this.sender.stop();
   }
 
   async drain(stopping?: AbortSignal): Promise<number> {

@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
-import { DatabaseToken, LoggerToken } from '@platform/core';
-import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, QueuedMailSender, type QueueRow } from '@platform/mail';
+import { DatabaseToken } from '@platform/core';
+import { MailQueues, type OutgoingMail, type QueueRow, type QueuedMailSender } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { POST_MODEL } from '../models/forum-post';
 import { forumPath } from '../../common/forum-urls';
@@ -28,13 +27,11 @@ export class ModerationDigest {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) transport: MailTransport,
-    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(MailQueues) queues: MailQueues,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(ForumModerators) private readonly moderators: ForumModerators,
-    @inject(LoggerToken) logger: Logger,
   ) {
-    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'forum: moderation digests', compose: (row) => this.compose(row) });
+    this.sender = queues.sender({ table: TABLE, label: 'forum: moderation digests', compose: (row) => this.compose(row) });
   }
 
   /** Queues today's digests (`day`: YYYY-MM-DD, UTC); how many it queued. Moderators without an address or pending posts get none. */

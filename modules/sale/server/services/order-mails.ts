@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
 import { DatabaseToken, LoggerToken } from '@platform/core';
-import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
+import { MailQueues, type QueueRow, type QueuedMailSender } from '@platform/mail';
 import { EnvFactory, type Env } from '@platform/orm';
 import { MY_ORDERS_URL } from '../../common/checkout-schemas';
 import { formatMoney } from '../../common/shop-schemas';
@@ -22,13 +22,12 @@ export class OrderMails {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) transport: MailTransport,
-    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(MailQueues) queues: MailQueues,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(EnvFactory) private readonly envs: EnvFactory,
   ) {
-    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'sale: order mails', compose: (row) => this.compose(row) });
+    this.sender = queues.sender({ table: TABLE, label: 'sale: order mails', compose: (row) => this.compose(row) });
   }
 
   /**

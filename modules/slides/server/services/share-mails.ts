@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
-import { DatabaseToken, LoggerToken } from '@platform/core';
-import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
+import { DatabaseToken } from '@platform/core';
+import { MailQueues, type QueueRow, type QueuedMailSender } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { slideUrls } from '../../common/slide-constants';
 import { SLIDE_MODEL } from '../models/slide-slide';
@@ -23,13 +22,11 @@ export class ShareMails {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) transport: MailTransport,
-    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(MailQueues) queues: MailQueues,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(SlideAccess) private readonly access: SlideAccess,
-    @inject(LoggerToken) logger: Logger,
   ) {
-    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'slides: share mails', compose: (row) => this.compose(row) });
+    this.sender = queues.sender({ table: TABLE, label: 'slides: share mails', compose: (row) => this.compose(row) });
   }
 
   async share(env: Env, slideId: number, email: string, baseUrl: string): Promise<void> {

@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml } from '@platform/common';
 import { DatabaseToken, LoggerToken, ValidationError } from '@platform/core';
-import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
+import { MailQueues, type QueueRow, type QueuedMailSender } from '@platform/mail';
 import type { Env } from '@platform/orm';
 import { surveyUrls } from '../../common/survey-types';
 import { SurveyAnswers } from './survey-answers';
@@ -22,13 +21,11 @@ export class SurveyInvitations {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) transport: MailTransport,
-    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(MailQueues) queues: MailQueues,
     @inject(SurveyAnswers) private readonly answers: SurveyAnswers,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
-    @inject(LoggerToken) logger: Logger,
   ) {
-    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'survey invitations: sending', compose: (row) => this.compose(row) });
+    this.sender = queues.sender({ table: TABLE, label: 'survey invitations: sending', compose: (row) => this.compose(row) });
   }
 
   /** Creates an input per address and queues its mail; returns how many were queued. */

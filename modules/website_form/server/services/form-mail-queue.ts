@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
 import { ConfigParameters } from '@platform/base';
 import { escapeHtml, textToHtml } from '@platform/common';
-import { DatabaseToken, LoggerToken } from '@platform/core';
-import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, QueuedMailSender, type QueueRow } from '@platform/mail';
+import { DatabaseToken } from '@platform/core';
+import { MailQueues, type QueueRow, type QueuedMailSender } from '@platform/mail';
 
 const TABLE = 'website_form_mail';
 
@@ -21,12 +20,10 @@ export class FormMailQueue {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) transport: MailTransport,
-    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(MailQueues) queues: MailQueues,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
-    @inject(LoggerToken) logger: Logger,
   ) {
-    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: TABLE, label: 'website_form: sending notifications', compose: (row) => this.compose(row) });
+    this.sender = queues.sender({ table: TABLE, label: 'website_form: sending notifications', compose: (row) => this.compose(row) });
   }
 
   /** Queues a mail in `trx` (the submission's transaction). */

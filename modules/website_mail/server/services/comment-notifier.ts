@@ -1,10 +1,9 @@
 import { ConfigParameters, People } from '@platform/base';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { Logger } from 'pino';
-import { DatabaseToken, LoggerToken } from '@platform/core';
+import { DatabaseToken } from '@platform/core';
 import type { Site } from '@platform/http';
-import { type MailQueueSettings, MailQueueSettingsToken, MailTransport, type OutgoingMail, QueuedMailSender, type QueueRow } from '@platform/mail';
+import { MailQueues, type OutgoingMail, type QueueRow, type QueuedMailSender } from '@platform/mail';
 import { type Env, EnvFactory } from '@platform/orm';
 import { TranslationCatalog } from '@platform/web';
 import { escapeHtml, hostnameOf, localizedPath } from '@platform/common';
@@ -36,17 +35,15 @@ export class CommentNotifier {
 
   constructor(
     @inject(DatabaseToken) private readonly db: Knex,
-    @inject(MailTransport) transport: MailTransport,
-    @inject(MailQueueSettingsToken) settings: MailQueueSettings,
+    @inject(MailQueues) queues: MailQueues,
     @inject(EnvFactory) private readonly envs: EnvFactory,
     @inject(ThreadRegistry) private readonly threads: ThreadRegistry,
     @inject(FollowTokens) private readonly tokens: FollowTokens,
     @inject(TranslationCatalog) private readonly translations: TranslationCatalog,
-    @inject(LoggerToken) logger: Logger,
     @inject(ConfigParameters) private readonly params: ConfigParameters,
     @inject(People) private readonly people: People,
   ) {
-    this.sender = new QueuedMailSender({ db, transport, settings, logger, table: NOTIFICATION_TABLE, label: 'comment notifications: sending', compose: (row) => this.compose(row) });
+    this.sender = queues.sender({ table: NOTIFICATION_TABLE, label: 'comment notifications: sending', compose: (row) => this.compose(row) });
   }
 
   /**
