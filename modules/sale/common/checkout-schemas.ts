@@ -185,6 +185,37 @@ export interface AddressView {
 }
 
 export interface CountryOption { id: number; name: string; hasStates?: true; stateRequired?: true; zipRequired?: true }
+
+/**
+ * A country as the address form's island props carry it: `[id, name, flags]`. The props are JSON in an
+ * HTML attribute, where each quote of an object's keys takes six bytes: 250 countries as objects made
+ * 27 KB of a 43 KB page, as triples about 7 KB.
+ */
+export type PackedCountry = readonly [id: number, name: string, flags: number];
+const HAS_STATES = 1;
+const STATE_REQUIRED = 2;
+const ZIP_REQUIRED = 4;
+
+/** Packed once per list (the server's lists are kept while their rows are). */
+const packed = new WeakMap<readonly CountryOption[], readonly PackedCountry[]>();
+
+export function packCountries(countries: readonly CountryOption[]): readonly PackedCountry[] {
+  let list = packed.get(countries);
+  if (!list) {
+    list = countries.map((c): PackedCountry => [c.id, c.name, (c.hasStates ? HAS_STATES : 0) | (c.stateRequired ? STATE_REQUIRED : 0) | (c.zipRequired ? ZIP_REQUIRED : 0)]);
+    packed.set(countries, list);
+  }
+  return list;
+}
+
+export function unpackCountries(countries: readonly PackedCountry[]): CountryOption[] {
+  return countries.map(([id, name, flags]) => ({
+    id, name,
+    ...(flags & HAS_STATES ? { hasStates: true as const } : {}),
+    ...(flags & STATE_REQUIRED ? { stateRequired: true as const } : {}),
+    ...(flags & ZIP_REQUIRED ? { zipRequired: true as const } : {}),
+  }));
+}
 export interface StateOption { id: number; name: string }
 
 /** The order status the confirmation page polls (`recall` while pending). */

@@ -1,16 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { ValidationError } from 'yup';
 import { defineIsland, rpc, useT } from '@platform/web/client';
 import {
   ADDRESS_URL, COUNTRY_INFOS_DELAY_MS, COUNTRY_INFOS_URL, addressSchema,
-  type AddressErrors, type AddressField, type CountryInfos, type CountryOption, type StateOption,
+  type AddressErrors, type AddressField, type CountryInfos, type PackedCountry, type StateOption, unpackCountries,
 } from '../../common/checkout-schemas';
 
 export interface AddressFormProps {
   values: Record<AddressField, string>;
   errors: AddressErrors;
-  countries: readonly CountryOption[];
+  /** Every country, packed (`packCountries`: the props are JSON in the page). */
+  countries: readonly PackedCountry[];
   /** The states of the posted country, as the server rendered them. */
   states: readonly StateOption[];
   csrfToken: string;
@@ -29,7 +30,8 @@ function AddressForm(p: AddressFormProps) {
   const [states, setStates] = useState(p.states);
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
-  const countryOf = (id: string) => p.countries.find((c) => String(c.id) === id);
+  const countries = useMemo(() => unpackCountries(p.countries), [p.countries]);
+  const countryOf = (id: string) => countries.find((c) => String(c.id) === id);
   const contextOf = (id: string) => {
     const c = countryOf(id);
     return { hasStates: Boolean(c?.hasStates), stateRequired: Boolean(c?.stateRequired), zipRequired: Boolean(c?.zipRequired) };
@@ -97,7 +99,7 @@ function AddressForm(p: AddressFormProps) {
           onChange={(e) => { void setFieldValue('country_id', e.target.value); void setFieldValue('state_id', '', false); }} onBlur={formik.handleBlur}
           aria-required="true" aria-invalid={error('country_id') ? 'true' : undefined} aria-describedby={error('country_id') ? 'shop-country_id-error' : undefined}>
           <option value="">{_t('Country...')}</option>
-          {p.countries.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+          {countries.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
         </select>
         {error('country_id') ? <div id="shop-country_id-error" className="invalid-feedback">{_t(error('country_id')!)}</div> : null}
       </div>

@@ -3,7 +3,7 @@ import { page } from '@platform/web';
 import { useT } from '@platform/web/client';
 import {
   ADDRESS_URL, MY_ORDERS_URL, type AddressErrors, type AddressField, type AddressView, type CarrierView, type CountryOption,
-  type OrderStatus, type OrderSummary, type StateOption,
+  type OrderStatus, type OrderSummary, type StateOption, packCountries,
 } from '../../common/checkout-schemas';
 import { CART_URL, formatMoney } from '../../common/shop-schemas';
 import AddressFormIsland from '../islands/address-form';
@@ -125,7 +125,7 @@ function AddressBody(p: AddressPageProps) {
     <section className="container py-4 shop-address" style={{ maxWidth: 760 }}>
       <Steps current="Address" />
       <h1 className="h2 mb-3">{_t('Your address')}</h1>
-      <AddressFormIsland values={p.values} errors={p.errors} countries={p.countries} states={p.states} csrfToken={p.csrfToken} />
+      <AddressFormIsland values={p.values} errors={p.errors} countries={packCountries(p.countries)} states={p.states} csrfToken={p.csrfToken} />
     </section>
   );
 }
