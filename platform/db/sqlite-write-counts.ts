@@ -86,7 +86,16 @@ function plan(conn: SqliteConnection, declared: DeclaredTables): string[] {
   }
   const tables = (conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[])
     .filter((t) => !NEVER.test(t) && t !== TABLE_WRITES);
-  const triggers = new Set(conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`).pluck().all() as string[]);
+  // By name and the table it is on: a table renamed takes its triggers along, named for its old name.
+  const triggers = new Map((conn.prepare(`SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`).all() as Array<{ name: string; tbl_name: string }>)
+    .map((t) => [t.name, t.tbl_name]));
+  for (const [name, on] of triggers) {
+    // Named for another table than it is on (renamed): it counts under the wrong name; made again below.
+    if (on !== name.slice(TRIGGER_PREFIX.length + 2)) {
+      statements.push(`DROP TRIGGER IF EXISTS ${ident(name)}`);
+      triggers.delete(name);
+    }
+  }
   for (const table of tables) {
     const verbs = wanted(flags.get(table));
     if (verbs.length && !flags.has(table)) {
@@ -95,11 +104,11 @@ function plan(conn: SqliteConnection, declared: DeclaredTables): string[] {
     }
     for (const verb of ALL_VERBS) {
       const name = triggerName(verb, table);
-      if (verbs.includes(verb) && !triggers.has(name)) {
-        statements.push(`CREATE TRIGGER IF NOT EXISTS ${ident(name)} AFTER ${verb.toUpperCase()} ON ${ident(table)} BEGIN `
+      const exists = triggers.has(name);
+      if (exists && !verbs.includes(verb)) statements.push(`DROP TRIGGER IF EXISTS ${ident(name)}`);
+      if (!exists && verbs.includes(verb)) {
+        statements.push(`CREATE TRIGGER ${ident(name)} AFTER ${verb.toUpperCase()} ON ${ident(table)} BEGIN `
           + `UPDATE ${TABLE_WRITES} SET version = version + 1 WHERE name IN (${literal(ANY)}, ${literal(table)}); END`);
-      } else if (!verbs.includes(verb) && triggers.has(name)) {
-        statements.push(`DROP TRIGGER IF EXISTS ${ident(name)}`);
       }
     }
   }
@@ -124,6 +133,45 @@ export function ensureWriteCounts(conn: SqliteConnection, declared: DeclaredTabl
   }
 }
 
+/** Whether the counts' table and every trigger are as the declarations want them (nothing to make). */
+export function writeCountsInPlace(conn: SqliteConnection, declared: DeclaredTables): boolean {
+  return plan(conn, declared).length === 0;
+}
+
+/**
+ * The tables whose rows a write to each table may change through their foreign keys (ON DELETE or ON
+ * UPDATE CASCADE, SET NULL, SET DEFAULT), transitively: a local write names only its own table.
+ */
+export function sqliteDependents(conn: SqliteConnection): Map<string, string[]> {
+  const tables = conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
+  const edges: Array<[parent: string, child: string]> = [];
+  for (const child of tables) {
+    for (const fk of conn.prepare(`SELECT "table" AS parent, on_update, on_delete FROM pragma_foreign_key_list(?)`).all(child) as Array<{ parent: string; on_update: string; on_delete: string }>) {
+      if ([fk.on_update, fk.on_delete].some((a) => /^(CASCADE|SET NULL|SET DEFAULT)$/i.test(a))) edges.push([fk.parent, child]);
+    }
+  }
+  return dependentsOf(edges);
+}
+
+/** The transitive closure of parent to child edges: every table a change of a parent may reach. */
+export function dependentsOf(edges: ReadonlyArray<readonly [string, string]>): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  for (const [parent, child] of edges) if (parent !== child) (children.get(parent) ?? children.set(parent, []).get(parent)!).push(child);
+  const closure = new Map<string, string[]>();
+  for (const parent of children.keys()) {
+    const seen = new Set<string>();
+    const stack = [...children.get(parent)!];
+    while (stack.length) {
+      const t = stack.pop()!;
+      if (t === parent || seen.has(t)) continue;
+      seen.add(t);
+      stack.push(...(children.get(t) ?? []));
+    }
+    closure.set(parent, [...seen]);
+  }
+  return closure;
+}
+
 /**
  * Reads the counts as a commit elsewhere left them (see the file's comment). Prepared once; each
  * look costs one indexed row unless a watched table was written.
@@ -136,13 +184,18 @@ export class WriteCounts {
   private lastSchema: number;
   private readonly last = new Map<string, number>();
 
-  constructor(conn: SqliteConnection) {
+  constructor(private readonly conn: SqliteConnection) {
     this.any = conn.prepare(`SELECT version FROM ${TABLE_WRITES} WHERE name = ${literal(ANY)}`).pluck();
     this.rows = conn.prepare(`SELECT name, version FROM ${TABLE_WRITES} WHERE name <> ${literal(ANY)}`);
     this.schema = conn.prepare('PRAGMA schema_version').pluck();
     this.lastSchema = this.schema.get() as number;
     this.lastAny = this.any.get() as number;
     for (const row of this.rows.all() as Array<{ name: string; version: number }>) this.last.set(row.name, row.version);
+  }
+
+  /** Whether the connection is inside a transaction (its own writes, not committed, are in the counts). */
+  inTransaction(): boolean {
+    return this.conn.inTransaction;
   }
 
   /**

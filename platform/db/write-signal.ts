@@ -4,7 +4,7 @@ import pg from 'pg';
 import { knexDialect } from './connection';
 import { sqliteStatementsRun } from './sqlite-client';
 import { TableWrites, type TableWriteWatcher } from './table-writes';
-import { ensureWriteCounts, type SqliteConnection as CountsConnection, WriteCounts } from './sqlite-write-counts';
+import { dependentsOf, ensureWriteCounts, type SqliteConnection as CountsConnection, sqliteDependents, WriteCounts, writeCountsInPlace } from './sqlite-write-counts';
 
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
 export const WRITE_CHANNEL = 'platform_writes';
@@ -56,6 +56,12 @@ export class WriteSignal {
   /** SQLite: the triggers are being made again (a table was announced, the schema changed): changes are everything meanwhile. */
   private countsPending = false;
   private countsWanted = false;
+  /**
+   * The tables a write to a table may change through foreign keys (cascades, SET NULL), transitively:
+   * a write's statement names only its own table. Undefined until read from the catalogue; meanwhile a
+   * change elsewhere on PostgreSQL is taken as everything (SQLite's triggers see cascades themselves).
+   */
+  private dependents?: Map<string, string[]>;
   /** SQLite: the connection watched and the counts made (see `settled`). */
   private sqliteWatched: Promise<void> = Promise.resolve();
   private countsMade: Promise<void> = Promise.resolve();
@@ -169,6 +175,7 @@ export class WriteSignal {
     try {
       await client.connect();
       await client.query(`LISTEN ${WRITE_CHANNEL}`);
+      this.dependents = await pgDependents(client);
     } catch {
       lost();
       return;
@@ -261,6 +268,11 @@ export class WriteSignal {
    * (the caches of pages) and is told to the watchers of every table.
    */
   private changed(table: string, elsewhere: boolean): void {
+    this.changedOne(table, elsewhere);
+    for (const dependent of this.dependents?.get(table) ?? []) this.changedOne(dependent, elsewhere);
+  }
+
+  private changedOne(table: string, elsewhere: boolean): void {
     if (this.unseen.has(table)) {
       for (const w of this.watchers) if (w.tables?.has(table)) w.fn(table, elsewhere);
       return;
@@ -277,6 +289,8 @@ export class WriteSignal {
 
   /** Another process changed this table. */
   private tableChangedElsewhere(table: string): void {
+    // PostgreSQL before the foreign keys are read: the cascades of a delete are not known.
+    if (!this.dependents && !this.dataVersion) return this.changedElsewhere();
     this.changed(table, true);
   }
 
@@ -287,6 +301,10 @@ export class WriteSignal {
    */
   private committedElsewhere(): void {
     if (!this.counts || this.countsPending) return this.changedElsewhere();
+    // Inside a transaction of this connection the counts include its own writes, which a rollback may
+    // take back: read as a baseline, they would hide the next commits elsewhere. Everything, then; the
+    // counts are read next outside a transaction, from the last baseline (they tell these tables again).
+    if (this.counts.inTransaction()) return this.changedElsewhere();
     let tables: string[] | null;
     try {
       tables = this.counts.changed();
@@ -313,13 +331,21 @@ export class WriteSignal {
     this.countsPending = true;
     const client = this.db.client as { acquireConnection(): Promise<CountsConnection>; releaseConnection(c: unknown): Promise<void> };
     this.countsMade = (async () => {
-      while (this.countsWanted && !this.stopped) {
+      // A few times at most (each makes what a migration elsewhere removed meanwhile); then, still not
+      // in place, changes elsewhere stay everything.
+      for (let attempt = 0; this.countsWanted && !this.stopped; attempt++) {
+        if (attempt === 5) {
+          this.counts = undefined;
+          break;
+        }
         this.countsWanted = false;
         let conn: CountsConnection | undefined;
         try {
           conn = await client.acquireConnection();
-          ensureWriteCounts(conn, { unseen: this.unseen, announced: this.announced });
-          this.startCounts(conn);
+          const declared = { unseen: this.unseen, announced: this.announced };
+          ensureWriteCounts(conn, declared);
+          // A migration elsewhere may have remade a table (without its triggers) since: made again first.
+          if (!this.startCounts(conn, declared)) this.countsWanted = true;
         } catch {
           this.counts = undefined;
         } finally {
@@ -335,13 +361,16 @@ export class WriteSignal {
    * commits after it move both, so each is told by the counts; commits since data_version was last read
    * and up to it are taken as everything.
    */
-  private startCounts(conn: CountsConnection): void {
+  private startCounts(conn: CountsConnection, declared: { unseen: ReadonlySet<string>; announced: ReadonlySet<string> }): boolean {
     let counts: WriteCounts;
     let version: number | undefined;
     conn.exec('BEGIN');
     try {
+      // In the same snapshot: every table has its triggers, else the counts cannot start from here.
+      if (!writeCountsInPlace(conn, declared)) return false;
       counts = new WriteCounts(conn);
       version = this.dataVersion?.();
+      this.dependents = sqliteDependents(conn);
     } finally {
       conn.exec('COMMIT');
     }
@@ -351,6 +380,7 @@ export class WriteSignal {
       if (!first) this.changedElsewhere();
     }
     this.counts = counts;
+    return true;
   }
 
   /**
@@ -372,6 +402,16 @@ export class WriteSignal {
       this.makeCounts();
     }, () => undefined);
   }
+}
+
+/** PostgreSQL: the tables a write may change through foreign keys (see `dependents`), in the current schema. */
+async function pgDependents(client: pg.Client): Promise<Map<string, string[]>> {
+  const { rows } = await client.query<{ parent: string; child: string }>(
+    `SELECT p.relname AS parent, c.relname AS child FROM pg_constraint k
+       JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE k.contype = 'f' AND n.nspname = current_schema() AND (k.confdeltype IN ('c', 'n', 'd') OR k.confupdtype IN ('c', 'n', 'd'))`,
+  );
+  return dependentsOf(rows.map((r) => [r.parent, r.child] as const));
 }
 
 const signals = new WeakMap<Knex, WriteSignal[]>();

@@ -7,6 +7,7 @@ import { openDatabase } from '../connection';
 import { WriteSignal } from '../write-signal';
 import { TABLE_WRITES } from '../sqlite-write-counts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
+import { until } from '../../../test/support/until';
 
 /** better-sqlite3 itself (untyped here), as a writer that is not the platform uses it. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -127,6 +128,33 @@ describe('write signal: changes made by other processes, table by table (SQLite)
       await fewer.destroy();
     }
   });
+
+  it('a transaction of this process that reads the counts and rolls back hides no later commit elsewhere', async () => {
+    await theirs('page').insert({ v: '1' });
+    await new Promise((resolve) => setImmediate(resolve));
+    await mine.transaction(async (trx) => {
+      await trx('menu').insert({ v: 'not kept' }); // its triggers count it, uncommitted
+      signal.generation(); // a cache asks meanwhile
+      throw new Error('undone');
+    }).catch(() => undefined);
+    heard = [];
+    await theirs('page').update({ v: 'unpublished' });
+    signal.generation();
+    expect(heard).to.deep.equal([{ table: 'page', elsewhere: true }]);
+  });
+
+  it('a table renamed elsewhere and made again under its old name is followed under that name', async () => {
+    await theirs.schema.renameTable('page', 'page_old');
+    await theirs.schema.createTable('page', (t) => { t.increments('id'); t.string('v'); });
+    signal.generation(); // the schema changed: everything, and the triggers are checked again
+    await signal.settled();
+    const on = await mine('sqlite_master').where({ type: 'trigger', name: 'platform_w_i_page' }).first('tbl_name');
+    expect(on).to.deep.equal({ tbl_name: 'page' });
+    heard = [];
+    await theirs('page').insert({ v: 'new' });
+    signal.generation();
+    expect(heard).to.deep.equal([{ table: 'page', elsewhere: true }]);
+  });
 });
 
 const onPostgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? '');
@@ -151,7 +179,7 @@ describe('write signal: changes made by other processes, table by table (Postgre
     signal.announce('session');
     signal.watch(['page'], (table, elsewhere) => heard.push({ table, elsewhere }));
     signal.watch(['session'], (table, elsewhere) => heard.push({ table: `session:${table}`, elsewhere }));
-    await waitFor(() => signal.exact()); // listening
+    await until(() => signal.exact()); // listening
   });
   after(async () => {
     await mine?.destroy();
@@ -162,15 +190,6 @@ describe('write signal: changes made by other processes, table by table (Postgre
     heard = [];
   });
 
-  /** Until the condition holds (a NOTIFY arrives on the listener's own connection), at most 5 s. */
-  async function waitFor(condition: () => boolean): Promise<void> {
-    const until = Date.now() + 5000;
-    while (!condition()) {
-      if (Date.now() > until) throw new Error('not within 5 s');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-
   it('only the tables written elsewhere are told; unseen ones move nothing, announced ones their watchers only', async () => {
     const before = signal.generation();
     await theirs('click').insert({ v: 'x' });
@@ -178,7 +197,7 @@ describe('write signal: changes made by other processes, table by table (Postgre
     await theirs('session').update({ v: 't' });
     // Notifications arrive in commit order: once the page's has come, the others' have too.
     await theirs('page').insert({ v: 'p' });
-    await waitFor(() => heard.some((h) => h.table === 'page'));
+    await until(() => heard.some((h) => h.table === 'page'));
     expect(heard).to.deep.equal([{ table: 'session:session', elsewhere: true }, { table: 'page', elsewhere: true }]);
     expect(signal.generation()).to.equal(before + 1);
     heard = [];
@@ -186,8 +205,34 @@ describe('write signal: changes made by other processes, table by table (Postgre
       await trx('menu').insert({ v: 'm' });
       await trx('page').update({ v: 'q' });
     });
-    await waitFor(() => heard.length > 0);
+    await until(() => heard.length > 0);
     expect(heard).to.deep.equal([{ table: 'page', elsewhere: true }]);
-    await waitFor(() => signal.generation() === before + 3);
+    await until(() => signal.generation() === before + 3);
+  });
+
+  it('a delete elsewhere is told to the tables its foreign keys cascade to', async () => {
+    await mine.schema.createTable('forum', (t) => { t.increments('id'); });
+    await mine.schema.createTable('post', (t) => { t.increments('id'); t.integer('forum_id').references('id').inTable('forum').onDelete('CASCADE'); });
+    // A signal started now reads the foreign keys (a kernel's starts after its migrations).
+    const fresh = new WriteSignal(mine, []);
+    const posts: boolean[] = [];
+    fresh.watch(['post'], (_table, elsewhere) => posts.push(elsewhere));
+    let menus = 0;
+    fresh.watch(['menu'], () => menus++);
+    await until(() => fresh.exact());
+    // Listening told everything once (what was written while nobody listened): from here on only what follows.
+    posts.length = 0;
+    menus = 0;
+    const [forum] = await theirs('forum').insert({}).returning('id');
+    await theirs('post').insert({ forum_id: forum.id });
+    // Notifications arrive in commit order: once the menu's has come, the inserts' have too.
+    await theirs('menu').insert({ v: 'sentinel' });
+    await until(() => menus > 0, 5000, 'the sentinel');
+    const heardBefore = posts.length;
+    // The delete's statement names the forum only: its posts go through the foreign key.
+    await theirs('forum').delete();
+    await until(() => posts.length > heardBefore, 5000, 'the cascade of the forum delete');
+    expect(posts.every((elsewhere) => elsewhere)).to.equal(true);
+    await fresh.stop();
   });
 });

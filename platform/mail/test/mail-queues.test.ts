@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { until } from '../../../test/support/until';
 import { MailQueues } from '../mail-queues';
 import { mailQueueSettings } from '../mail-settings';
 import type { MailTransport, OutgoingMail, SentMail } from '../mail-transport';
@@ -21,14 +22,6 @@ class GatedTransport implements MailTransport {
     this.release();
   }
   async close(): Promise<void> {}
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('platform/mail: the kernel’s queued senders stop together', () => {

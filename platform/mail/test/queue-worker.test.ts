@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { bootTestKernel, type TestKernel } from '../../../test/support/harness';
+import { until } from '../../../test/support/until';
 import { LeasedQueue } from '../leased-queue';
 import { mailQueueSettings } from '../mail-settings';
 import type { MailTransport, OutgoingMail, SentMail } from '../mail-transport';
@@ -15,14 +16,6 @@ class AcceptingTransport implements MailTransport {
     return { messageId: mail.messageId, response: '250 OK' };
   }
   async close(): Promise<void> {}
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('platform/mail: queue worker', () => {
