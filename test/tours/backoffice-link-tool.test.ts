@@ -37,8 +37,11 @@ describe('tour: link tool and unsaved changes in back-office forms', function ()
 
   /** Selects `word` in the editor and links it to `href`, applied with Enter or with the Apply button. */
   async function link(word: string, href: string, how: 'Enter' | 'Apply'): Promise<void> {
-    // The word selected as a user's double click would (ProseMirror follows the document's selection).
-    await page.evaluate(`(() => {
+    // The word selected as a user's double click would. ProseMirror takes the document's selection into
+    // its own state on the 'selectionchange' event, a task after the change: a listener added now runs
+    // after the editor's (added when it was made) in that same dispatch, so once it has run the editor
+    // holds the word. Clicking Link before that (a busy machine) linked the word selected before.
+    await page.evaluate(`new Promise((resolve, reject) => {
       const walker = document.createTreeWalker(document.querySelector('.ProseMirror'), NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const at = node.data.indexOf(${JSON.stringify(word)});
@@ -47,13 +50,18 @@ describe('tour: link tool and unsaved changes in back-office forms', function ()
         range.setStart(node, at);
         range.setEnd(node, at + ${word.length});
         document.querySelector('.ProseMirror').focus();
+        const taken = () => {
+          if (getSelection().toString() !== ${JSON.stringify(word)}) return;
+          document.removeEventListener('selectionchange', taken);
+          resolve();
+        };
+        document.addEventListener('selectionchange', taken);
         getSelection().removeAllRanges();
         getSelection().addRange(range);
         return;
       }
-      throw new Error('word not found');
-    })()`);
-    await page.waitForFunction((w) => getSelection()?.toString() === w, word);
+      reject(new Error('word not found'));
+    })`);
     await page.click('.rte-toolbar button[title=Link]');
     await page.fill('.rte-link-form input', href);
     if (how === 'Enter') await page.press('.rte-link-form input', 'Enter');
