@@ -85,7 +85,7 @@ export class WriteSignal {
     const postgres = knexDialect(db) === 'postgres';
     db.on('query', (q: { sql?: string }) => {
       const m = q.sql ? WRITE.exec(q.sql) : null;
-      if (m) this.written(m[1].replace(/^.*\./, ''));
+      if (m) this.written(m[1].replace(/^.*\./, ''), !/^\s*insert/i.test(q.sql!));
     });
     if (postgres) {
       this.markConnections();
@@ -129,8 +129,10 @@ export class WriteSignal {
     const m = WRITE.exec(sql);
     if (!m) return null;
     const table = m[1].replace(/^.*\./, '');
-    if (this.unseen.has(table) && (!this.announced.has(table) || /^\s*insert/i.test(sql))) return null;
-    return `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table}'`;
+    const insert = /^\s*insert/i.test(sql);
+    if (this.unseen.has(table) && (!this.announced.has(table) || insert)) return null;
+    // An insert is marked: it changes no other table's rows through foreign keys (see `dependents`).
+    return `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table}${insert ? ' insert' : ''}'`;
   }
 
   /**
@@ -153,10 +155,10 @@ export class WriteSignal {
     const client = new pg.Client(typeof config === 'string' ? { connectionString: config } : { ...config });
     client.on('notification', (msg) => {
       if (msg.channel !== WRITE_CHANNEL || !msg.payload) return;
-      const [origin, table] = msg.payload.split(' ');
+      const [origin, table, verb] = msg.payload.split(' ');
       if (origin === this.origin) return;
       // A payload without a table: a writer that does not name them (everything changed).
-      if (table) this.tableChangedElsewhere(table);
+      if (table) this.tableChangedElsewhere(table, verb !== 'insert');
       else this.changedElsewhere();
     });
     const lost = () => {
@@ -258,18 +260,21 @@ export class WriteSignal {
     this.watchers.push({ tables: tables ? new Set(tables) : null, fn });
   }
 
-  /** A write to `table` through this process (the query listener calls it; tests may too). */
-  written(table: string): void {
-    this.changed(table, false);
+  /**
+   * A write to `table` through this process (the query listener calls it; tests may too); `cascades`:
+   * an update or delete, which may change other tables' rows through foreign keys (an insert does not).
+   */
+  written(table: string, cascades = true): void {
+    this.changed(table, false, cascades);
   }
 
   /**
    * A change to `table`: an unseen one is told to its watchers only; any other also moves the generation
    * (the caches of pages) and is told to the watchers of every table.
    */
-  private changed(table: string, elsewhere: boolean): void {
+  private changed(table: string, elsewhere: boolean, cascades: boolean): void {
     this.changedOne(table, elsewhere);
-    for (const dependent of this.dependents?.get(table) ?? []) this.changedOne(dependent, elsewhere);
+    if (cascades) for (const dependent of this.dependents?.get(table) ?? []) this.changedOne(dependent, elsewhere);
   }
 
   private changedOne(table: string, elsewhere: boolean): void {
@@ -287,11 +292,14 @@ export class WriteSignal {
     for (const w of this.watchers) w.fn(ELSEWHERE, true);
   }
 
-  /** Another process changed this table. */
-  private tableChangedElsewhere(table: string): void {
+  /**
+   * Another process changed this table. `cascades`: PostgreSQL's update or delete, told to the tables its
+   * foreign keys reach too; on SQLite the triggers counted those rows themselves.
+   */
+  private tableChangedElsewhere(table: string, cascades: boolean): void {
     // PostgreSQL before the foreign keys are read: the cascades of a delete are not known.
-    if (!this.dependents && !this.dataVersion) return this.changedElsewhere();
-    this.changed(table, true);
+    if (cascades && !this.dependents) return this.changedElsewhere();
+    this.changed(table, true, cascades);
   }
 
   /**
@@ -316,7 +324,7 @@ export class WriteSignal {
       this.makeCounts(); // a migration may have made or remade tables: their triggers are checked again
       return;
     }
-    for (const table of tables) this.tableChangedElsewhere(table);
+    for (const table of tables) this.tableChangedElsewhere(table, false);
   }
 
   /**
