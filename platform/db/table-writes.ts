@@ -8,6 +8,12 @@ export interface TableWrite {
   sql: string;
   bindings: readonly unknown[];
   /**
+   * Set when the statement named another table, this one: `table` is one whose rows the statement may
+   * change through foreign keys (ON DELETE or ON UPDATE CASCADE, SET NULL, SET DEFAULT). Which of its
+   * rows is not known, and `sql` and `bindings` are the other table's.
+   */
+  cascadedFrom?: string;
+  /**
    * The connection of the transaction it runs in (savepoints included, a transaction keeps one
    * connection); undefined outside a transaction, where it is committed when it ends.
    */
@@ -50,7 +56,12 @@ interface Watching {
 export class TableWrites {
   private readonly watching: Watching[] = [];
 
-  constructor(db: Knex) {
+  /**
+   * `dependents`: the tables an update or delete of a table may change through its foreign keys (the
+   * write signal reads them from the catalogue); their watchers hear of it too, as a write with
+   * `cascadedFrom`.
+   */
+  constructor(db: Knex, private readonly dependents: (table: string) => readonly string[] | undefined = () => undefined) {
     db.on('query', (q: QueryEvent) => this.seen(q, true));
     db.on('query-response', (_r: unknown, q: QueryEvent) => this.seen(q, false));
     db.on('query-error', (_e: unknown, q: QueryEvent) => this.seen(q, false));
@@ -66,12 +77,20 @@ export class TableWrites {
     const m = q?.sql ? WRITE.exec(q.sql) : null;
     if (!m) return;
     const table = m[2].replace(/^.*\./, '');
+    const verb = m[1].slice(0, 6).toLowerCase() as TableWrite['verb'];
+    this.report(table, verb, q!, starting);
+    // An insert changes no other table's rows; an update or a delete may, through foreign keys.
+    if (verb !== 'insert') for (const dependent of this.dependents(table) ?? []) this.report(dependent, verb, q!, starting, table);
+  }
+
+  private report(table: string, verb: TableWrite['verb'], q: QueryEvent, starting: boolean, cascadedFrom?: string): void {
     let write: TableWrite | undefined;
     for (const w of this.watching) {
       if (!w.tables.has(table)) continue;
       write ??= {
-        table, verb: m[1].slice(0, 6).toLowerCase() as TableWrite['verb'], sql: q!.sql!, bindings: q!.bindings ?? [],
-        transaction: q!.__knexTxId ? (q!.__knexUid ?? '') : undefined,
+        table, verb, sql: q.sql!, bindings: q.bindings ?? [],
+        transaction: q.__knexTxId ? (q.__knexUid ?? '') : undefined,
+        ...(cascadedFrom !== undefined ? { cascadedFrom } : {}),
       };
       if (!starting) {
         w.watcher.ended?.(write);

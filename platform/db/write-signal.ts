@@ -249,10 +249,11 @@ export class WriteSignal {
   /**
    * The writes through this process to these tables, statement by statement, with their transactions'
    * ends: for a per-process copy of rows that must drop exactly what a write changes (with `watch` for
-   * the other processes' changes).
+   * the other processes' changes). An update or delete of another table whose foreign keys reach one of
+   * them is told too (`cascadedFrom`), once the foreign keys are read (see `dependents`).
    */
   watchWrites(tables: readonly string[], watcher: TableWriteWatcher): void {
-    (this.tableWrites ??= new TableWrites(this.db)).watch(tables, watcher);
+    (this.tableWrites ??= new TableWrites(this.db, (table) => this.dependents?.get(table))).watch(tables, watcher);
   }
 
   /** Called with the table written (or null: a change made elsewhere) on every change seen. */

@@ -97,9 +97,9 @@ export class SessionCache {
     this.dropNamed(w);
   }
 
-  /** Drops the session a write names by id, or every copy. */
+  /** Drops the session a write names by id, or every copy (a cascade from another table names none). */
   private dropNamed(w: TableWrite): void {
-    const id = BY_ID.test(w.sql) ? w.bindings[w.bindings.length - 1] : undefined;
+    const id = w.cascadedFrom === undefined && BY_ID.test(w.sql) ? w.bindings[w.bindings.length - 1] : undefined;
     if (typeof id === 'string') this.rows.delete(id);
     else this.rows.clear();
   }

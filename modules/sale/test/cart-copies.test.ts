@@ -24,7 +24,7 @@ describe('sale: cart copies are read once per process and never outlive a change
     const lines = await db('sale_order_line').where({ order_id: id }).select('id', 'product_uom_qty');
     const p = await db('res_partner').where({ id: o.partner_id }).first('name');
     return {
-      id, state: String(o.state), websiteId: 1, partnerId: Number(o.partner_id), amountTotal: Number(o.amount_total), amountDelivery: 0, name: String(o.name),
+      id, state: String(o.state), websiteId: o.website_id == null ? null : Number(o.website_id), partnerId: Number(o.partner_id), amountTotal: Number(o.amount_total), amountDelivery: 0, name: String(o.name),
       currencyId: 1, carrierId: null, carrierName: null, paymentTxId: o.payment_tx_id ? Number(o.payment_tx_id) : null, payment: null,
       lines: lines.map((l) => ({ id: Number(l.id), productId: 1, name: '', qty: Number(l.product_uom_qty), priceUnit: 1, subtotal: 1, tmplId: null, tmplName: '', pictured: false })),
       partner: { id: Number(o.partner_id), name: String(p?.name ?? ''), email: '', phone: '', lang: '', street: '', city: '', zip: '', countryId: null, stateId: null },
@@ -47,8 +47,13 @@ describe('sale: cart copies are read once per process and never outlive a change
       t.increments('id');
       t.string('name');
     });
+    await dbA.schema.createTable('website', (t) => {
+      t.increments('id');
+      t.string('name');
+    });
     await dbA.schema.createTable('sale_order', (t) => {
       t.increments('id');
+      t.integer('website_id').references('id').inTable('website').onDelete('SET NULL');
       t.string('name');
       t.string('state');
       t.integer('partner_id');
@@ -73,6 +78,7 @@ describe('sale: cart copies are read once per process and never outlive a change
     await dbA('sale_order').select('id');
     await dbB('sale_order').select('id');
     await until('both signals exact', async () => signalA.exact() && signalB.exact());
+    await signalA.settled(); // SQLite: the foreign keys are read with the write counts
   });
   after(async () => {
     await dbA?.destroy();
@@ -195,5 +201,16 @@ describe('sale: cart copies are read once per process and never outlive a change
     await dbB('sale_order_line').where({ order_id: id }).delete();
     await until('the other process\'s removed lines', async () => (await get(id))!.lines.length === 0);
     expect(lineCount).to.equal(1);
+  });
+
+  it('a deleted website sets its orders\' site to null through the foreign key: their copies are read again', async () => {
+    const [site] = await dbA('website').insert({ name: 'Shop' }).returning('id');
+    const siteId = Number(typeof site === 'object' ? (site as { id: number }).id : site);
+    const id = await newOrder(dbA, await partner('Iris'));
+    await dbA('sale_order').where({ id }).update({ website_id: siteId });
+    expect((await get(id))!.websiteId).to.equal(siteId);
+    // The statement names the website only; the order's row changes through ON DELETE SET NULL.
+    await dbA('website').where({ id: siteId }).delete();
+    expect((await get(id))!.websiteId).to.equal(null);
   });
 });

@@ -4,6 +4,7 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/s
 import { openDatabase } from '../connection';
 import type { TableWrite } from '../table-writes';
 import { WriteSignal } from '../write-signal';
+import { until } from '../../../test/support/until';
 
 /**
  * The writes to watched tables, statement by statement, with the end of the transactions that wrote
@@ -70,5 +71,45 @@ describe('db: table writes seen statement by statement', () => {
     // A transaction that wrote no watched table is not reported.
     await db.transaction(async (trx) => trx('other').insert({ name: 'w' }));
     expect(seen).to.deep.equal([]);
+  });
+
+  it('tells the watchers of a table the updates and deletes of another table whose foreign keys reach it, as cascades', async () => {
+    await db.schema.createTable('forum', (t) => {
+      t.increments('id');
+      t.string('name');
+    });
+    await db.schema.createTable('post', (t) => {
+      t.increments('id');
+      t.integer('forum_id').references('id').inTable('forum').onDelete('CASCADE');
+    });
+    await db.schema.createTable('vote', (t) => {
+      t.increments('id');
+      t.integer('post_id').references('id').inTable('post').onDelete('SET NULL');
+    });
+    // A signal started now reads the foreign keys (a kernel's starts after its migrations).
+    const fresh = new WriteSignal(db);
+    const heard: string[] = [];
+    fresh.watchWrites(['vote'], {
+      started: (w) => heard.push(`start ${w.verb} ${w.table} from ${w.cascadedFrom ?? '-'}`),
+      ended: (w) => heard.push(`end ${w.verb} ${w.table} from ${w.cascadedFrom ?? '-'}${w.transaction !== undefined ? ' (in a transaction)' : ''}`),
+      transactionEnded: () => heard.push('transaction over'),
+    });
+    await fresh.settled();
+    await until(() => fresh.exact(), 5000, 'the signal watching the database');
+    const [forum] = await db('forum').insert({ name: 'f' }).returning('id');
+    const [post] = await db('post').insert({ forum_id: forum.id }).returning('id');
+    await db('vote').insert({ post_id: post.id });
+    // Inserts reach no other table; the vote's own insert is told as such.
+    expect(heard).to.deep.equal(['start insert vote from -', 'end insert vote from -']);
+    heard.length = 0;
+    await db('forum').where({ id: forum.id }).update({ name: 'g' });
+    // Transitively: forum -> post (cascade) -> vote (set null), in a transaction too.
+    await db.transaction(async (trx) => trx('forum').where({ id: forum.id }).delete());
+    expect(heard).to.deep.equal([
+      'start update vote from forum', 'end update vote from forum',
+      'start delete vote from forum', 'end delete vote from forum (in a transaction)', 'transaction over',
+    ]);
+    expect((await db('vote').select('post_id'))[0].post_id, 'the cascade happened').to.equal(null);
+    await fresh.stop();
   });
 });

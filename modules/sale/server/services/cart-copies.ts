@@ -113,6 +113,8 @@ function whereFirst(sql: string, col: string, bindings: readonly unknown[]): num
 }
 
 function named(w: TableWrite): Named {
+  // Through a foreign key of another table's statement (a country deleted, say): which rows, unknown.
+  if (w.cascadedFrom !== undefined) return 'all';
   const { table, sql, bindings } = w;
   const insert = w.verb === 'insert';
   if (table === ORDER || table === PARTNER || table === TRANSACTION) {
