@@ -2,30 +2,12 @@ import { useContext } from 'react';
 import { countText, loginUrl } from '@platform/common';
 import { page } from '@platform/web';
 import { useLocalizedPath, useSession, useT, WebContext } from '@platform/web/client';
-import type { ActionNotice, ForumRules, QuestionView } from '../../common/page-props';
-import { FollowButton, type FollowButtonProps } from '@modules/website_mail';
+import type { QuestionPageProps } from '../../common/page-props';
+import { FollowButton } from '@modules/website_mail';
 import AnswerForm from '../islands/answer-form';
 import { TagLinks } from './forum-parts';
 import { PostBlock, sharedInputs } from './post-block';
 import { cachedFragment } from './post-fragments';
-
-export interface QuestionPageProps {
-  forumName: string;
-  base: string;
-  view: QuestionView;
-  rules: ForumRules;
-  uid: number;
-  partnerId: number | null;
-  karma: number;
-  isPublic: boolean;
-  csrfToken: string;
-  /** The follow button's state (website_mail's widget): followers get its answers and comments. */
-  follow?: FollowButtonProps;
-  /** An answer the server refused: shown again in the form, with the reason. */
-  answerDraft?: { html: string; text: string; error: string };
-  /** What a post's button pressed without JavaScript was refused for (shown once, next to it). */
-  notice?: ActionNotice;
-}
 
 /**
  * The answer form: without a refused answer to show again, its markup (the same for every page of the
