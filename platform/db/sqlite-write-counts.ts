@@ -138,38 +138,80 @@ export function writeCountsInPlace(conn: SqliteConnection, declared: DeclaredTab
   return plan(conn, declared).length === 0;
 }
 
-/**
- * The tables whose rows a write to each table may change through their foreign keys (ON DELETE or ON
- * UPDATE CASCADE, SET NULL, SET DEFAULT), transitively: a local write names only its own table.
- */
-export function sqliteDependents(conn: SqliteConnection): Map<string, string[]> {
-  const tables = conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
-  const edges: Array<[parent: string, child: string]> = [];
-  for (const child of tables) {
-    for (const fk of conn.prepare(`SELECT "table" AS parent, on_update, on_delete FROM pragma_foreign_key_list(?)`).all(child) as Array<{ parent: string; on_update: string; on_delete: string }>) {
-      if ([fk.on_update, fk.on_delete].some((a) => /^(CASCADE|SET NULL|SET DEFAULT)$/i.test(a))) edges.push([fk.parent, child]);
-    }
-  }
-  return dependentsOf(edges);
+/** A foreign key as the catalogue gives it: what a delete or an update of the parent's row does to the child's. */
+export interface ForeignKeyEdge {
+  parent: string;
+  child: string;
+  /** The ON DELETE and ON UPDATE actions: CASCADE, SET NULL, SET DEFAULT, or one that changes nothing (NO ACTION, RESTRICT). */
+  onDelete: string;
+  onUpdate: string;
 }
 
-/** The transitive closure of parent to child edges: every table a change of a parent may reach. */
-export function dependentsOf(edges: ReadonlyArray<readonly [string, string]>): Map<string, string[]> {
-  const children = new Map<string, string[]>();
-  for (const [parent, child] of edges) if (parent !== child) (children.get(parent) ?? children.set(parent, []).get(parent)!).push(child);
-  const closure = new Map<string, string[]>();
-  for (const parent of children.keys()) {
-    const seen = new Set<string>();
-    const stack = [...children.get(parent)!];
-    while (stack.length) {
-      const t = stack.pop()!;
-      if (t === parent || seen.has(t)) continue;
-      seen.add(t);
-      stack.push(...(children.get(t) ?? []));
-    }
-    closure.set(parent, [...seen]);
+/**
+ * The tables whose rows a delete, or an update, of a table's rows may change through foreign keys,
+ * transitively: a statement names only its own table. An insert reaches none.
+ */
+export interface ForeignKeyReach {
+  delete: ReadonlyMap<string, readonly string[]>;
+  update: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The tables a write of `verb` to `table` may change through foreign keys (none for an insert). */
+export function reachOf(reach: ForeignKeyReach | undefined, table: string, verb: 'insert' | 'update' | 'delete'): readonly string[] | undefined {
+  return verb === 'insert' ? undefined : reach?.[verb].get(table);
+}
+
+/** The foreign keys of every table (SQLite's catalogue). */
+export function sqliteForeignKeys(conn: SqliteConnection): ForeignKeyEdge[] {
+  const tables = conn.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
+  const list = conn.prepare(`SELECT "table" AS parent, on_update, on_delete FROM pragma_foreign_key_list(?)`);
+  const edges: ForeignKeyEdge[] = [];
+  for (const child of tables) {
+    for (const fk of list.all(child) as Array<{ parent: string; on_update: string; on_delete: string }>) edges.push({ parent: fk.parent, child, onDelete: fk.on_delete, onUpdate: fk.on_update });
   }
-  return closure;
+  return edges;
+}
+
+const CHANGES_CHILD = /^(CASCADE|SET NULL|SET DEFAULT)$/i;
+
+/**
+ * What deletes and updates reach through these foreign keys. A delete of a parent deletes the children
+ * of an ON DELETE CASCADE (whose own children it then reaches as a delete) and updates those of a SET
+ * NULL or SET DEFAULT; an update reaches the children of an ON UPDATE action (any: each updates them),
+ * which only fires when the parent's referenced key itself changes, so an ordinary update (by id, of
+ * other columns) reaches none in practice: unless such keys are declared, updates stay their own table's.
+ */
+export function foreignKeyReach(edges: readonly ForeignKeyEdge[]): ForeignKeyReach {
+  const from = new Map<string, ForeignKeyEdge[]>();
+  for (const e of edges) if (e.parent !== e.child) (from.get(e.parent) ?? from.set(e.parent, []).get(e.parent)!).push(e);
+  const reached = (table: string, start: 'delete' | 'update'): string[] => {
+    const seen = new Set<string>();
+    const tables = new Set<string>();
+    const stack: Array<[string, 'delete' | 'update']> = [[table, start]];
+    while (stack.length) {
+      const [t, how] = stack.pop()!;
+      for (const e of from.get(t) ?? []) {
+        const action = how === 'delete' ? e.onDelete : e.onUpdate;
+        if (!CHANGES_CHILD.test(action)) continue;
+        // A cascaded delete deletes the child's rows; any other action (and any update action) updates them.
+        const next: 'delete' | 'update' = how === 'delete' && /^CASCADE$/i.test(action) ? 'delete' : 'update';
+        const key = `${next} ${e.child}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (e.child !== table) tables.add(e.child);
+        stack.push([e.child, next]);
+      }
+    }
+    return [...tables];
+  };
+  const reach = { delete: new Map<string, string[]>(), update: new Map<string, string[]>() };
+  for (const parent of from.keys()) {
+    for (const verb of ['delete', 'update'] as const) {
+      const tables = reached(parent, verb);
+      if (tables.length) reach[verb].set(parent, tables);
+    }
+  }
+  return reach;
 }
 
 /**

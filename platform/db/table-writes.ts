@@ -57,11 +57,11 @@ export class TableWrites {
   private readonly watching: Watching[] = [];
 
   /**
-   * `dependents`: the tables an update or delete of a table may change through its foreign keys (the
+   * `dependents`: the tables a delete (or an update) of a table may change through foreign keys (the
    * write signal reads them from the catalogue); their watchers hear of it too, as a write with
    * `cascadedFrom`.
    */
-  constructor(db: Knex, private readonly dependents: (table: string) => readonly string[] | undefined = () => undefined) {
+  constructor(db: Knex, private readonly dependents: (table: string, verb: TableWrite['verb']) => readonly string[] | undefined = () => undefined) {
     db.on('query', (q: QueryEvent) => this.seen(q, true));
     db.on('query-response', (_r: unknown, q: QueryEvent) => this.seen(q, false));
     db.on('query-error', (_e: unknown, q: QueryEvent) => this.seen(q, false));
@@ -79,8 +79,8 @@ export class TableWrites {
     const table = m[2].replace(/^.*\./, '');
     const verb = m[1].slice(0, 6).toLowerCase() as TableWrite['verb'];
     this.report(table, verb, q!, starting);
-    // An insert changes no other table's rows; an update or a delete may, through foreign keys.
-    if (verb !== 'insert') for (const dependent of this.dependents(table) ?? []) this.report(dependent, verb, q!, starting, table);
+    // An insert changes no other table's rows; a delete may, through foreign keys (an update only if it changes a referenced key).
+    if (verb !== 'insert') for (const dependent of this.dependents(table, verb) ?? []) this.report(dependent, verb, q!, starting, table);
   }
 
   private report(table: string, verb: TableWrite['verb'], q: QueryEvent, starting: boolean, cascadedFrom?: string): void {

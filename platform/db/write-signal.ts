@@ -4,7 +4,7 @@ import pg from 'pg';
 import { knexDialect } from './connection';
 import { sqliteStatementsRun } from './sqlite-client';
 import { TableWrites, type TableWriteWatcher } from './table-writes';
-import { dependentsOf, ensureWriteCounts, type SqliteConnection as CountsConnection, sqliteDependents, WriteCounts, writeCountsInPlace } from './sqlite-write-counts';
+import { ensureWriteCounts, type ForeignKeyReach, foreignKeyReach, reachOf, type SqliteConnection as CountsConnection, sqliteForeignKeys, WriteCounts, writeCountsInPlace } from './sqlite-write-counts';
 
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
 export const WRITE_CHANNEL = 'platform_writes';
@@ -14,6 +14,14 @@ const EXACT_LIFETIME_MS = 60_000;
 
 /** An INSERT, UPDATE or DELETE, and the table it writes. */
 const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
+
+type WriteVerb = 'insert' | 'update' | 'delete';
+
+/** The verb of a statement WRITE matched (its first letter tells). */
+function verbOf(sql: string): WriteVerb {
+  const c = sql.trimStart()[0].toLowerCase();
+  return c === 'i' ? 'insert' : c === 'u' ? 'update' : 'delete';
+}
 
 /** A change made elsewhere whose tables are not known (another process): every watcher hears it. */
 export const ELSEWHERE = null;
@@ -57,11 +65,12 @@ export class WriteSignal {
   private countsPending = false;
   private countsWanted = false;
   /**
-   * The tables a write to a table may change through foreign keys (cascades, SET NULL), transitively:
-   * a write's statement names only its own table. Undefined until read from the catalogue; meanwhile a
-   * change elsewhere on PostgreSQL is taken as everything (SQLite's triggers see cascades themselves).
+   * The tables a delete or an update of a table may change through foreign keys (cascades, SET NULL),
+   * transitively: a write's statement names only its own table. Undefined until read from the
+   * catalogue; meanwhile a change elsewhere on PostgreSQL is taken as everything (SQLite's triggers see
+   * cascades themselves).
    */
-  private dependents?: Map<string, string[]>;
+  private dependents?: ForeignKeyReach;
   /** SQLite: the connection watched and the counts made (see `settled`). */
   private sqliteWatched: Promise<void> = Promise.resolve();
   private countsMade: Promise<void> = Promise.resolve();
@@ -85,7 +94,7 @@ export class WriteSignal {
     const postgres = knexDialect(db) === 'postgres';
     db.on('query', (q: { sql?: string }) => {
       const m = q.sql ? WRITE.exec(q.sql) : null;
-      if (m) this.written(m[1].replace(/^.*\./, ''), !/^\s*insert/i.test(q.sql!));
+      if (m) this.written(m[1].replace(/^.*\./, ''), verbOf(q.sql!));
     });
     if (postgres) {
       this.markConnections();
@@ -129,10 +138,10 @@ export class WriteSignal {
     const m = WRITE.exec(sql);
     if (!m) return null;
     const table = m[1].replace(/^.*\./, '');
-    const insert = /^\s*insert/i.test(sql);
-    if (this.unseen.has(table) && (!this.announced.has(table) || insert)) return null;
-    // An insert is marked: it changes no other table's rows through foreign keys (see `dependents`).
-    return `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table}${insert ? ' insert' : ''}'`;
+    const verb = verbOf(sql);
+    if (this.unseen.has(table) && (!this.announced.has(table) || verb === 'insert')) return null;
+    // The verb tells the tables it reaches through foreign keys (see `dependents`): an insert none.
+    return `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table} ${verb}'`;
   }
 
   /**
@@ -157,8 +166,9 @@ export class WriteSignal {
       if (msg.channel !== WRITE_CHANNEL || !msg.payload) return;
       const [origin, table, verb] = msg.payload.split(' ');
       if (origin === this.origin) return;
-      // A payload without a table: a writer that does not name them (everything changed).
-      if (table) this.tableChangedElsewhere(table, verb !== 'insert');
+      // A payload without a table: a writer that does not name them (everything changed). Without a
+      // verb: an earlier version's update or delete (its inserts were marked).
+      if (table) this.tableChangedElsewhere(table, verb === 'insert' || verb === 'update' || verb === 'delete' ? verb : 'update or delete');
       else this.changedElsewhere();
     });
     const lost = () => {
@@ -177,7 +187,7 @@ export class WriteSignal {
     try {
       await client.connect();
       await client.query(`LISTEN ${WRITE_CHANNEL}`);
-      this.dependents = await pgDependents(client);
+      this.dependents = await pgForeignKeyReach(client);
     } catch {
       lost();
       return;
@@ -253,7 +263,7 @@ export class WriteSignal {
    * them is told too (`cascadedFrom`), once the foreign keys are read (see `dependents`).
    */
   watchWrites(tables: readonly string[], watcher: TableWriteWatcher): void {
-    (this.tableWrites ??= new TableWrites(this.db, (table) => this.dependents?.get(table))).watch(tables, watcher);
+    (this.tableWrites ??= new TableWrites(this.db, (table, verb) => reachOf(this.dependents, table, verb))).watch(tables, watcher);
   }
 
   /** Called with the table written (or null: a change made elsewhere) on every change seen. */
@@ -262,20 +272,20 @@ export class WriteSignal {
   }
 
   /**
-   * A write to `table` through this process (the query listener calls it; tests may too); `cascades`:
-   * an update or delete, which may change other tables' rows through foreign keys (an insert does not).
+   * A write to `table` through this process (the query listener calls it; tests may too); its verb tells
+   * which other tables' rows it may change through foreign keys (an insert none).
    */
-  written(table: string, cascades = true): void {
-    this.changed(table, false, cascades);
+  written(table: string, verb: WriteVerb = 'delete'): void {
+    this.changed(table, false, reachOf(this.dependents, table, verb));
   }
 
   /**
    * A change to `table`: an unseen one is told to its watchers only; any other also moves the generation
    * (the caches of pages) and is told to the watchers of every table.
    */
-  private changed(table: string, elsewhere: boolean, cascades: boolean): void {
+  private changed(table: string, elsewhere: boolean, reached: readonly string[] | undefined): void {
     this.changedOne(table, elsewhere);
-    if (cascades) for (const dependent of this.dependents?.get(table) ?? []) this.changedOne(dependent, elsewhere);
+    for (const dependent of reached ?? []) this.changedOne(dependent, elsewhere);
   }
 
   private changedOne(table: string, elsewhere: boolean): void {
@@ -294,13 +304,17 @@ export class WriteSignal {
   }
 
   /**
-   * Another process changed this table. `cascades`: PostgreSQL's update or delete, told to the tables its
-   * foreign keys reach too; on SQLite the triggers counted those rows themselves.
+   * Another process changed this table. `verb` (PostgreSQL): what its statement did, told to the tables
+   * its foreign keys reach too; none on SQLite, whose triggers counted those rows themselves.
    */
-  private tableChangedElsewhere(table: string, cascades: boolean): void {
+  private tableChangedElsewhere(table: string, verb?: WriteVerb | 'update or delete'): void {
+    if (verb === undefined || verb === 'insert') return this.changed(table, true, undefined);
     // PostgreSQL before the foreign keys are read: the cascades of a delete are not known.
-    if (cascades && !this.dependents) return this.changedElsewhere();
-    this.changed(table, true, cascades);
+    if (!this.dependents) return this.changedElsewhere();
+    const reached = verb === 'update or delete'
+      ? [...new Set([...(reachOf(this.dependents, table, 'update') ?? []), ...(reachOf(this.dependents, table, 'delete') ?? [])])]
+      : reachOf(this.dependents, table, verb);
+    this.changed(table, true, reached);
   }
 
   /**
@@ -325,7 +339,7 @@ export class WriteSignal {
       this.makeCounts(); // a migration may have made or remade tables: their triggers are checked again
       return;
     }
-    for (const table of tables) this.tableChangedElsewhere(table, false);
+    for (const table of tables) this.tableChangedElsewhere(table);
   }
 
   /**
@@ -379,7 +393,7 @@ export class WriteSignal {
       if (!writeCountsInPlace(conn, declared)) return false;
       counts = new WriteCounts(conn);
       version = this.dataVersion?.();
-      this.dependents = sqliteDependents(conn);
+      this.dependents = foreignKeyReach(sqliteForeignKeys(conn));
     } finally {
       conn.exec('COMMIT');
     }
@@ -413,14 +427,17 @@ export class WriteSignal {
   }
 }
 
-/** PostgreSQL: the tables a write may change through foreign keys (see `dependents`), in the current schema. */
-async function pgDependents(client: pg.Client): Promise<Map<string, string[]>> {
-  const { rows } = await client.query<{ parent: string; child: string }>(
-    `SELECT p.relname AS parent, c.relname AS child FROM pg_constraint k
+/** PostgreSQL's foreign key actions (pg_constraint's letters) as SQL names them. */
+const PG_ACTIONS: Record<string, string> = { c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT', r: 'RESTRICT', a: 'NO ACTION' };
+
+/** PostgreSQL: the tables a delete or an update may change through foreign keys (see `dependents`), in the current schema. */
+async function pgForeignKeyReach(client: pg.Client): Promise<ForeignKeyReach> {
+  const { rows } = await client.query<{ parent: string; child: string; on_delete: string; on_update: string }>(
+    `SELECT p.relname AS parent, c.relname AS child, k.confdeltype AS on_delete, k.confupdtype AS on_update FROM pg_constraint k
        JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE k.contype = 'f' AND n.nspname = current_schema() AND (k.confdeltype IN ('c', 'n', 'd') OR k.confupdtype IN ('c', 'n', 'd'))`,
   );
-  return dependentsOf(rows.map((r) => [r.parent, r.child] as const));
+  return foreignKeyReach(rows.map((r) => ({ parent: r.parent, child: r.child, onDelete: PG_ACTIONS[r.on_delete] ?? '', onUpdate: PG_ACTIONS[r.on_update] ?? '' })));
 }
 
 const signals = new WeakMap<Knex, WriteSignal[]>();

@@ -73,7 +73,7 @@ describe('db: table writes seen statement by statement', () => {
     expect(seen).to.deep.equal([]);
   });
 
-  it('tells the watchers of a table the updates and deletes of another table whose foreign keys reach it, as cascades', async () => {
+  it('tells the watchers of a table the deletes of another table whose foreign keys reach it, and the updates of a referenced key, as cascades', async () => {
     await db.schema.createTable('forum', (t) => {
       t.increments('id');
       t.string('name');
@@ -86,10 +86,17 @@ describe('db: table writes seen statement by statement', () => {
       t.increments('id');
       t.integer('post_id').references('id').inTable('post').onDelete('SET NULL');
     });
+    await db.schema.createTable('tag', (t) => {
+      t.string('code').primary();
+    });
+    await db.schema.createTable('tag_rel', (t) => {
+      t.increments('id');
+      t.string('tag_code').references('code').inTable('tag').onUpdate('CASCADE');
+    });
     // A signal started now reads the foreign keys (a kernel's starts after its migrations).
     const fresh = new WriteSignal(db);
     const heard: string[] = [];
-    fresh.watchWrites(['vote'], {
+    fresh.watchWrites(['vote', 'tag_rel'], {
       started: (w) => heard.push(`start ${w.verb} ${w.table} from ${w.cascadedFrom ?? '-'}`),
       ended: (w) => heard.push(`end ${w.verb} ${w.table} from ${w.cascadedFrom ?? '-'}${w.transaction !== undefined ? ' (in a transaction)' : ''}`),
       transactionEnded: () => heard.push('transaction over'),
@@ -99,17 +106,21 @@ describe('db: table writes seen statement by statement', () => {
     const [forum] = await db('forum').insert({ name: 'f' }).returning('id');
     const [post] = await db('post').insert({ forum_id: forum.id }).returning('id');
     await db('vote').insert({ post_id: post.id });
+    await db('tag').insert({ code: 'a' });
     // Inserts reach no other table; the vote's own insert is told as such.
     expect(heard).to.deep.equal(['start insert vote from -', 'end insert vote from -']);
     heard.length = 0;
+    // An update by id of other columns changes no child row: nothing for the votes' watchers.
     await db('forum').where({ id: forum.id }).update({ name: 'g' });
+    expect(heard).to.deep.equal([]);
     // Transitively: forum -> post (cascade) -> vote (set null), in a transaction too.
     await db.transaction(async (trx) => trx('forum').where({ id: forum.id }).delete());
-    expect(heard).to.deep.equal([
-      'start update vote from forum', 'end update vote from forum',
-      'start delete vote from forum', 'end delete vote from forum (in a transaction)', 'transaction over',
-    ]);
+    expect(heard).to.deep.equal(['start delete vote from forum', 'end delete vote from forum (in a transaction)', 'transaction over']);
     expect((await db('vote').select('post_id'))[0].post_id, 'the cascade happened').to.equal(null);
+    heard.length = 0;
+    // A referenced key changed: ON UPDATE CASCADE.
+    await db('tag').where({ code: 'a' }).update({ code: 'b' });
+    expect(heard).to.deep.equal(['start update tag_rel from tag', 'end update tag_rel from tag']);
     await fresh.stop();
   });
 });
