@@ -4,7 +4,6 @@
  * would otherwise depend on files that may import Node and the database). Types only, plus the list
  * of sortings (the page offers them, the route accepts only them).
  */
-import type { FollowButtonProps } from '@modules/website_mail';
 import type { ForumKarmaSettings } from './karma-rules';
 
 export const SORTINGS = ['write_date desc', 'create_date desc', 'vote_count desc', 'relevancy desc', 'child_count desc'] as const;
@@ -89,23 +88,4 @@ export interface ActionNotice {
   message: string;
   /** Set for a karma shortfall: the page says the karma message with this figure. */
   karma?: number;
-}
-
-/** The question page: the question, its answers and what the viewer may do with them. */
-export interface QuestionPageProps {
-  forumName: string;
-  base: string;
-  view: QuestionView;
-  rules: ForumRules;
-  uid: number;
-  partnerId: number | null;
-  karma: number;
-  isPublic: boolean;
-  csrfToken: string;
-  /** The follow button's state (website_mail's widget): followers get its answers and comments. */
-  follow?: FollowButtonProps;
-  /** An answer the server refused: shown again in the form, with the reason. */
-  answerDraft?: { html: string; text: string; error: string };
-  /** What a post's button pressed without JavaScript was refused for (shown once, next to it). */
-  notice?: ActionNotice;
 }

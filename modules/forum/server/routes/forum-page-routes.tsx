@@ -4,7 +4,7 @@ import { route, type RateLimit, type RequestContext, type RouteContribution, typ
 import { answerSchema, askSchema, POST_TYPES, type FieldErrors, type PostType } from '../../common/post-schemas';
 import { askPage } from '../../web/pages/ask-page';
 import { forumListPage, forumPage } from '../../web/pages/forum-pages';
-import type { QuestionPageProps } from '../../common/page-props';
+import type { QuestionPageProps } from '../../web/pages/question-props';
 import { questionPage } from '../../web/pages/question-page';
 import { userProfilePage } from '../../web/pages/user-profile-page';
 import { postedContent } from '../services/content-rules';

@@ -6,7 +6,7 @@ import { EditLinks } from './edit-links';
 import { cachedFragment } from './post-fragments';
 import { PostComments } from './post-comments';
 import { PostModeration } from './post-moderation';
-import type { QuestionPageProps } from '../../common/page-props';
+import type { QuestionPageProps } from './question-props';
 
 /** The author's name, a link to their profile when they have one (karma 1 or more). */
 function AuthorLink({ base, id, name, karma }: { base: string; id: number; name: string; karma: number }) {

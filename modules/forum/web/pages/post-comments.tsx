@@ -1,6 +1,6 @@
 import { useLocalizedPath, useT } from '@platform/web/client';
 import type { PostView } from '../../common/page-props';
-import type { QuestionPageProps } from '../../common/page-props';
+import type { QuestionPageProps } from './question-props';
 
 /** The comments under a post, each deletable by who may (the server decides), and the comment form. */
 export function PostComments({ p, post }: { p: QuestionPageProps; post: PostView }) {

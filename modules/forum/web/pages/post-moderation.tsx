@@ -1,6 +1,6 @@
 import { useLocalizedPath, useT } from '@platform/web/client';
 import type { PostView } from '../../common/page-props';
-import type { QuestionPageProps } from '../../common/page-props';
+import type { QuestionPageProps } from './question-props';
 
 /** Close/reopen and delete buttons, shown to those whose karma allows them (the server checks again). */
 export function PostModeration({ p, post, isAnswer }: { p: QuestionPageProps; post: PostView; isAnswer: boolean }) {

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { countText, loginUrl } from '@platform/common';
 import { page } from '@platform/web';
 import { useLocalizedPath, useSession, useT, WebContext } from '@platform/web/client';
-import type { QuestionPageProps } from '../../common/page-props';
+import type { QuestionPageProps } from './question-props';
 import { FollowButton } from '@modules/website_mail';
 import AnswerForm from '../islands/answer-form';
 import { TagLinks } from './forum-parts';
