@@ -183,7 +183,9 @@ const CHANGES_CHILD = /^(CASCADE|SET NULL|SET DEFAULT)$/i;
  */
 export function foreignKeyReach(edges: readonly ForeignKeyEdge[]): ForeignKeyReach {
   const from = new Map<string, ForeignKeyEdge[]>();
-  for (const e of edges) if (e.parent !== e.child) (from.get(e.parent) ?? from.set(e.parent, []).get(e.parent)!).push(e);
+  // A table's references to itself are walked too (a delete that sets its own rows' parent to null
+  // updates them); the table itself is never in its own list.
+  for (const e of edges) (from.get(e.parent) ?? from.set(e.parent, []).get(e.parent)!).push(e);
   const reached = (table: string, start: 'delete' | 'update'): string[] => {
     const seen = new Set<string>();
     const tables = new Set<string>();

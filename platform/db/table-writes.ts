@@ -53,15 +53,18 @@ interface Watching {
  * on its pool (a transaction's COMMIT has no response event; its connection going back to the pool
  * marks its end), shared by every watcher, instead of each cache reaching into knex's internals.
  */
+/** What `dependents` answers while the foreign keys are not known: an update or a delete may reach any table. */
+export const REACH_UNKNOWN = null;
+
 export class TableWrites {
   private readonly watching: Watching[] = [];
 
   /**
    * `dependents`: the tables a delete (or an update) of a table may change through foreign keys (the
-   * write signal reads them from the catalogue); their watchers hear of it too, as a write with
-   * `cascadedFrom`.
+   * write signal reads them from the catalogue), or REACH_UNKNOWN before it has; their watchers hear of
+   * it too, as a write with `cascadedFrom`.
    */
-  constructor(db: Knex, private readonly dependents: (table: string, verb: TableWrite['verb']) => readonly string[] | undefined = () => undefined) {
+  constructor(db: Knex, private readonly dependents: (table: string, verb: TableWrite['verb']) => readonly string[] | undefined | typeof REACH_UNKNOWN = () => undefined) {
     db.on('query', (q: QueryEvent) => this.seen(q, true));
     db.on('query-response', (_r: unknown, q: QueryEvent) => this.seen(q, false));
     db.on('query-error', (_e: unknown, q: QueryEvent) => this.seen(q, false));
@@ -80,25 +83,40 @@ export class TableWrites {
     const verb = m[1].slice(0, 6).toLowerCase() as TableWrite['verb'];
     this.report(table, verb, q!, starting);
     // An insert changes no other table's rows; a delete may, through foreign keys (an update only if it changes a referenced key).
-    if (verb !== 'insert') for (const dependent of this.dependents(table, verb) ?? []) this.report(dependent, verb, q!, starting, table);
+    if (verb === 'insert') return;
+    const reached = this.dependents(table, verb);
+    if (reached === REACH_UNKNOWN) {
+      // The foreign keys are not read yet: every other watcher hears it, as a cascade to one of its tables.
+      for (const w of this.watching) if (!w.tables.has(table)) this.tell(w, this.write(w.tables.values().next().value!, verb, q!, table), starting);
+      return;
+    }
+    for (const dependent of reached ?? []) this.report(dependent, verb, q!, starting, table);
   }
 
   private report(table: string, verb: TableWrite['verb'], q: QueryEvent, starting: boolean, cascadedFrom?: string): void {
     let write: TableWrite | undefined;
     for (const w of this.watching) {
       if (!w.tables.has(table)) continue;
-      write ??= {
-        table, verb, sql: q.sql!, bindings: q.bindings ?? [],
-        transaction: q.__knexTxId ? (q.__knexUid ?? '') : undefined,
-        ...(cascadedFrom !== undefined ? { cascadedFrom } : {}),
-      };
-      if (!starting) {
-        w.watcher.ended?.(write);
-        continue;
-      }
-      if (write.transaction !== undefined) w.open.add(write.transaction);
-      w.watcher.started?.(write);
+      write ??= this.write(table, verb, q, cascadedFrom);
+      this.tell(w, write, starting);
     }
+  }
+
+  private write(table: string, verb: TableWrite['verb'], q: QueryEvent, cascadedFrom?: string): TableWrite {
+    return {
+      table, verb, sql: q.sql!, bindings: q.bindings ?? [],
+      transaction: q.__knexTxId ? (q.__knexUid ?? '') : undefined,
+      ...(cascadedFrom !== undefined ? { cascadedFrom } : {}),
+    };
+  }
+
+  private tell(w: Watching, write: TableWrite, starting: boolean): void {
+    if (!starting) {
+      w.watcher.ended?.(write);
+      return;
+    }
+    if (write.transaction !== undefined) w.open.add(write.transaction);
+    w.watcher.started?.(write);
   }
 
   private released(connection: string | undefined): void {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { knexDialect } from './connection';
 import { sqliteStatementsRun } from './sqlite-client';
-import { TableWrites, type TableWriteWatcher } from './table-writes';
+import { REACH_UNKNOWN, TableWrites, type TableWriteWatcher } from './table-writes';
 import { ensureWriteCounts, type ForeignKeyReach, foreignKeyReach, reachOf, type SqliteConnection as CountsConnection, sqliteForeignKeys, WriteCounts, writeCountsInPlace } from './sqlite-write-counts';
 
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
@@ -108,7 +108,7 @@ export class WriteSignal {
     } else {
       const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
       this.memory = !filename || filename === ':memory:';
-      if (!this.memory) this.sqliteWatched = this.watchSqliteFile();
+      this.sqliteWatched = this.memory ? this.readSqliteForeignKeys() : this.watchSqliteFile();
     }
   }
 
@@ -263,7 +263,7 @@ export class WriteSignal {
    * them is told too (`cascadedFrom`), once the foreign keys are read (see `dependents`).
    */
   watchWrites(tables: readonly string[], watcher: TableWriteWatcher): void {
-    (this.tableWrites ??= new TableWrites(this.db, (table, verb) => reachOf(this.dependents, table, verb))).watch(tables, watcher);
+    (this.tableWrites ??= new TableWrites(this.db, (table, verb) => this.reach(table, verb))).watch(tables, watcher);
   }
 
   /** Called with the table written (or null: a change made elsewhere) on every change seen. */
@@ -276,15 +276,27 @@ export class WriteSignal {
    * which other tables' rows it may change through foreign keys (an insert none).
    */
   written(table: string, verb: WriteVerb = 'delete'): void {
-    this.changed(table, false, reachOf(this.dependents, table, verb));
+    this.changed(table, false, this.reach(table, verb));
+  }
+
+  /** What a local write of `verb` to `table` reaches through foreign keys; REACH_UNKNOWN before they are read. */
+  private reach(table: string, verb: WriteVerb): readonly string[] | undefined | typeof REACH_UNKNOWN {
+    if (verb === 'insert') return undefined;
+    return this.dependents ? reachOf(this.dependents, table, verb) : REACH_UNKNOWN;
   }
 
   /**
    * A change to `table`: an unseen one is told to its watchers only; any other also moves the generation
    * (the caches of pages) and is told to the watchers of every table.
    */
-  private changed(table: string, elsewhere: boolean, reached: readonly string[] | undefined): void {
+  private changed(table: string, elsewhere: boolean, reached: readonly string[] | undefined | typeof REACH_UNKNOWN): void {
     this.changedOne(table, elsewhere);
+    if (reached === REACH_UNKNOWN) {
+      // The foreign keys are not read yet: any table may have changed with it.
+      this.local++;
+      for (const w of this.watchers) if (w.tables && !w.tables.has(table)) w.fn(table, elsewhere);
+      return;
+    }
     for (const dependent of reached ?? []) this.changedOne(dependent, elsewhere);
   }
 
@@ -393,7 +405,7 @@ export class WriteSignal {
       if (!writeCountsInPlace(conn, declared)) return false;
       counts = new WriteCounts(conn);
       version = this.dataVersion?.();
-      this.dependents = foreignKeyReach(sqliteForeignKeys(conn));
+      this.foreignKeysFrom(conn);
     } finally {
       conn.exec('COMMIT');
     }
@@ -404,6 +416,30 @@ export class WriteSignal {
     }
     this.counts = counts;
     return true;
+  }
+
+  /** SQLite: reads the foreign keys (see `dependents`); a failure leaves them unknown (every table may be reached). */
+  private foreignKeysFrom(conn: CountsConnection): void {
+    try {
+      this.dependents = foreignKeyReach(sqliteForeignKeys(conn));
+    } catch {
+      this.dependents = undefined;
+    }
+  }
+
+  /**
+   * An in-memory SQLite database: no other connection writes it, so only the foreign keys are read
+   * (once: a schema changed later by this process is not read again, as no commit elsewhere tells it).
+   */
+  private readSqliteForeignKeys(): Promise<void> {
+    const client = this.db.client as { acquireConnection(): Promise<CountsConnection>; releaseConnection(c: unknown): Promise<void> };
+    return client.acquireConnection().then(async (conn) => {
+      try {
+        this.foreignKeysFrom(conn);
+      } finally {
+        await client.releaseConnection(conn);
+      }
+    }, () => undefined);
   }
 
   /**
@@ -417,6 +453,8 @@ export class WriteSignal {
         const stmt = conn.prepare('PRAGMA data_version').pluck();
         this.dataVersion = () => stmt.get() as number;
         this.lastDataVersion = this.dataVersion();
+        // At once, apart from the counts (made later, or never on a read-only file): local cascades need them.
+        this.foreignKeysFrom(conn as unknown as CountsConnection);
         // Whatever was committed while no connection was watched.
         if (again) this.changedElsewhere();
       } finally {

@@ -32,4 +32,11 @@ describe('db: what a delete or an update reaches through foreign keys', () => {
     expect(sorted(reachOf(reach, 'tag', 'delete'))).to.deep.equal(['tag_rel']);
     expect(reachOf(reach, 'forum', 'insert')).to.equal(undefined);
   });
+
+  it('walks a table\'s references to itself: a delete that sets its own rows\' parent to null reaches what their update reaches', () => {
+    const selfish = foreignKeyReach([fk('node', 'node', 'SET NULL'), fk('node', 'label', 'RESTRICT', 'CASCADE')]);
+    expect(reachOf(selfish, 'node', 'delete')).to.deep.equal(['label']);
+    expect(reachOf(selfish, 'node', 'update')).to.deep.equal(['label']);
+    expect(reachOf(foreignKeyReach([fk('post', 'post', 'CASCADE')]), 'post', 'delete'), 'never itself').to.equal(undefined);
+  });
 });

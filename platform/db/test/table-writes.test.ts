@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
 import { openDatabase } from '../connection';
-import type { TableWrite } from '../table-writes';
+import { REACH_UNKNOWN, TableWrites, type TableWrite } from '../table-writes';
 import { WriteSignal } from '../write-signal';
 import { until } from '../../../test/support/until';
 
@@ -122,5 +122,35 @@ describe('db: table writes seen statement by statement', () => {
     await db('tag').where({ code: 'a' }).update({ code: 'b' });
     expect(heard).to.deep.equal(['start update tag_rel from tag', 'end update tag_rel from tag']);
     await fresh.stop();
+  });
+
+  it('before the foreign keys are read, an update or a delete of any table is told to every watcher as a cascade', async () => {
+    const unknown = new TableWrites(db, () => REACH_UNKNOWN);
+    const heard: string[] = [];
+    unknown.watch(['watched'], { ended: (w) => heard.push(`${w.verb} ${w.table} from ${w.cascadedFrom ?? '-'}`) });
+    await db('other').insert({ name: 'i' });
+    await db('other').update({ name: 'u' });
+    await db('other').delete();
+    expect(heard).to.deep.equal(['update watched from other', 'delete watched from other']);
+  });
+
+  it('an in-memory SQLite database reads its foreign keys too', async function () {
+    if (database.url.startsWith('postgres')) this.skip();
+    const memory = openDatabase('sqlite::memory:');
+    try {
+      await memory.schema.createTable('parent', (t) => { t.increments('id'); });
+      await memory.schema.createTable('child', (t) => { t.increments('id'); t.integer('parent_id').references('id').inTable('parent').onDelete('CASCADE'); });
+      const signal = new WriteSignal(memory);
+      const heard: string[] = [];
+      signal.watchWrites(['child'], { ended: (w) => heard.push(`${w.verb} ${w.table} from ${w.cascadedFrom ?? '-'}`) });
+      await signal.settled();
+      const [parent] = await memory('parent').insert({}).returning('id');
+      await memory('child').insert({ parent_id: parent.id });
+      await memory('parent').update({ id: parent.id }).where({ id: parent.id }); // no ON UPDATE action: reaches nothing
+      await memory('parent').delete();
+      expect(heard).to.deep.equal(['insert child from -', 'delete child from parent']);
+    } finally {
+      await memory.destroy();
+    }
   });
 });
