@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import { parseWrite, type WriteVerb } from './write-statement';
 
 /** An INSERT, UPDATE or DELETE run through this process's pool, as knex hands it over. */
 export interface TableWrite {
   /** The table written (without its schema). */
   table: string;
-  verb: 'insert' | 'update' | 'delete';
+  verb: WriteVerb;
   sql: string;
   bindings: readonly unknown[];
   /**
@@ -30,7 +31,6 @@ export interface TableWriteWatcher {
   transactionEnded?(connection: string): void;
 }
 
-const WRITE = /^\s*(insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
 
 interface QueryEvent {
   sql?: string;
@@ -77,10 +77,9 @@ export class TableWrites {
   }
 
   private seen(q: QueryEvent | undefined, starting: boolean): void {
-    const m = q?.sql ? WRITE.exec(q.sql) : null;
-    if (!m) return;
-    const table = m[2].replace(/^.*\./, '');
-    const verb = m[1].slice(0, 6).toLowerCase() as TableWrite['verb'];
+    const parsed = parseWrite(q?.sql);
+    if (!parsed) return;
+    const { table, verb } = parsed;
     this.report(table, verb, q!, starting);
     // An insert changes no other table's rows; a delete may, through foreign keys (an update only if it changes a referenced key).
     if (verb === 'insert') return;

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { knexDialect } from './connection';
 import { sqliteStatementsRun } from './sqlite-client';
 import { REACH_UNKNOWN, TableWrites, type TableWriteWatcher } from './table-writes';
+import { parseWrite, type WriteVerb } from './write-statement';
+import { notifyOnWrites, pgForeignKeyReach } from './pg-write-notifications';
 import { ensureWriteCounts, type ForeignKeyReach, foreignKeyReach, reachOf, type SqliteConnection as CountsConnection, sqliteForeignKeys, WriteCounts, writeCountsInPlace } from './sqlite-write-counts';
 
 /** PostgreSQL channel on which writers tell the other processes that they committed a change. */
@@ -11,17 +13,6 @@ export const WRITE_CHANNEL = 'platform_writes';
 const RETRY_MS = [500, 1000, 2000, 5000];
 /** While every change is signalled, cached data is still read again this often (a safety net). */
 const EXACT_LIFETIME_MS = 60_000;
-
-/** An INSERT, UPDATE or DELETE, and the table it writes. */
-const WRITE = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+[`"]?([\w.]+)/i;
-
-type WriteVerb = 'insert' | 'update' | 'delete';
-
-/** The verb of a statement WRITE matched (its first letter tells). */
-function verbOf(sql: string): WriteVerb {
-  const c = sql.trimStart()[0].toLowerCase();
-  return c === 'i' ? 'insert' : c === 'u' ? 'update' : 'delete';
-}
 
 /** A change made elsewhere whose tables are not known (another process): every watcher hears it. */
 export const ELSEWHERE = null;
@@ -42,7 +33,7 @@ type Watcher = (table: string | null, elsewhere: boolean) => void;
  *   `PRAGMA data_version` of this process's connection changes whenever another connection commits,
  *   read on each `generation()` call (a prepared one-row pragma, about a microsecond), and then the
  *   tables' write counts that triggers keep tell which tables it wrote (sqlite-write-counts.ts); on
- *   PostgreSQL, writers send a NOTIFY naming each table when they commit (see `notifyingPgQueries`)
+ *   PostgreSQL, writers send a NOTIFY naming each table when they commit (pg-write-notifications.ts)
  *   that the listener (`listen`) turns into the same. A commit elsewhere that wrote only unseen tables
  *   (a session, a rate limit, an order) leaves the caches of pages alone, as it does here.
  *
@@ -93,11 +84,11 @@ export class WriteSignal {
     this.unseen = new Set(unseenTables);
     const postgres = knexDialect(db) === 'postgres';
     db.on('query', (q: { sql?: string }) => {
-      const m = q.sql ? WRITE.exec(q.sql) : null;
-      if (m) this.written(m[1].replace(/^.*\./, ''), verbOf(q.sql!));
+      const write = parseWrite(q.sql);
+      if (write) this.written(write.table, write.verb);
     });
     if (postgres) {
-      this.markConnections();
+      notifyOnWrites(db, this);
       void this.listen();
       // Stopped with the pool it watches, however that pool is closed (kernel stop, a swapped-out kernel).
       const pool = (db.client as { pool?: { on(event: string, fn: () => void): void } }).pool;
@@ -121,24 +112,14 @@ export class WriteSignal {
     await client?.end().catch(() => undefined);
   }
 
-  /** Marks the pool's connections as this signal's: their writes send the NOTIFY (see `notifyingPgQueries`). */
-  private markConnections(): void {
-    notifyingPgQueries();
-    const pool = (this.db.client as { pool?: { on(event: string, fn: (id: number, c: PgConnection) => void): void } }).pool;
-    pool?.on('acquireSuccess', (_id, c) => {
-      if (c) c.__writeSignal = this;
-    });
-  }
-
   /**
    * The NOTIFY this process sends after a write that pages may show (null for unseen tables and reads);
    * for an announced unseen table's update or delete, one that names the table (see `announce`).
    */
   notifyFor(sql: string): string | null {
-    const m = WRITE.exec(sql);
-    if (!m) return null;
-    const table = m[1].replace(/^.*\./, '');
-    const verb = verbOf(sql);
+    const write = parseWrite(sql);
+    if (!write) return null;
+    const { table, verb } = write;
     if (this.unseen.has(table) && (!this.announced.has(table) || verb === 'insert')) return null;
     // The verb tells the tables it reaches through foreign keys (see `dependents`): an insert none.
     return `NOTIFY ${WRITE_CHANNEL}, '${this.origin} ${table} ${verb}'`;
@@ -465,62 +446,11 @@ export class WriteSignal {
   }
 }
 
-/** PostgreSQL's foreign key actions (pg_constraint's letters) as SQL names them. */
-const PG_ACTIONS: Record<string, string> = { c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT', r: 'RESTRICT', a: 'NO ACTION' };
-
-/** PostgreSQL: the tables a delete or an update may change through foreign keys (see `dependents`), in the current schema. */
-async function pgForeignKeyReach(client: pg.Client): Promise<ForeignKeyReach> {
-  const { rows } = await client.query<{ parent: string; child: string; on_delete: string; on_update: string }>(
-    `SELECT p.relname AS parent, c.relname AS child, k.confdeltype AS on_delete, k.confupdtype AS on_update FROM pg_constraint k
-       JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE k.contype = 'f' AND n.nspname = current_schema() AND (k.confdeltype IN ('c', 'n', 'd') OR k.confupdtype IN ('c', 'n', 'd'))`,
-  );
-  return foreignKeyReach(rows.map((r) => ({ parent: r.parent, child: r.child, onDelete: PG_ACTIONS[r.on_delete] ?? '', onUpdate: PG_ACTIONS[r.on_update] ?? '' })));
-}
-
 const signals = new WeakMap<Knex, WriteSignal[]>();
 
 /** Stops the write signals watching this database (their LISTEN connection), before its pool closes. */
 export async function stopWriteSignals(db: Knex): Promise<void> {
   await Promise.all((signals.get(db) ?? []).map((s) => s.stop()));
-}
-
-interface PgConnection {
-  __writeSignal?: WriteSignal;
-  /** knex's id of the transaction the connection is in, if any. */
-  __knexTxId?: string;
-  /** The transaction (savepoints included) and the NOTIFYs it already queued. */
-  __notified?: { tx: string; sent: Set<string> };
-}
-
-let patched = false;
-
-/**
- * Makes knex's PostgreSQL client follow a write (to a table pages may show) on a connection of a
- * write-signalled pool by a NOTIFY on the same connection, before the caller gets the write's result:
- * inside a transaction it is delivered when, and only if, the transaction commits; outside one, the
- * write is already committed. Either way, other processes hear of a change once its data is there.
- * (knex runs transactions through a copy of its client made from the class, hence the class.)
- */
-function notifyingPgQueries(): void {
-  if (patched) return;
-  patched = true;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- knex's PostgreSQL client class (not typed)
-  const PgClient = require('knex/lib/dialects/postgres') as { prototype: { _query(c: PgConnection, obj: { sql: string }): Promise<unknown> } };
-  const query = PgClient.prototype._query;
-  PgClient.prototype._query = function (this: unknown, connection: PgConnection, obj: { sql: string }) {
-    const result = query.call(this, connection, obj);
-    const notify = connection?.__writeSignal && obj?.sql ? connection.__writeSignal.notifyFor(obj.sql) : null;
-    if (!notify) return result;
-    // Each NOTIFY once per transaction (a savepoint has its own id: rolled back, its NOTIFY goes, the next write sends one).
-    const tx = connection.__knexTxId;
-    if (tx) {
-      if (connection.__notified?.tx !== tx) connection.__notified = { tx, sent: new Set() };
-      if (connection.__notified.sent.has(notify)) return result;
-      connection.__notified.sent.add(notify);
-    }
-    return result.then((done) => query.call(this, connection, { sql: notify }).then(() => done, () => done));
-  };
 }
 
 interface SqliteConnection {
