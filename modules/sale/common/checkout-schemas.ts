@@ -208,13 +208,21 @@ export function packCountries(countries: readonly CountryOption[]): readonly Pac
   return list;
 }
 
-export function unpackCountries(countries: readonly PackedCountry[]): CountryOption[] {
-  return countries.map(([id, name, flags]) => ({
-    id, name,
-    ...(flags & HAS_STATES ? { hasStates: true as const } : {}),
-    ...(flags & STATE_REQUIRED ? { stateRequired: true as const } : {}),
-    ...(flags & ZIP_REQUIRED ? { zipRequired: true as const } : {}),
-  }));
+/** Unpacked once per packed list: the server renders the form from the list it packed, page after page. */
+const unpacked = new WeakMap<readonly PackedCountry[], readonly CountryOption[]>();
+
+export function unpackCountries(countries: readonly PackedCountry[]): readonly CountryOption[] {
+  let list = unpacked.get(countries);
+  if (!list) {
+    list = countries.map(([id, name, flags]): CountryOption => ({
+      id, name,
+      ...(flags & HAS_STATES ? { hasStates: true as const } : {}),
+      ...(flags & STATE_REQUIRED ? { stateRequired: true as const } : {}),
+      ...(flags & ZIP_REQUIRED ? { zipRequired: true as const } : {}),
+    }));
+    unpacked.set(countries, list);
+  }
+  return list;
 }
 export interface StateOption { id: number; name: string }
 

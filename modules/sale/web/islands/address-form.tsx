@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { ValidationError } from 'yup';
 import { defineIsland, rpc, useT } from '@platform/web/client';
@@ -30,7 +30,7 @@ function AddressForm(p: AddressFormProps) {
   const [states, setStates] = useState(p.states);
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
-  const countries = useMemo(() => unpackCountries(p.countries), [p.countries]);
+  const countries = unpackCountries(p.countries); // once per list (kept per packed list)
   const countryOf = (id: string) => countries.find((c) => String(c.id) === id);
   const contextOf = (id: string) => {
     const c = countryOf(id);
