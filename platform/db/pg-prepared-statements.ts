@@ -55,7 +55,7 @@ const KnexPgClient = require('knex/lib/dialects/postgres') as PgClientClass;
  * makes gives a statement run twice on a connection a name of that connection's own (`k1`, `k2`...;
  * never given twice, so two different texts can never share one), which node-postgres then parses once
  * and binds from then on: about 30 % less time per small SELECT measured on this machine. At most `max`
- * per connection (an LRU; the one evicted is deallocated on its connection before its next statement).
+ * per connection (an LRU; the one evicted is deallocated on its connection before the statement that evicted it).
  *
  * A class, not a patched instance: knex makes each transaction's client from the class's prototype.
  * Tables change under named statements when a module is installed while the server runs: statements
@@ -126,26 +126,48 @@ export function pgClientNamingStatements(max = PG_PREPARED_PER_CONNECTION): type
   class PgClientNamingStatements extends KnexPgClient {
     override _query(connection: PgConnection, obj: QueryObject): Promise<unknown> {
       const name = nameFor(connection, obj);
-      if (!name) return super._query(connection, obj);
-      return super._query(connection, { ...obj, options: { name } }).catch((err: { code?: string }) => {
+      // Naming may have evicted a name (or forgotten all): deallocated first, the statement after.
+      const ready = deallocatePending(connection);
+      if (!name) return ready ? ready.then(() => super._query(connection, obj)) : super._query(connection, obj);
+      const named = () => super._query(connection, { ...obj, options: { name } }).catch((err: { code?: string }) => {
         if (err?.code !== PLAN_CHANGED) throw err;
         forgetAll(connection);
-        if (connection.__knexTxId) throw err; // the transaction is aborted: its caller sees the error
-        return super._query(connection, obj);
+        const forgotten = deallocatePending(connection) ?? Promise.resolve();
+        // In a transaction, the transaction is aborted: its caller sees the error (the deallocation fails too, see below).
+        if (connection.__knexTxId) return forgotten.then(() => Promise.reject(err));
+        return forgotten.then(() => super._query(connection, obj));
       });
+      return ready ? ready.then(named) : named();
     }
   }
   return PgClientNamingStatements as unknown as typeof Knex.Client;
 }
 
+/** Deallocations waiting for their connection's next statement (see `deallocatePending`). */
+const pendingDeallocations = new WeakMap<PgConnection, Array<{ names: string[]; command: string }>>();
+
+/** Noted for the connection's next statement: it is between two statements of its caller, or about to run one. */
+function deallocate(connection: PgConnection, names: string[], command: string): void {
+  const pending = pendingDeallocations.get(connection);
+  if (pending) pending.push({ names, command });
+  else pendingDeallocations.set(connection, [{ names, command }]);
+}
+
 /**
- * Queued on the connection before its next statement. node-postgres forgets the names only once the
+ * Runs the connection's waiting deallocations, one after the other, before the statement that made them
+ * (undefined when none wait). Never sent while the connection runs a statement: node-postgres would
+ * queue it behind, which it warns of (and pg 9 drops). node-postgres forgets the names only once the
  * server did: in a transaction that failed the command fails too, and the names stay known to both
  * (never used again: new texts get new names) until the connection closes.
  */
-function deallocate(connection: PgConnection, names: string[], command: string): void {
-  connection.query(command, (err) => {
-    if (err || !connection.connection) return;
-    for (const name of names) delete connection.connection.parsedStatements[name];
-  });
+function deallocatePending(connection: PgConnection): Promise<void> | undefined {
+  const pending = pendingDeallocations.get(connection);
+  if (!pending) return undefined;
+  pendingDeallocations.delete(connection);
+  return pending.reduce<Promise<void>>((done, { names, command }) => done.then(() => new Promise<void>((resolve) => {
+    connection.query(command, (err) => {
+      if (!err && connection.connection) for (const name of names) delete connection.connection.parsedStatements[name];
+      resolve();
+    });
+  })), Promise.resolve());
 }

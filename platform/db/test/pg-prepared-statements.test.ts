@@ -73,6 +73,35 @@ describe('db: named prepared statements on PostgreSQL', function () {
     expect(new Set((await prepared(db)).keys()).size, 'distinct names').to.equal(3);
   });
 
+  it('deallocates between statements: nothing is sent while the connection runs a statement', async () => {
+    // The pool's one connection, its query() watched: node-postgres queues a call made while another
+    // runs, and warns that pg 9 will not.
+    type Watched = { query: (...args: unknown[]) => unknown; _queryQueue: unknown[]; _activeQuery: unknown };
+    const client = db.client as { acquireConnection(): Promise<Watched>; releaseConnection(c: Watched): Promise<void> };
+    const connection = await client.acquireConnection();
+    await client.releaseConnection(connection);
+    const sentWhileBusy: string[] = [];
+    const sent: string[] = [];
+    const query = connection.query;
+    connection.query = function watched(this: Watched, ...args: unknown[]) {
+      const text = String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text);
+      sent.push(text);
+      if (this._queryQueue.length > 0 || this._activeQuery) sentWhileBusy.push(text);
+      return query.apply(this, args);
+    };
+    const texts = ['SELECT 1 AS n', 'SELECT 2 AS n', 'SELECT 3 AS n', 'SELECT 4 AS n', 'SELECT 5 AS n'];
+    for (const sql of texts) for (let i = 0; i < 2; i++) expect((await db.raw(sql)).rows[0].n).to.equal(Number(sql.slice(7, 8)));
+    expect(sent.filter((t) => t.startsWith('DEALLOCATE')), 'two names evicted').to.have.length(2);
+    expect(sentWhileBusy).to.deep.equal([]);
+    expect([...(await prepared(db)).values()].sort()).to.deep.equal(['SELECT 3 AS n', 'SELECT 4 AS n', 'SELECT 5 AS n']);
+    // A schema change forgets every name: DEALLOCATE ALL, before the change and not during it.
+    await db.raw('ALTER TABLE pet ADD COLUMN sound text');
+    await db.raw('ALTER TABLE pet DROP COLUMN sound');
+    expect(sent).to.include('DEALLOCATE ALL');
+    expect(sentWhileBusy).to.deep.equal([]);
+    expect((await prepared(db)).size).to.equal(0);
+  });
+
   it('never names a statement returning `*`; a schema change on the connection forgets its names', async () => {
     for (let i = 0; i < 3; i++) await db.raw('SELECT * FROM pet ORDER BY id');
     for (let i = 0; i < 3; i++) await db('pet').where('id', 1).first();
