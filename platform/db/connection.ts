@@ -61,6 +61,9 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
         conn.pragma('busy_timeout = 15000');
         // LIKE is case-sensitive on PostgreSQL; make SQLite agree so `like` and `ilike` mean the same on both.
         conn.pragma('case_sensitive_like = ON');
+        // The rows a REPLACE deletes to make room fire delete triggers only with this on: the write
+        // counts' triggers (sqlite-write-counts.ts) then see them as the deletes they are.
+        conn.pragma('recursive_triggers = ON');
         done(null, conn);
       },
     },

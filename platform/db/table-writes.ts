@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { parseWrite, type WriteVerb } from './write-statement';
 
-/** An INSERT, UPDATE or DELETE run through this process's pool, as knex hands it over. */
+/** An INSERT, UPDATE or DELETE (an upsert or a replace too) run through this process's pool, as knex hands it over. */
 export interface TableWrite {
   /** The table written (without its schema). */
   table: string;
@@ -14,6 +14,11 @@ export interface TableWrite {
    * rows is not known, and `sql` and `bindings` are the other table's.
    */
   cascadedFrom?: string;
+  /**
+   * An INSERT that may have changed rows already there (an upsert, told as an update; a replace, told
+   * as a delete): which ones, `sql` does not say (see ParsedWrite).
+   */
+  upsert?: true;
   /**
    * The connection of the transaction it runs in (savepoints included, a transaction keeps one
    * connection); undefined outside a transaction, where it is committed when it ends.
@@ -79,8 +84,8 @@ export class TableWrites {
   private seen(q: QueryEvent | undefined, starting: boolean): void {
     const parsed = parseWrite(q?.sql);
     if (!parsed) return;
-    const { table, verb } = parsed;
-    this.report(table, verb, q!, starting);
+    const { table, verb, upsert } = parsed;
+    this.report(table, verb, q!, starting, undefined, upsert);
     // An insert changes no other table's rows; a delete may, through foreign keys (an update only if it changes a referenced key).
     if (verb === 'insert') return;
     const reached = this.dependents(table, verb);
@@ -92,20 +97,21 @@ export class TableWrites {
     for (const dependent of reached ?? []) this.report(dependent, verb, q!, starting, table);
   }
 
-  private report(table: string, verb: TableWrite['verb'], q: QueryEvent, starting: boolean, cascadedFrom?: string): void {
+  private report(table: string, verb: TableWrite['verb'], q: QueryEvent, starting: boolean, cascadedFrom?: string, upsert?: true): void {
     let write: TableWrite | undefined;
     for (const w of this.watching) {
       if (!w.tables.has(table)) continue;
-      write ??= this.write(table, verb, q, cascadedFrom);
+      write ??= this.write(table, verb, q, cascadedFrom, upsert);
       this.tell(w, write, starting);
     }
   }
 
-  private write(table: string, verb: TableWrite['verb'], q: QueryEvent, cascadedFrom?: string): TableWrite {
+  private write(table: string, verb: TableWrite['verb'], q: QueryEvent, cascadedFrom?: string, upsert?: true): TableWrite {
     return {
       table, verb, sql: q.sql!, bindings: q.bindings ?? [],
       transaction: q.__knexTxId ? (q.__knexUid ?? '') : undefined,
       ...(cascadedFrom !== undefined ? { cascadedFrom } : {}),
+      ...(upsert ? { upsert } : {}),
     };
   }
 

@@ -97,9 +97,10 @@ export class SessionCache {
     this.dropNamed(w);
   }
 
-  /** Drops the session a write names by id, or every copy (a cascade from another table names none). */
+  /** Drops the session a write names by id, or every copy (a cascade from another table, an upsert, name none). */
   private dropNamed(w: TableWrite): void {
-    const id = w.cascadedFrom === undefined && BY_ID.test(w.sql) ? w.bindings[w.bindings.length - 1] : undefined;
+    // An upsert's WHERE (if any) is its conflict's or its SELECT's: which session it changed is not known.
+    const id = w.cascadedFrom === undefined && !w.upsert && BY_ID.test(w.sql) ? w.bindings[w.bindings.length - 1] : undefined;
     if (typeof id === 'string') this.rows.delete(id);
     else this.rows.clear();
   }

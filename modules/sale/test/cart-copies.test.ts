@@ -120,6 +120,16 @@ describe('sale: cart copies are read once per process and never outlive a change
     expect(loads).to.equal(6);
   });
 
+  it('an upsert over an order (an INSERT whose conflict updated it) drops every copy: its SQL names no order', async () => {
+    const p = await partner('Ines');
+    const one = await newOrder(dbA, p);
+    await get(one);
+    const row = await dbA('sale_order').where({ id: one }).first();
+    // Told as an update; its first WHERE would otherwise be taken for the order's id.
+    await dbA('sale_order').insert({ ...row, amount_total: 15 }).onConflict('id').merge(['amount_total']);
+    expect((await get(one))!.amountTotal).to.equal(15);
+  });
+
   it('keeps nothing read while a transaction that wrote an order is open, and reads it again after', async () => {
     const id = await newOrder(dbA, await partner('Paul'));
     await get(id);

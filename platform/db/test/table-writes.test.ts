@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
-import { openDatabase } from '../connection';
+import { knexDialect, openDatabase } from '../connection';
 import { REACH_UNKNOWN, TableWrites, type TableWrite } from '../table-writes';
 import { WriteSignal } from '../write-signal';
 import { until } from '../../../test/support/until';
@@ -52,6 +52,22 @@ describe('db: table writes seen statement by statement', () => {
       'start update watched', 'end update watched [c,1]',
       'start delete watched', 'end delete watched [1]',
     ]);
+  });
+
+  it('an upsert that updated a row is told as an update, a replace as a delete, both as not naming their rows', async () => {
+    const upserts: TableWrite[] = [];
+    signal.watchWrites(['watched'], { ended: (w) => void upserts.push(w) });
+    const [{ id }] = await db('watched').insert({ name: 'first' }).returning('id');
+    await db('watched').insert({ id, name: 'second' }).onConflict('id').merge();
+    expect(await db('watched').where({ id }).first('name')).to.deep.equal({ name: 'second' });
+    const sqlite = knexDialect(db) === 'sqlite';
+    if (sqlite) {
+      await db.raw('INSERT OR REPLACE INTO watched (id, name) VALUES (?, ?)', [id, 'third']);
+      expect(await db('watched').where({ id }).first('name')).to.deep.equal({ name: 'third' });
+    }
+    const told = upserts.slice(1).map((w) => `${w.verb}${w.upsert ? ' (upsert)' : ''}`);
+    expect(told).to.deep.equal(sqlite ? ['update (upsert)', 'delete (upsert)'] : ['update (upsert)']);
+    expect(upserts[0].upsert, 'a plain insert').to.equal(undefined);
   });
 
   it('names the transaction of a write, and tells when that transaction is over (committed or rolled back)', async () => {

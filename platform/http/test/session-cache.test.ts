@@ -145,6 +145,49 @@ describe('session cache: a session is read once per process, and never outlives 
     }
   });
 
+  it('an upsert of this process over a session it keeps (a new row, as the SQL says, that was not) drops the copies', async () => {
+    const sid = await stored(a, 16, { n: 1 });
+    expect((await a.load(sid))!.uid).to.equal(16);
+    const row = await dbA('http_session').where({ id: hashSessionId(sid) }).first();
+    // Its WHERE (none here; a SELECT's or the conflict's elsewhere) names no session: every copy goes.
+    await dbA('http_session').insert({ ...row, uid: 17 }).onConflict('id').merge(['uid']);
+    expect((await a.load(sid))!.uid).to.equal(17);
+  });
+
+  it('another process\'s upsert over a session is heard (PostgreSQL: NOTIFY as the update it is; SQLite: its update counted)', async () => {
+    const sid = await stored(a, 21, {});
+    await stored(b, 22, {});
+    expect((await a.load(sid))!.uid).to.equal(21);
+    const row = await dbB('http_session').where({ id: hashSessionId(sid) }).first();
+    await dbB('http_session').insert({ ...row, uid: 23 }).onConflict('id').merge(['uid']);
+    let loaded = (await a.load(sid))!;
+    const deadline = Date.now() + 2000;
+    while (loaded.uid !== 23 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+      loaded = (await a.load(sid))!;
+    }
+    expect(loaded.uid).to.equal(23);
+  });
+
+  it('another process replacing a session (SQLite: INSERT OR REPLACE, its delete counted) is heard', async function () {
+    if (/^postgres/.test(database.url)) return this.skip();
+    const sid = await stored(a, 18, {});
+    // A commit of the other process that changes no count: this one reads the counts once (what its own
+    // earlier writes moved is behind it), then keeps the session.
+    await stored(b, 20, {});
+    expect((await a.load(sid))!.uid).to.equal(18);
+    const r = reads(dbA);
+    try {
+      expect((await a.load(sid))!.uid).to.equal(18);
+      expect(r.count(), 'kept').to.equal(0);
+    } finally {
+      r.stop();
+    }
+    const row = await dbB('http_session').where({ id: hashSessionId(sid) }).first();
+    await dbB.raw('INSERT OR REPLACE INTO http_session (id, uid, data, create_date, expires_at) VALUES (?, ?, ?, ?, ?)', [row.id, 19, row.data, row.create_date, row.expires_at]);
+    expect((await a.load(sid))!.uid).to.equal(19);
+  });
+
   it('keeps nothing while other processes cannot be heard (PostgreSQL: LISTEN connection down)', async function () {
     if (signalA.exact() && !/^postgres/.test(database.url)) return this.skip();
     const sid = await stored(a, 15, {});

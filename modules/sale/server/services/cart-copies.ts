@@ -115,6 +115,8 @@ function whereFirst(sql: string, col: string, bindings: readonly unknown[]): num
 function named(w: TableWrite): Named {
   // Through a foreign key of another table's statement (a country deleted, say): which rows, unknown.
   if (w.cascadedFrom !== undefined) return 'all';
+  // An upsert or a replace (told as an update or a delete): its WHERE, if any, does not name the rows it changed.
+  if (w.upsert) return 'all';
   const { table, sql, bindings } = w;
   const insert = w.verb === 'insert';
   if (table === ORDER || table === PARTNER || table === TRANSACTION) {
