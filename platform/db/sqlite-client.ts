@@ -28,7 +28,8 @@ export const PREPARED_PER_CONNECTION = 500;
 
 interface Statement {
   reader: boolean;
-  all(bindings: unknown): unknown[];
+  readonly: boolean;
+  all(bindings?: unknown): unknown[];
   raw(on: boolean): Statement;
   columns(): Array<{ name: string }>;
   run(bindings: unknown): { lastInsertRowid: number | bigint; changes: number };
@@ -36,6 +37,7 @@ interface Statement {
 }
 interface Connection {
   prepare(sql: string): Statement;
+  readonly inTransaction: boolean;
 }
 
 const prepared = new WeakMap<Connection, LRUCache<string, Statement>>();
@@ -81,15 +83,57 @@ class ImmediateSqliteClient extends BetterSqlite3Client {
       statement.safeIntegers(safeIntegers);
     }
     const bindings = this._formatBindings(obj.bindings);
-    if (statement.reader) {
-      obj.response = safeIntegers === undefined ? readRows(statement, obj.sql, bindings) : statement.all(bindings);
-      return obj;
-    }
-    statementsRun++;
-    const response = statement.run(bindings);
-    obj.response = response;
-    obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+    if (connection.inTransaction || statement.readonly) return execute(statement, obj, bindings, safeIntegers);
+    // Takes the write lock (BEGIN IMMEDIATE, a write outside a transaction): waited for without holding the event loop.
+    return executeTakingLock(connection, statement, obj, bindings, safeIntegers);
+  }
+}
+
+type QueryObject = { sql?: string; bindings?: unknown[]; options?: unknown; response?: unknown; context?: unknown };
+
+function execute(statement: Statement, obj: QueryObject, bindings: unknown, safeIntegers: boolean | undefined): QueryObject {
+  if (statement.reader) {
+    obj.response = safeIntegers === undefined ? readRows(statement, obj.sql!, bindings) : statement.all(bindings);
     return obj;
+  }
+  statementsRun++;
+  const response = statement.run(bindings);
+  obj.response = response;
+  obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+  return obj;
+}
+
+/** How long a statement waits for another process's write lock, in all (then it fails as SQLITE_BUSY). */
+export const SQLITE_LOCK_WAIT_MS = 15_000;
+/** Pauses between two tries for the write lock: short first (a commit elsewhere takes well under a millisecond), then longer. */
+const LOCK_RETRY_MS = [0, 1, 1, 2, 4, 8, 16];
+
+/** Per connection, its busy_timeout set to 0 and back (prepared once: a pragma's text is run, not parsed, each time). */
+const lockPragmas = new WeakMap<Connection, { noWait: { all(): unknown[] }; wait: { all(): unknown[] } }>();
+
+/**
+ * A statement that needs the write lock when no transaction of this connection holds it. SQLite's own
+ * busy handler waits by sleeping inside the call, which holds the whole process (every request, every
+ * timer) for as long as another process keeps the lock: with two workers on one file, each stalled the
+ * other's event loop a millisecond or more at every clash. Here the statement is tried without waiting
+ * and, when the lock is taken, tried again after a pause of the event loop (other requests run
+ * meanwhile); it had no effect, so trying again is safe. Inside a transaction (which holds the lock
+ * already, or reads) the connection's busy_timeout still applies.
+ */
+async function executeTakingLock(connection: Connection, statement: Statement, obj: QueryObject, bindings: unknown, safeIntegers: boolean | undefined): Promise<QueryObject> {
+  let pragmas = lockPragmas.get(connection);
+  if (!pragmas) lockPragmas.set(connection, (pragmas = { noWait: connection.prepare('PRAGMA busy_timeout = 0'), wait: connection.prepare(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`) }));
+  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    pragmas.noWait.all();
+    try {
+      return execute(statement, obj, bindings, safeIntegers);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+    } finally {
+      pragmas.wait.all();
+    }
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS[Math.min(attempt, LOCK_RETRY_MS.length - 1)]));
   }
 }
 
