@@ -60,6 +60,17 @@ describe('session cache: a session is read once per process, and never outlives 
     await database?.drop();
   });
 
+  /** Process A's session once it has `uid` (PostgreSQL: the NOTIFY arrives within milliseconds), or as it is after 2 s. */
+  const loadedWithUser = async (sid: string, uid: number): Promise<Session> => {
+    let loaded = (await a.load(sid))!;
+    const deadline = Date.now() + 2000;
+    while (loaded.uid !== uid && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+      loaded = (await a.load(sid))!;
+    }
+    return loaded;
+  };
+
   const stored = async (store: SessionStore, uid: number | null, data: Record<string, unknown>) => {
     const s = Session.fresh();
     s.uid = uid;
@@ -105,12 +116,7 @@ describe('session cache: a session is read once per process, and never outlives 
     there.uid = 11;
     there.set('step', 2);
     await b.save(there);
-    let loaded = (await a.load(sid))!;
-    const deadline = Date.now() + 2000;
-    while (loaded.uid !== 11 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 5));
-      loaded = (await a.load(sid))!;
-    }
+    const loaded = await loadedWithUser(sid, 11);
     expect(loaded.uid).to.equal(11);
     expect(loaded.get('step')).to.equal(2);
   });
@@ -160,13 +166,7 @@ describe('session cache: a session is read once per process, and never outlives 
     expect((await a.load(sid))!.uid).to.equal(21);
     const row = await dbB('http_session').where({ id: hashSessionId(sid) }).first();
     await dbB('http_session').insert({ ...row, uid: 23 }).onConflict('id').merge(['uid']);
-    let loaded = (await a.load(sid))!;
-    const deadline = Date.now() + 2000;
-    while (loaded.uid !== 23 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 5));
-      loaded = (await a.load(sid))!;
-    }
-    expect(loaded.uid).to.equal(23);
+    expect((await loadedWithUser(sid, 23)).uid).to.equal(23);
   });
 
   it('another process replacing a session (SQLite: INSERT OR REPLACE, its delete counted) is heard', async function () {
