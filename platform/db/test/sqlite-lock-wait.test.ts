@@ -1,8 +1,16 @@
 import { expect } from 'chai';
-import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../../../test/support/test-database';
 import { openDatabase } from '../connection';
+
+/** A raw better-sqlite3 connection (the package has no types here): as another process would hold the file. */
+interface RawConnection {
+  exec(sql: string): unknown;
+  prepare(sql: string): { run(...params: unknown[]): unknown };
+  close(): void;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- untyped package
+const Database = require('better-sqlite3') as new (file: string) => RawConnection;
 
 /**
  * Another process's write lock on the SQLite file (here: a second connection of this process, which
@@ -12,7 +20,7 @@ describe('db: SQLite waits for another connection\'s write lock without holding 
   this.timeout(20_000);
   let database: ThrowawayDatabase;
   let db: Knex;
-  let other: Database.Database;
+  let other: RawConnection;
 
   before(async function () {
     if (/^postgres/.test(process.env.TEST_DATABASE_URL ?? '')) return this.skip();
