@@ -3,7 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { pgClientNamingStatements } from './pg-prepared-statements';
-import { SqliteClient } from './sqlite-client';
+import { SQLITE_LOCK_WAIT_MS, SqliteClient } from './sqlite-client';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -58,7 +58,7 @@ export function openDatabase(url: string, opts: DatabaseOptions = {}): Knex {
         // so they wait here at BEGIN rather than fail midway). 15 s: with several processes on one file,
         // a burst of writes in the others (a module install's migrations, 30 concurrent calls) kept a
         // session write waiting past 5 s, and that request failed with a 500.
-        conn.pragma('busy_timeout = 15000');
+        conn.pragma(`busy_timeout = ${SQLITE_LOCK_WAIT_MS}`);
         // LIKE is case-sensitive on PostgreSQL; make SQLite agree so `like` and `ilike` mean the same on both.
         conn.pragma('case_sensitive_like = ON');
         // The rows a REPLACE deletes to make room fire delete triggers only with this on: the write

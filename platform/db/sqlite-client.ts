@@ -105,11 +105,32 @@ function execute(statement: Statement, obj: QueryObject, bindings: unknown, safe
 
 /** How long a statement waits for another process's write lock, in all (then it fails as SQLITE_BUSY). */
 export const SQLITE_LOCK_WAIT_MS = 15_000;
+
+interface LockPragmas {
+  noWait: { all(): unknown[] };
+  wait: { all(): unknown[] };
+}
+const lockPragmasKept = new WeakMap<Connection, LockPragmas>();
+
+/**
+ * The connection's two busy_timeout pragmas, prepared once. SQLite applies such a pragma when its
+ * statement is prepared, and the statement expires once run, so each later run prepares (and applies)
+ * it again: about 3 µs, against about 10 for better-sqlite3's `pragma()`. Both are run once here, so
+ * that the first use applies too; the connection is left at the full wait.
+ */
+function lockPragmas(connection: Connection): LockPragmas {
+  let kept = lockPragmasKept.get(connection);
+  if (!kept) {
+    kept = { noWait: connection.prepare('PRAGMA busy_timeout = 0'), wait: connection.prepare(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`) };
+    kept.noWait.all();
+    kept.wait.all();
+    lockPragmasKept.set(connection, kept);
+  }
+  return kept;
+}
+
 /** Pauses between two tries for the write lock: short first (a commit elsewhere takes well under a millisecond), then longer. */
 const LOCK_RETRY_MS = [0, 1, 1, 2, 4, 8, 16];
-
-/** Per connection, its busy_timeout set to 0 and back (prepared once: a pragma's text is run, not parsed, each time). */
-const lockPragmas = new WeakMap<Connection, { noWait: { all(): unknown[] }; wait: { all(): unknown[] } }>();
 
 /**
  * A statement that needs the write lock when no transaction of this connection holds it. SQLite's own
@@ -118,18 +139,19 @@ const lockPragmas = new WeakMap<Connection, { noWait: { all(): unknown[] }; wait
  * other's event loop a millisecond or more at every clash. Here the statement is tried without waiting
  * and, when the lock is taken, tried again after a pause of the event loop (other requests run
  * meanwhile); it had no effect, so trying again is safe. Inside a transaction (which holds the lock
- * already, or reads) the connection's busy_timeout still applies.
+ * already, or reads) the connection's busy_timeout still applies. What goes on meanwhile is the work
+ * that needs no statement (rendering, parsing, timers): statements queue behind the pool's one connection.
  */
 async function executeTakingLock(connection: Connection, statement: Statement, obj: QueryObject, bindings: unknown, safeIntegers: boolean | undefined): Promise<QueryObject> {
-  let pragmas = lockPragmas.get(connection);
-  if (!pragmas) lockPragmas.set(connection, (pragmas = { noWait: connection.prepare('PRAGMA busy_timeout = 0'), wait: connection.prepare(`PRAGMA busy_timeout = ${SQLITE_LOCK_WAIT_MS}`) }));
+  const pragmas = lockPragmas(connection);
   const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     pragmas.noWait.all();
     try {
       return execute(statement, obj, bindings, safeIntegers);
     } catch (err) {
-      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      // SQLITE_BUSY, or an extended code of it (SQLITE_BUSY_RECOVERY: another process recovering the WAL after a crash).
+      if (!String((err as { code?: string }).code).startsWith('SQLITE_BUSY') || Date.now() >= deadline) throw err;
     } finally {
       pragmas.wait.all();
     }

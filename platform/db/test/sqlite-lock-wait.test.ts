@@ -74,4 +74,23 @@ describe('db: SQLite waits for another connection\'s write lock without holding 
     expect(ticks).to.be.at.least(5);
     expect(await db('note').where({ text: 'in a transaction' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
   });
+
+  it('the first such statement of a new connection waits the same way', async () => {
+    const fresh = openDatabase(database.url);
+    try {
+      await fresh.raw('SELECT 1'); // connected; nothing has taken the write lock on it yet
+      const released = holdLock(150);
+      let ticks = 0;
+      const ticking = setInterval(() => ticks++, 10);
+      try {
+        await fresh('note').insert({ text: 'first write of a connection' });
+      } finally {
+        clearInterval(ticking);
+      }
+      expect(Date.now()).to.be.at.least(await released);
+      expect(ticks).to.be.at.least(5);
+    } finally {
+      await fresh.destroy();
+    }
+  });
 });
