@@ -156,18 +156,35 @@ function deallocate(connection: PgConnection, names: string[], command: string):
 /**
  * Runs the connection's waiting deallocations, one after the other, before the statement that made them
  * (undefined when none wait). Never sent while the connection runs a statement: node-postgres would
- * queue it behind, which it warns of (and pg 9 drops). node-postgres forgets the names only once the
- * server did: in a transaction that failed the command fails too, and the names stay known to both
- * (never used again: new texts get new names) until the connection closes.
+ * queue it behind, which it warns of (and pg 9 drops).
  */
 function deallocatePending(connection: PgConnection): Promise<void> | undefined {
   const pending = pendingDeallocations.get(connection);
   if (!pending) return undefined;
   pendingDeallocations.delete(connection);
-  return pending.reduce<Promise<void>>((done, { names, command }) => done.then(() => new Promise<void>((resolve) => {
-    connection.query(command, (err) => {
-      if (!err && connection.connection) for (const name of names) delete connection.connection.parsedStatements[name];
+  return pending.reduce<Promise<void>>((done, entry) => done.then(() => runDeallocation(connection, entry)), Promise.resolve());
+}
+
+/** "current transaction is aborted, commands ignored until end of transaction block". */
+const IN_FAILED_TRANSACTION = '25P02';
+
+/**
+ * One DEALLOCATE. A name the server never parsed (its statement failed to parse: node-postgres records
+ * a name once the server has) is not sent: it would fail, and abort the transaction it ran in.
+ * node-postgres forgets the names once the server did. In a transaction that failed, the command fails
+ * too: it waits again, for the statement after (the ROLLBACK's, then the next one's once it is over).
+ */
+function runDeallocation(connection: PgConnection, entry: { names: string[]; command: string }): Promise<void> {
+  const parsed = connection.connection?.parsedStatements;
+  if (entry.command !== 'DEALLOCATE ALL' && !entry.names.some((name) => parsed?.[name] !== undefined)) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    connection.query(entry.command, (err) => {
+      if (!err) {
+        if (connection.connection) for (const name of entry.names) delete connection.connection.parsedStatements[name];
+      } else if ((err as { code?: string }).code === IN_FAILED_TRANSACTION) {
+        deallocate(connection, entry.names, entry.command);
+      }
       resolve();
     });
-  })), Promise.resolve());
+  });
 }

@@ -102,6 +102,18 @@ describe('db: named prepared statements on PostgreSQL', function () {
     expect((await prepared(db)).size).to.equal(0);
   });
 
+  it('a name whose statement never parsed is not deallocated: a transaction evicting it goes on', async () => {
+    // Named on its second run, which fails to parse like the first: the server never had it.
+    for (let i = 0; i < 2; i++) await db.raw('SELECT no_such_column FROM pet').catch(() => undefined);
+    const answers = await db.transaction(async (trx) => {
+      const out: number[] = [];
+      // Three more names on a bound of 3: the unparsed one is evicted inside the transaction.
+      for (const n of [1, 2, 3]) for (let i = 0; i < 2; i++) out.push((await trx.raw(`SELECT ${n} AS n`)).rows[0].n);
+      return out;
+    });
+    expect(answers).to.deep.equal([1, 1, 2, 2, 3, 3]);
+  });
+
   it('never names a statement returning `*`; a schema change on the connection forgets its names', async () => {
     for (let i = 0; i < 3; i++) await db.raw('SELECT * FROM pet ORDER BY id');
     for (let i = 0; i < 3; i++) await db('pet').where('id', 1).first();
@@ -132,6 +144,8 @@ describe('db: named prepared statements on PostgreSQL', function () {
         failed = err;
       });
       expect(failed?.code).to.equal('0A000');
+      // Its names are forgotten on the server too, once the failed transaction is over (in it, DEALLOCATE fails as well).
+      expect((await prepared(db)).size, 'deallocated after the rollback').to.equal(0);
       expect((await db.transaction((trx) => legsOf(3, trx)))?.legs).to.equal(0);
     } finally {
       await other.destroy();
