@@ -67,7 +67,7 @@ interface BuyersJob {
   acquirer: number;
   /** The address form's fields but the buyer's own name and e-mail. */
   address: Record<string, string>;
-  /** Milliseconds a buyer waits between two steps (0: none; else each wait drawn from 50 % to 150 % of it). */
+  /** Milliseconds a buyer waits between two steps (0: none; else each wait drawn from 50 % to 150 % of it, the wait before the first step from 0 to 100 %). */
   think: number;
 }
 

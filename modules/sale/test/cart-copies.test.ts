@@ -123,11 +123,16 @@ describe('sale: cart copies are read once per process and never outlive a change
   it('an upsert over an order (an INSERT whose conflict updated it) drops every copy: its SQL names no order', async () => {
     const p = await partner('Ines');
     const one = await newOrder(dbA, p);
+    const two = await newOrder(dbA, p);
     await get(one);
     const row = await dbA('sale_order').where({ id: one }).first();
-    // Told as an update; its first WHERE would otherwise be taken for the order's id.
     await dbA('sale_order').insert({ ...row, amount_total: 15 }).onConflict('id').merge(['amount_total']);
     expect((await get(one))!.amountTotal).to.equal(15);
+    // Order one takes order two's total: the statement's first WHERE names order two, the row it changes is one.
+    await get(one);
+    await dbA.raw('INSERT INTO sale_order (id, name, state, partner_id, amount_total) SELECT ?, name, state, partner_id, amount_total + 20 FROM sale_order WHERE id = ? '
+      + 'ON CONFLICT (id) DO UPDATE SET amount_total = excluded.amount_total', [one, two]);
+    expect((await get(one))!.amountTotal).to.equal(30);
   });
 
   it('keeps nothing read while a transaction that wrote an order is open, and reads it again after', async () => {
