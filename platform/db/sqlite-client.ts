@@ -40,6 +40,9 @@ interface Connection {
   readonly inTransaction: boolean;
 }
 
+/** What knex hands `_query`: the statement and its values, and where the answer goes. */
+type QueryObject = { sql?: string; bindings?: unknown[]; options?: unknown; response?: unknown; context?: unknown };
+
 const prepared = new WeakMap<Connection, LRUCache<string, Statement>>();
 
 let statementsRun = 0;
@@ -68,7 +71,7 @@ class ImmediateSqliteClient extends BetterSqlite3Client {
    * the schema changed since (migrations, a module installed while the site runs), so a kept statement
    * never runs against an old schema. A query with its own integer option is prepared apart, as before.
    */
-  async _query(connection: Connection, obj: { sql?: string; bindings?: unknown[]; options?: unknown; response?: unknown; context?: unknown }): Promise<unknown> {
+  async _query(connection: Connection, obj: QueryObject): Promise<unknown> {
     if (!obj.sql) throw new Error('The query is empty');
     if (!connection) throw new Error('No connection provided');
     const safeIntegers = this._optSafeIntegers(obj.options);
@@ -88,8 +91,6 @@ class ImmediateSqliteClient extends BetterSqlite3Client {
     return executeTakingLock(connection, statement, obj, bindings, safeIntegers);
   }
 }
-
-type QueryObject = { sql?: string; bindings?: unknown[]; options?: unknown; response?: unknown; context?: unknown };
 
 function execute(statement: Statement, obj: QueryObject, bindings: unknown, safeIntegers: boolean | undefined): QueryObject {
   if (statement.reader) {
